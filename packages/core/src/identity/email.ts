@@ -1,0 +1,27 @@
+import * as t from 'io-ts';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as E from 'fp-ts/lib/Either.js';
+
+export interface EmailBrand {
+  readonly Email: unique symbol;
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+
+/** An email address, trimmed and lower-cased so that comparisons are case-insensitive by contract. */
+export type Email = t.Branded<string, EmailBrand>;
+
+const isEmail = (u: unknown): u is Email => typeof u === 'string' && u.length <= 320 && EMAIL_SHAPE.test(u) && u === u.toLowerCase();
+
+/** Decodes any string that looks like an address into its normalised form. */
+export const Email = new t.Type<Email, string, unknown>(
+  'Email',
+  isEmail,
+  (input, context) =>
+    pipe(
+      t.string.validate(input, context),
+      E.map((s) => s.trim().toLowerCase()),
+      E.chain((s) => (isEmail(s) ? t.success(s) : t.failure(input, context, 'expected an email address'))),
+    ),
+  (email) => email,
+);

@@ -1,0 +1,26 @@
+import type { DomainError } from '../shared/domain-error.js';
+
+/** The caller is not authenticated: no bearer, or a token that failed verification. */
+export interface Unauthenticated extends DomainError<'Unauthenticated'> {
+  /** Why, for the server log only (never sent to the client). */
+  readonly reason: string;
+}
+/** Builds an Unauthenticated error. */
+export const unauthenticated = (reason: string, message = 'Unauthenticated'): Unauthenticated => ({
+  _tag: 'Unauthenticated',
+  message,
+  reason,
+});
+
+/** The caller's user was soft-deleted; nothing re-creates it. */
+export type UserDeleted = DomainError<'UserDeleted'>;
+/** Builds a UserDeleted error. */
+export const userDeleted = (): UserDeleted => ({ _tag: 'UserDeleted', message: 'User has been deleted' });
+
+/** The provider has no user for a valid session (deleted at the provider meanwhile). */
+export type UserNotFound = DomainError<'UserNotFound'>;
+/** Builds a UserNotFound error. */
+export const userNotFound = (): UserNotFound => ({ _tag: 'UserNotFound', message: 'User not found' });
+
+/** Any identity-area error. */
+export type IdentityError = Unauthenticated | UserDeleted | UserNotFound;

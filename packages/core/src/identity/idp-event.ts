@@ -1,0 +1,58 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { IdpUserId } from './identifiers.js';
+import { IdpUserJson, toProviderUser } from './idp-user-json.js';
+import type { ProviderUser } from './user.js';
+import { describeErrors } from '../shared/describe-errors.js';
+
+/** The outer event envelope: `{ type, data, object, timestamp, instance_id, event_attributes }`. */
+export const IdpEventEnvelope = t.type({ type: t.string, data: t.unknown });
+
+/** `user.created` / `user.updated`: `data` is the full User object. */
+export const IdpUserEventJson = t.type({
+  type: t.union([t.literal('user.created'), t.literal('user.updated')]),
+  data: IdpUserJson,
+});
+
+/** `user.deleted`: `data` is a DeletedObject. */
+export const IdpUserDeletedEventJson = t.type({
+  type: t.literal('user.deleted'),
+  data: t.type({ id: IdpUserId, deleted: t.boolean }),
+});
+
+/** A decoded inbound provider event. Types we do not handle are kept as `ignored`. */
+export type IdpEvent =
+  | { readonly type: 'user.created'; readonly user: ProviderUser }
+  | { readonly type: 'user.updated'; readonly user: ProviderUser }
+  | { readonly type: 'user.deleted'; readonly idpId: IdpUserId }
+  | { readonly type: 'ignored'; readonly eventType: string; readonly idpId: string | null };
+
+const HANDLED = new Set(['user.created', 'user.updated', 'user.deleted']);
+
+const idOf = (data: unknown): string | null =>
+  typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string'
+    ? (data as { id: string }).id
+    : null;
+
+/** Decodes a parsed webhook body; a handled type with a bad `data` is a list of problems. */
+export const decodeIdpEvent = (body: unknown): E.Either<readonly string[], IdpEvent> =>
+  pipe(
+    IdpEventEnvelope.decode(body),
+    E.mapLeft(describeErrors),
+    E.chain((envelope): E.Either<readonly string[], IdpEvent> => {
+      if (!HANDLED.has(envelope.type)) {
+        return E.right({ type: 'ignored', eventType: envelope.type, idpId: idOf(envelope.data) });
+      }
+      if (envelope.type === 'user.deleted') {
+        return pipe(
+          IdpUserDeletedEventJson.decode(body),
+          E.bimap(describeErrors, (event) => ({ type: 'user.deleted' as const, idpId: event.data.id })),
+        );
+      }
+      return pipe(
+        IdpUserEventJson.decode(body),
+        E.bimap(describeErrors, (event) => ({ type: event.type, user: toProviderUser(event.data) })),
+      );
+    }),
+  );

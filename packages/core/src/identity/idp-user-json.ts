@@ -1,0 +1,51 @@
+import * as t from 'io-ts';
+import * as O from 'fp-ts/lib/Option.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { Email } from './email.js';
+import { IdpUserId } from './identifiers.js';
+import type { ProviderUser } from './user.js';
+
+const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+/** An element of the provider's `email_addresses[]` (only the fields we read). */
+export const IdpEmailAddressJson = t.intersection([
+  t.type({ id: t.string, email_address: t.string }),
+  t.partial({ verification: nullable(t.partial({ status: t.string })) }),
+]);
+
+/** The provider's User object (webhook `data` and admin API body), only the fields we read. */
+export const IdpUserJson = t.intersection([
+  t.type({
+    id: IdpUserId,
+    email_addresses: t.array(IdpEmailAddressJson),
+    primary_email_address_id: nullable(t.string),
+    updated_at: t.number,
+  }),
+  t.partial({ image_url: nullable(t.string) }),
+]);
+/** The provider's User object, decoded. */
+export type IdpUserJson = t.TypeOf<typeof IdpUserJson>;
+
+/** Reads the provider's User object: the primary email is the entry whose id is `primary_email_address_id`. */
+export const toProviderUser = (json: IdpUserJson): ProviderUser => {
+  const primary = O.fromNullable(json.email_addresses.find((entry) => entry.id === json.primary_email_address_id));
+  return {
+    idpId: json.id,
+    email: pipe(
+      primary,
+      O.chain((entry) => O.fromEither(Email.decode(entry.email_address))),
+      O.toNullable,
+    ),
+    emailVerified: pipe(
+      primary,
+      O.exists((entry) => entry.verification?.status === 'verified'),
+    ),
+    imageUrl: json.image_url ?? null,
+    updatedAt: json.updated_at,
+  };
+};
+
+/** Decodes an admin API User body into a ProviderUser. */
+export const decodeProviderUser = (body: unknown): E.Either<t.Errors, ProviderUser> =>
+  pipe(IdpUserJson.decode(body), E.map(toProviderUser));

@@ -1,0 +1,17 @@
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { Unauthenticated } from '../identity.errors.js';
+
+/** The claims of a verified provider session token that the service relies on. */
+export interface VerifiedSessionToken {
+  /** `sub`: the provider user id. */
+  readonly subject: string;
+  /** `sid`: the provider session id. */
+  readonly sessionId: string;
+  /** The custom `role` claim, when the token carries one. */
+  readonly role?: string;
+}
+
+/** Verifies a provider session JWT (signature, algorithm, issuer, lifetime, authorized party). */
+export interface AccessTokenVerifier {
+  verify(token: string): Promise<Either<Unauthenticated, VerifiedSessionToken>>;
+}

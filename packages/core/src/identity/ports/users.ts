@@ -1,0 +1,27 @@
+import type { Option } from 'fp-ts/lib/Option.js';
+import type { IdpUserId, UserId } from '../identifiers.js';
+import type { ProviderUser, User } from '../user.js';
+
+/** The outcome of mirroring a provider user locally. */
+export interface UserSync {
+  readonly user: User;
+  /** True only for the one call that inserted the row. */
+  readonly created: boolean;
+}
+
+/** The local user rows, keyed by the provider id (unique). */
+export interface Users {
+  /** The row for a provider id, deleted or not. */
+  findByIdpId(idpId: IdpUserId): Promise<Option<User>>;
+  /**
+   * Find-or-create plus overwrite, race-safe: inserts the row (with `newId`) when absent; otherwise
+   * overwrites email and image only when the snapshot is newer than what is stored (provider
+   * `updated_at`); never touches a deleted row. Concurrent calls leave exactly one row.
+   */
+  syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync>;
+  /**
+   * Soft delete: sets `deletedAt` only if it is not set yet. When no row exists, a tombstone row
+   * (with `newId`) is inserted so that a late `user.created` cannot bring the user back.
+   */
+  markDeleted(idpId: IdpUserId, at: Date, newId: UserId): Promise<User>;
+}

@@ -1,0 +1,89 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { ErrorTracker } from '../../shared/error-tracker.js';
+import type { AuthPayload } from '../auth-payload.js';
+import { IdpUserId } from '../identifiers.js';
+import { unauthenticated, type Unauthenticated } from '../identity.errors.js';
+import type { AccessTokenVerifier } from '../ports/access-token-verifier.js';
+import type { Users } from '../ports/users.js';
+
+/** Ports and settings for request authentication. */
+export interface AuthenticateRequestDeps {
+  readonly verifier: AccessTokenVerifier;
+  readonly users: Users;
+  readonly errorTracker: ErrorTracker;
+  /** `TEST_AUTH_BYPASS`; the composition root never turns it on in production. */
+  readonly testAuthBypass: boolean;
+}
+
+/** What authentication reads from a request. */
+export interface RequestCredentials {
+  readonly isPublic: boolean;
+  /** The `Authorization` header, as sent. */
+  readonly authorization?: string;
+  /** `x-test-user-id`, `x-test-session-id`, `x-test-role` (honoured only with the bypass on). */
+  readonly testUserId?: string;
+  readonly testSessionId?: string;
+  readonly testRole?: string;
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+const decodeSubject = (subject: string): E.Either<Unauthenticated, IdpUserId> =>
+  pipe(
+    IdpUserId.decode(subject),
+    E.mapLeft(() => unauthenticated('subject-not-a-user-id')),
+  );
+
+const payloadFor = (deps: AuthenticateRequestDeps, session: { subject: IdpUserId; sessionId: string; role?: string }) =>
+  pipe(
+    TE.fromTask(() => deps.users.findByIdpId(session.subject)),
+    TE.map((user): AuthPayload => {
+      deps.errorTracker.setUser(session.subject);
+      return {
+        userId: session.subject,
+        sessionId: session.sessionId,
+        ...(session.role === undefined ? {} : { role: session.role }),
+        user: O.toNullable(user),
+      };
+    }),
+  );
+
+/**
+ * Applies the spec's ordered authentication rules: public handlers pass; the test bypass (when on)
+ * trusts `x-test-*` headers; otherwise a verified `Authorization: Bearer` token is required and
+ * mapped to the local user (null when the row does not exist yet). Right(null) means public.
+ *
+ * @example
+ * const auth = await authenticateRequest(deps)({ isPublic: false, authorization: 'Bearer eyJ…' })();
+ */
+export const authenticateRequest =
+  (deps: AuthenticateRequestDeps) =>
+  (credentials: RequestCredentials): TE.TaskEither<Unauthenticated, AuthPayload | null> => {
+    if (credentials.isPublic) return TE.right(null);
+    if (deps.testAuthBypass && credentials.testUserId !== undefined) {
+      return pipe(
+        TE.fromEither(decodeSubject(credentials.testUserId)),
+        TE.flatMap((subject) =>
+          payloadFor(deps, {
+            subject,
+            sessionId: credentials.testSessionId ?? 'sess_test_bypass',
+            ...(credentials.testRole === undefined ? {} : { role: credentials.testRole }),
+          }),
+        ),
+      );
+    }
+    const bearer = BEARER.exec(credentials.authorization ?? '');
+    if (bearer === null) return TE.left(unauthenticated('missing-bearer', 'Missing bearer token'));
+    return pipe(
+      () => deps.verifier.verify(bearer[1]!),
+      TE.flatMap((session) =>
+        pipe(
+          TE.fromEither(decodeSubject(session.subject)),
+          TE.flatMap((subject) => payloadFor(deps, { ...session, subject })),
+        ),
+      ),
+    );
+  };

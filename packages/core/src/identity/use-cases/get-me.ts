@@ -1,0 +1,52 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { MembershipSummary } from '../../membership/membership.js';
+import type { Memberships } from '../../membership/ports/memberships.js';
+import type { AuthPayload } from '../auth-payload.js';
+import { IdpUserId } from '../identifiers.js';
+import { unauthenticated, userDeleted, userNotFound, type IdentityError } from '../identity.errors.js';
+import type { IdentityProviderAdmin } from '../ports/identity-provider-admin.js';
+import type { User } from '../user.js';
+import { mirrorProviderUser, type MirrorProviderUserDeps } from './mirror-provider-user.js';
+
+/** Ports needed to answer `/users/me`. */
+export interface GetMeDeps extends MirrorProviderUserDeps {
+  readonly memberships: Memberships;
+  readonly idpAdmin: IdentityProviderAdmin;
+}
+
+/** The caller and their memberships. */
+export interface Me {
+  readonly user: User;
+  readonly memberships: readonly MembershipSummary[];
+}
+
+// The recovery path: the session is valid but the webhook has not (yet) created the row.
+const recoverUser = (deps: GetMeDeps, subject: string): TE.TaskEither<IdentityError, User> =>
+  pipe(
+    TE.fromEither(pipe(IdpUserId.decode(subject), E.mapLeft((): IdentityError => unauthenticated('subject-not-a-user-id')))),
+    TE.flatMap((idpId) => TE.fromTask(() => deps.idpAdmin.getUser(idpId))),
+    TE.flatMap(TE.fromOption(userNotFound)),
+    TE.flatMap((snapshot) => mirrorProviderUser(deps)(snapshot)),
+    TE.map((sync) => sync.user),
+  );
+
+/**
+ * Returns the caller's user and memberships, creating the local row from the provider's admin
+ * API when it is absent. A soft-deleted user gets `UserDeleted` and is never re-created.
+ *
+ * @example
+ * await getMe(deps)(request.auth)(); // Right({ user, memberships: [] })
+ */
+export const getMe = (deps: GetMeDeps) => (auth: AuthPayload): TE.TaskEither<IdentityError, Me> =>
+  pipe(
+    auth.user === null ? recoverUser(deps, auth.userId) : TE.right<IdentityError, User>(auth.user),
+    TE.filterOrElseW((user) => user.deletedAt === null, userDeleted),
+    TE.flatMap((user) =>
+      pipe(
+        TE.fromTask(() => deps.memberships.listForUser(user.id)),
+        TE.map((memberships) => ({ user, memberships })),
+      ),
+    ),
+  );

@@ -1,0 +1,15 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { UserSync } from '../ports/users.js';
+import type { ProviderUser } from '../user.js';
+import { mirrorProviderUser, type MirrorProviderUserDeps } from './mirror-provider-user.js';
+
+/**
+ * Handles the provider's `user.updated`: overwrite the local email and image with the provider's
+ * when the event is newer than what is stored. An update that overtook its `user.created` creates
+ * the row (deliveries are unordered), and then counts as the sign-up.
+ *
+ * @example
+ * await handleUserUpdated(deps)(providerUser)(); // Right({ user, created: false })
+ */
+export const handleUserUpdated = (deps: MirrorProviderUserDeps): ((user: ProviderUser) => TE.TaskEither<never, UserSync>) =>
+  mirrorProviderUser(deps);

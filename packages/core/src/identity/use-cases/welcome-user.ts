@@ -1,0 +1,49 @@
+import * as T from 'fp-ts/lib/Task.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { Analytics } from '../../shared/analytics.js';
+import type { Logger } from '../../shared/logger.js';
+import type { AcceptPendingInvitations } from '../../invitation/use-cases/accept-pending-invitations.js';
+import type { UserSync } from '../ports/users.js';
+
+/** What a newly mirrored user sets in motion. */
+export interface WelcomeUserDeps {
+  readonly analytics: Analytics;
+  readonly logger: Logger;
+  readonly acceptPendingInvitations: AcceptPendingInvitations;
+}
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+// spec: analytics failures are logged at warn and not surfaced, with no retry.
+const trackSignUp = ({ analytics, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> => async () => {
+  if (!sync.created) return;
+  const idpId = sync.user.idpId;
+  try {
+    await analytics.identify(idpId, { userId: sync.user.id });
+    await analytics.track(idpId, 'user_signed_up');
+  } catch (error) {
+    logger.warn({ idpId, err: errorMessage(error) }, 'analytics identify failed');
+  }
+};
+
+// spec: acceptPendingInvitations is best effort; a failure is logged at warn and the invitation stays pending.
+const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> => async () => {
+  if (sync.user.deletedAt !== null) return;
+  try {
+    await acceptPendingInvitations(sync.user)();
+  } catch (error) {
+    logger.warn({ idpId: sync.user.idpId, err: errorMessage(error) }, 'accepting pending invitations failed');
+  }
+};
+
+/**
+ * Runs the side effects of a user's arrival, whichever path mirrored it: `user_signed_up` once per
+ * row actually created, then pending invitations, both best effort.
+ */
+export const welcomeUser = (deps: WelcomeUserDeps) => (sync: UserSync): TE.TaskEither<never, UserSync> =>
+  pipe(
+    TE.fromTask(trackSignUp(deps, sync)),
+    TE.flatMap(() => TE.fromTask(acceptInvitations(deps, sync))),
+    TE.map(() => sync),
+  );

@@ -1,0 +1,28 @@
+import type { Email } from './email.js';
+import type { IdpUserId, UserId } from './identifiers.js';
+
+/** The local user row, mirrored from the provider. */
+export interface User {
+  readonly id: UserId;
+  readonly idpId: IdpUserId;
+  readonly email: Email | null;
+  readonly imageUrl: string | null;
+  /** The provider's `updated_at` (ms) of the state stored here; orders out-of-order deliveries. */
+  readonly idpUpdatedAt: number | null;
+  /** Set once, on soft delete; never cleared. */
+  readonly deletedAt: Date | null;
+}
+
+/** The provider's current view of a user, as read from a webhook or the admin API. */
+export interface ProviderUser {
+  readonly idpId: IdpUserId;
+  /** The primary email address (`primary_email_address_id`), or null for a user without one. */
+  readonly email: Email | null;
+  readonly emailVerified: boolean;
+  readonly imageUrl: string | null;
+  /** The provider's `updated_at`, in milliseconds. */
+  readonly updatedAt: number;
+}
+
+/** Whether the user has been soft-deleted. */
+export const isDeleted = (user: User): boolean => user.deletedAt !== null;

@@ -1,0 +1,4 @@
+/** Where the current time comes from, so that use cases stay deterministic under test. */
+export interface Clock {
+  now(): Date;
+}

@@ -1,0 +1,4 @@
+/** Where new local identifiers come from (UUIDs in production, a sequence in tests). */
+export interface IdGenerator {
+  uuid(): string;
+}

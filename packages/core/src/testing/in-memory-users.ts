@@ -1,0 +1,50 @@
+import * as O from 'fp-ts/lib/Option.js';
+import type { IdpUserId, UserId } from '../identity/identifiers.js';
+import type { Users, UserSync } from '../identity/ports/users.js';
+import type { ProviderUser, User } from '../identity/user.js';
+
+/** The Users port in memory, with the same guarded semantics as the database adapter. */
+export class InMemoryUsers implements Users {
+  private readonly rows = new Map<IdpUserId, User>();
+  /** When set, every write rejects, like a database that went away. */
+  failWrites = false;
+
+  async findByIdpId(idpId: IdpUserId): Promise<O.Option<User>> {
+    return O.fromNullable(this.rows.get(idpId));
+  }
+
+  async syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
+    this.assertWritable();
+    const existing = this.rows.get(snapshot.idpId);
+    if (existing === undefined) {
+      const user: User = { id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null };
+      this.rows.set(user.idpId, user);
+      return { user, created: true };
+    }
+    const newer = existing.idpUpdatedAt === null || snapshot.updatedAt > existing.idpUpdatedAt;
+    if (existing.deletedAt !== null || !newer) return { user: existing, created: false };
+    const user: User = { ...existing, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt };
+    this.rows.set(user.idpId, user);
+    return { user, created: false };
+  }
+
+  async markDeleted(idpId: IdpUserId, at: Date, newId: UserId): Promise<User> {
+    this.assertWritable();
+    const existing = this.rows.get(idpId);
+    const user: User =
+      existing === undefined
+        ? { id: newId, idpId, email: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at }
+        : { ...existing, deletedAt: existing.deletedAt ?? at };
+    this.rows.set(idpId, user);
+    return user;
+  }
+
+  /** Every row, for assertions. */
+  all(): readonly User[] {
+    return [...this.rows.values()];
+  }
+
+  private assertWritable(): void {
+    if (this.failWrites) throw new Error('database unavailable');
+  }
+}

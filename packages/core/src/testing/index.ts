@@ -1,0 +1,16 @@
+export { FixedClock } from './fixed-clock.js';
+export { SequentialIds } from './sequential-ids.js';
+export { RecordingLogger } from './recording-logger.js';
+export type { LogEntry } from './recording-logger.js';
+export { RecordingErrorTracker } from './recording-error-tracker.js';
+export { RecordingAnalytics } from './recording-analytics.js';
+export type { AnalyticsCall } from './recording-analytics.js';
+export { InMemoryUsers } from './in-memory-users.js';
+export { InMemoryMemberships } from './in-memory-memberships.js';
+export { ImmediateUnitOfWork } from './immediate-unit-of-work.js';
+export { FakeIdentityProviderAdmin } from './fake-identity-provider-admin.js';
+export { aProviderUser } from './builders.js';
+export { idpUserJson, userCreatedEvent, userUpdatedEvent, userDeletedEvent, otherEvent } from './idp-event-fixtures.js';
+export type { IdpUserJsonOptions } from './idp-event-fixtures.js';
+export { usersContract } from './users.contract.js';
+export type { ContractCase } from './users.contract.js';

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import * as O from 'fp-ts/lib/Option.js';
+import type { IdpUserId, UserId } from '../identity/identifiers.js';
+import type { Users } from '../identity/ports/users.js';
+import { aProviderUser } from './builders.js';
+
+/** One case of a port's contract: run it against any implementation. */
+export interface ContractCase<Subject> {
+  readonly name: string;
+  run(subject: Subject): Promise<void>;
+}
+
+const uuid = (n: number): UserId => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}` as UserId;
+const T0 = 1_716_883_200_000;
+
+/** The Users port's contract: every adapter (in memory, PGlite, PostgreSQL) must pass each case. */
+export const usersContract: readonly ContractCase<Users>[] = [
+  {
+    name: 'an unknown provider id finds nothing',
+    async run(users) {
+      assert.ok(O.isNone(await users.findByIdpId('user_contractnobody' as IdpUserId)));
+    },
+  },
+  {
+    name: 'syncing a new provider user creates it once; a repeat finds the same row',
+    async run(users) {
+      const snapshot = aProviderUser({ idpId: 'user_contractcreate', updatedAt: T0 });
+      const first = await users.syncFromProvider(snapshot, uuid(101));
+      const second = await users.syncFromProvider(snapshot, uuid(102));
+      assert.equal(first.created, true);
+      assert.equal(second.created, false);
+      assert.equal(second.user.id, uuid(101));
+      assert.deepEqual(first.user, { id: uuid(101), idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: T0, deletedAt: null });
+      assert.deepEqual(O.toNullable(await users.findByIdpId(snapshot.idpId)), first.user);
+    },
+  },
+  {
+    name: '50 concurrent syncs of one provider user leave one row and one creation',
+    async run(users) {
+      const snapshot = aProviderUser({ idpId: 'user_contractrace' });
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => users.syncFromProvider(snapshot, uuid(200 + i))));
+      assert.equal(results.filter((r) => r.created).length, 1);
+      assert.equal(new Set(results.map((r) => r.user.id)).size, 1);
+    },
+  },
+  {
+    name: 'a newer snapshot overwrites email and image; an older one is ignored',
+    async run(users) {
+      const idpId = 'user_contractorder';
+      await users.syncFromProvider(aProviderUser({ idpId, updatedAt: T0 + 10 }), uuid(301));
+      const older = await users.syncFromProvider(aProviderUser({ idpId, email: 'old@example.com', updatedAt: T0 + 5 }), uuid(302));
+      assert.equal(older.user.email, `${idpId}@example.com`);
+      const newer = await users.syncFromProvider(
+        aProviderUser({ idpId, email: 'new@example.com', imageUrl: 'https://img.example.com/new.png', updatedAt: T0 + 20 }),
+        uuid(303),
+      );
+      assert.equal(newer.user.email, 'new@example.com');
+      assert.equal(newer.user.imageUrl, 'https://img.example.com/new.png');
+      assert.equal(newer.user.idpUpdatedAt, T0 + 20);
+    },
+  },
+  {
+    name: 'deletedAt is written once',
+    async run(users) {
+      const idpId = 'user_contractdelete' as IdpUserId;
+      await users.syncFromProvider(aProviderUser({ idpId }), uuid(401));
+      const first = await users.markDeleted(idpId, new Date('2026-02-01T00:00:00.000Z'), uuid(402));
+      const again = await users.markDeleted(idpId, new Date('2026-03-01T00:00:00.000Z'), uuid(403));
+      assert.deepEqual(first.deletedAt, new Date('2026-02-01T00:00:00.000Z'));
+      assert.deepEqual(again.deletedAt, new Date('2026-02-01T00:00:00.000Z'));
+      assert.equal(again.id, uuid(401));
+    },
+  },
+  {
+    name: 'no snapshot resurrects or changes a deleted user',
+    async run(users) {
+      const idpId = 'user_contractzombie' as IdpUserId;
+      await users.syncFromProvider(aProviderUser({ idpId, updatedAt: T0 }), uuid(501));
+      await users.markDeleted(idpId, new Date('2026-02-01T00:00:00.000Z'), uuid(502));
+      const late = await users.syncFromProvider(aProviderUser({ idpId, email: 'late@example.com', updatedAt: T0 + 99 }), uuid(503));
+      assert.equal(late.created, false);
+      assert.notEqual(late.user.deletedAt, null);
+      assert.equal(late.user.email, `${idpId}@example.com`);
+    },
+  },
+  {
+    name: 'deleting an unknown user leaves a tombstone that a late creation does not revive',
+    async run(users) {
+      const idpId = 'user_contracttombstone' as IdpUserId;
+      const tombstone = await users.markDeleted(idpId, new Date('2026-02-01T00:00:00.000Z'), uuid(601));
+      assert.equal(tombstone.id, uuid(601));
+      assert.equal(tombstone.email, null);
+      const created = await users.syncFromProvider(aProviderUser({ idpId }), uuid(602));
+      assert.equal(created.created, false);
+      assert.deepEqual(created.user.deletedAt, new Date('2026-02-01T00:00:00.000Z'));
+    },
+  },
+];
