@@ -14,3 +14,5 @@ export { idpUserJson, userCreatedEvent, userUpdatedEvent, userDeletedEvent, othe
 export type { IdpUserJsonOptions } from './idp-event-fixtures.js';
 export { usersContract } from './users.contract.js';
 export type { ContractCase } from './users.contract.js';
+export { createTestWorld, stubWebhookVerifier, failingAcceptPendingInvitations, VALID_TEST_SIGNATURE } from './world.js';
+export type { TestWorld } from './world.js';

@@ -1,0 +1,29 @@
+/** Where the service keeps its data. */
+export type DatabaseConfig = { readonly kind: 'pglite'; readonly dataDir: string } | { readonly kind: 'postgres'; readonly url: string };
+
+/** The provider the service talks to: a real one, or the emulator started in-process (development). */
+export type IdpConfig =
+  | {
+      readonly mode: 'external';
+      readonly apiUrl: string;
+      readonly secretKey: string;
+      readonly publishableKey: string;
+      readonly webhookSecret: string;
+      readonly jwtKey?: string;
+      readonly authorizedParties: readonly string[];
+    }
+  | { readonly mode: 'emulated'; readonly emulatorPort: number; readonly authorizedParties: readonly string[] };
+
+/** The decoded configuration (ARCHITECTURE §6). */
+export interface AppConfig {
+  readonly environment: 'production' | 'development' | 'test';
+  readonly port: number;
+  readonly database: DatabaseConfig;
+  readonly migrateOnStart: boolean;
+  readonly idp: IdpConfig;
+  readonly inviteSecret: string;
+  readonly nationalIdEncryptionKey: string;
+  readonly testAuthBypass: boolean;
+  readonly appUrl: string;
+  readonly logLevel: string;
+}

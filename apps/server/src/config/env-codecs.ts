@@ -1,0 +1,76 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+
+const refine = <A>(name: string, message: string, parse: (s: string) => A | undefined) =>
+  new t.Type<A, string, unknown>(
+    name,
+    (u): u is A => parse(String(u)) !== undefined,
+    (input, context) =>
+      pipe(
+        t.string.validate(input, context),
+        E.chain((s) => {
+          const value = parse(s.trim());
+          return value === undefined ? t.failure(input, context, message) : t.success(value);
+        }),
+      ),
+    String,
+  );
+
+/** A TCP port, 0-65535 (0 asks the OS for a free one). */
+export const Port = refine('Port', 'expected a port number (0-65535)', (s) =>
+  /^\d{1,5}$/.test(s) && Number(s) <= 65535 ? Number(s) : undefined,
+);
+
+/** `true`/`false` (also `1`/`0`). */
+export const BooleanFlag = refine('BooleanFlag', 'expected true or false', (s) =>
+  ({ true: true, '1': true, false: false, '0': false })[s.toLowerCase()],
+);
+
+/** An http(s) URL, without a trailing slash. */
+export const HttpUrl = refine('HttpUrl', 'expected an http(s) URL', (s) => {
+  try {
+    const url = new URL(s);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? s.replace(/\/+$/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+});
+
+/** A PostgreSQL connection URL. */
+export const PostgresUrl = refine('PostgresUrl', 'expected a postgres:// or postgresql:// URL', (s) =>
+  /^postgres(ql)?:\/\/\S+$/.test(s) ? s : undefined,
+);
+
+/** A non-empty string. */
+export const NonEmpty = refine('NonEmpty', 'expected a non-empty value', (s) => (s.length > 0 ? s : undefined));
+
+/** The provider's secret key, `sk_test_…` or `sk_live_…`. */
+export const SecretKey = refine('SecretKey', 'expected a secret key (sk_test_… or sk_live_…)', (s) =>
+  /^sk_(test|live)_\S+$/.test(s) ? s : undefined,
+);
+
+/** The provider's publishable key, `pk_test_…` or `pk_live_…`. */
+export const PublishableKey = refine('PublishableKey', 'expected a publishable key (pk_test_… or pk_live_…)', (s) =>
+  /^pk_(test|live)_[A-Za-z0-9+/]+={0,2}$/.test(s) ? s : undefined,
+);
+
+/** A webhook signing secret, `whsec_` + base64 (checked in depth by the verifier). */
+export const WebhookSecret = refine('WebhookSecret', 'expected a webhook secret (whsec_ followed by base64)', (s) =>
+  /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(s) ? s : undefined,
+);
+
+/** A secret of at least 32 characters. */
+export const LongSecret = refine('LongSecret', 'expected a secret of at least 32 characters', (s) => (s.length >= 32 ? s : undefined));
+
+/** pino levels. */
+export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null }, 'LogLevel');
+
+/** `NODE_ENV`. */
+export const NodeEnv = t.keyof({ production: null, development: null, test: null }, 'NodeEnv');
+
+/** A comma-separated list of origins. */
+export const OriginList = refine('OriginList', 'expected comma-separated http(s) origins', (s) => {
+  const origins = s.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  return origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)) ? origins : undefined;
+});

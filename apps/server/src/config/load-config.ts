@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { describeErrors } from '@idv/core';
+import type { AppConfig, IdpConfig } from './app-config.js';
+import {
+  BooleanFlag,
+  HttpUrl,
+  LogLevel,
+  LongSecret,
+  NodeEnv,
+  NonEmpty,
+  OriginList,
+  Port,
+  PostgresUrl,
+  PublishableKey,
+  SecretKey,
+  WebhookSecret,
+} from './env-codecs.js';
+
+const Env = t.partial({
+  NODE_ENV: NodeEnv,
+  PORT: Port,
+  DATABASE_URL: PostgresUrl,
+  DATA_DIR: NonEmpty,
+  MIGRATE_ON_START: BooleanFlag,
+  IDP_API_URL: HttpUrl,
+  IDP_SECRET_KEY: SecretKey,
+  IDP_PUBLISHABLE_KEY: PublishableKey,
+  IDP_WEBHOOK_SECRET: WebhookSecret,
+  IDP_JWT_KEY: NonEmpty,
+  IDP_AUTHORIZED_PARTIES: OriginList,
+  IDP_EMULATOR_PORT: Port,
+  INVITE_SECRET: LongSecret,
+  NATIONAL_ID_ENCRYPTION_KEY: LongSecret,
+  TEST_AUTH_BYPASS: BooleanFlag,
+  APP_URL: HttpUrl,
+  LOG_LEVEL: LogLevel,
+});
+type Env = t.TypeOf<typeof Env>;
+
+const PROVIDER_VARIABLES = ['IDP_API_URL', 'IDP_SECRET_KEY', 'IDP_PUBLISHABLE_KEY', 'IDP_WEBHOOK_SECRET'] as const;
+const PRODUCTION_SECRETS = [...PROVIDER_VARIABLES, 'INVITE_SECRET', 'NATIONAL_ID_ENCRYPTION_KEY'] as const;
+
+// An empty value in an env file means "not set", as it does for most tools.
+const withoutEmpty = (env: Readonly<Record<string, string | undefined>>) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+
+const missing = (env: Env, names: readonly (keyof Env)[], why: string): string[] =>
+  names.filter((name) => env[name] === undefined).map((name) => `${name}: required ${why}, got undefined (missing)`);
+
+const idpConfig = (env: Env, production: boolean): E.Either<string[], IdpConfig> => {
+  const authorizedParties = env.IDP_AUTHORIZED_PARTIES ?? [];
+  const configured = PROVIDER_VARIABLES.some((name) => env[name] !== undefined) || env.IDP_JWT_KEY !== undefined;
+  if (!configured && !production) return E.right({ mode: 'emulated', emulatorPort: env.IDP_EMULATOR_PORT ?? 4010, authorizedParties });
+  const problems = missing(env, PROVIDER_VARIABLES, production ? 'when NODE_ENV=production' : 'once a provider is configured');
+  if (problems.length > 0) return E.left(problems);
+  return E.right({
+    mode: 'external',
+    apiUrl: env.IDP_API_URL!,
+    secretKey: env.IDP_SECRET_KEY!,
+    publishableKey: env.IDP_PUBLISHABLE_KEY!,
+    webhookSecret: env.IDP_WEBHOOK_SECRET!,
+    ...(env.IDP_JWT_KEY === undefined ? {} : { jwtKey: env.IDP_JWT_KEY }),
+    authorizedParties,
+  });
+};
+
+const build = (env: Env): E.Either<string[], AppConfig> => {
+  const production = env.NODE_ENV === 'production';
+  const problems = production ? missing(env, PRODUCTION_SECRETS, 'when NODE_ENV=production') : [];
+  if (production && env.TEST_AUTH_BYPASS === true) problems.push('TEST_AUTH_BYPASS: must not be true when NODE_ENV=production');
+  const idp = idpConfig(env, production);
+  if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
+  if (problems.length > 0 || E.isLeft(idp)) return E.left(problems);
+  return E.right({
+    environment: env.NODE_ENV ?? 'development',
+    port: env.PORT ?? 3000,
+    database: env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir: env.DATA_DIR ?? '.data' } : { kind: 'postgres', url: env.DATABASE_URL },
+    migrateOnStart: env.MIGRATE_ON_START ?? true,
+    idp: idp.right,
+    // Development only (production requires them): fresh secrets per process are fine there.
+    inviteSecret: env.INVITE_SECRET ?? randomBytes(32).toString('base64url'),
+    nationalIdEncryptionKey: env.NATIONAL_ID_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
+    testAuthBypass: env.TEST_AUTH_BYPASS ?? false,
+    appUrl: env.APP_URL ?? 'http://localhost:3000',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  });
+};
+
+/**
+ * Decodes the environment once at start-up. A Left holds one readable line per bad or missing
+ * variable, e.g. `PORT: expected a port number (0-65535), got "abc"`. Values are never echoed for
+ * secrets.
+ *
+ * @example
+ * const config = loadConfig(process.env); // Right(AppConfig) | Left(['PORT: …'])
+ */
+export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E.Either<readonly string[], AppConfig> =>
+  pipe(
+    Env.decode(withoutEmpty(env)),
+    E.mapLeft((errors) => describeErrors(errors).map(redactSecretValue)),
+    E.chainW(build),
+  );
+
+const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|IDP_JWT_KEY|DATABASE_URL):/;
+
+// A mistyped secret is still a secret: say what is wrong without printing it.
+const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

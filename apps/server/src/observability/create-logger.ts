@@ -1,0 +1,36 @@
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+
+/** Keys whose values never reach a log line: tokens, secrets, personal data. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers["idp-webhook-signature"]',
+  '*.authorization',
+  '*.token',
+  '*.jwt',
+  '*.password',
+  '*.secretKey',
+  '*.webhookSecret',
+  '*.inviteSecret',
+  '*.nationalId',
+  '*.nationalIdEncryptionKey',
+  '*.email',
+  'token',
+  'jwt',
+  'password',
+  'secretKey',
+  'webhookSecret',
+  'nationalId',
+  'email',
+];
+
+/**
+ * The service logger: pino, JSON lines, with secrets and personal data redacted.
+ *
+ * @example
+ * const logger = createLogger('info');                  // to stdout
+ * const logger = createLogger('debug', writableStream); // in tests
+ */
+export const createLogger = (level: string, destination?: DestinationStream): PinoLogger =>
+  pino({ level, redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' }, base: { service: 'idv-membership' } }, destination);

@@ -1,0 +1,45 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { HttpAppOptions } from './http-services.js';
+import { errorMiddleware } from './errors/error-middleware.js';
+import { respondWithError } from './errors/error-body.js';
+import { authentication } from './middleware/authentication.js';
+import { requestLog } from './middleware/request-log.js';
+import { requestScope } from './middleware/request-scope.js';
+import { healthRoutes } from './routes/health-routes.js';
+import { userRoutes } from './routes/user-routes.js';
+import { webhookRoutes } from './routes/webhook-routes.js';
+import type { Route } from './routes/route.js';
+
+const DEFAULT_WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * Builds the Koa application: error mapping, request log, persistence scope, then each route behind
+ * authentication configured for its declared access.
+ *
+ * @example
+ * const app = createHttpApp({ services, logger, errorTracker, requestScope });
+ * app.listen(3000);
+ */
+export const createHttpApp = (options: HttpAppOptions): Koa => {
+  const { services, logger, errorTracker } = options;
+  const app = new Koa();
+  app.silent = true;
+  app.use(errorMiddleware(logger, errorTracker));
+  app.use(requestLog(logger));
+  app.use(requestScope(options.requestScope));
+
+  const routes: readonly Route[] = [
+    ...healthRoutes(services),
+    ...webhookRoutes(services, errorTracker, options.webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
+    ...userRoutes(services),
+  ];
+  const router = new Router();
+  for (const route of routes) {
+    router[route.method](route.path, authentication(services, logger, route.access), route.handler);
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  app.use((ctx) => respondWithError(ctx, 'RouteNotFound', `No route for ${ctx.method} ${ctx.path}`));
+  return app;
+};

@@ -1,0 +1,33 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Middleware } from 'koa';
+import type { Logger } from '@idv/core';
+import type { HttpServices } from '../http-services.js';
+import { respondWithError } from '../errors/error-body.js';
+import '../request-auth.js';
+
+const header = (value: string): string | undefined => (value === '' ? undefined : value);
+
+/**
+ * Applies the spec's ordered authentication rules to one route: `public` routes pass; otherwise
+ * the caller must authenticate, and `request.auth` is set. Failures answer 401 with a
+ * `WWW-Authenticate` challenge; the reason goes to the log, never to the client.
+ */
+export const authentication =
+  (services: HttpServices, logger: Logger, access: 'public' | 'bearer'): Middleware =>
+  async (ctx, next) => {
+    const result = await services.authenticateRequest({
+      isPublic: access === 'public',
+      authorization: header(ctx.get('authorization')),
+      testUserId: header(ctx.get('x-test-user-id')),
+      testSessionId: header(ctx.get('x-test-session-id')),
+      testRole: header(ctx.get('x-test-role')),
+    })();
+    if (E.isLeft(result)) {
+      logger.info({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated');
+      ctx.set('WWW-Authenticate', result.left.reason === 'missing-bearer' ? 'Bearer' : 'Bearer error="invalid_token"');
+      respondWithError(ctx, 'Unauthenticated', result.left.message);
+      return;
+    }
+    ctx.request.auth = result.right;
+    await next();
+  };

@@ -1,0 +1,40 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { ErrorTracker } from '@idv/core';
+import type { HttpServices } from '../http-services.js';
+import { respondWithError } from '../errors/error-body.js';
+import { readRawBody } from '../raw-body.js';
+import type { Route } from './route.js';
+
+const header = (value: string): string | undefined => (value === '' ? undefined : value);
+
+/**
+ * `POST /webhooks/idp`: public, authenticated by the provider's signature over the exact body
+ * bytes (spec: POST /webhooks/idp rules 1-6). No body parser runs on this route.
+ */
+export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker, bodyLimit: number): readonly Route[] => [
+  {
+    method: 'post',
+    path: '/webhooks/idp',
+    access: 'public',
+    handler: async (ctx) => {
+      const raw = await readRawBody(ctx, bodyLimit);
+      if (!raw.ok) {
+        if (raw.problem === 'too-large') return respondWithError(ctx, 'PayloadTooLarge', 'Webhook body too large');
+        if (raw.problem === 'encoded') return respondWithError(ctx, 'UnsupportedMediaType', 'Compressed webhook bodies are not accepted');
+        // spec: raw body unavailable is a server misconfiguration: 500, reported.
+        errorTracker.captureException(new Error('webhook raw body unavailable: the request stream was consumed before the webhook route'));
+        return respondWithError(ctx, 'InternalError', 'Webhook raw body unavailable');
+      }
+      const result = await services.handleIdpWebhook({
+        rawBody: raw.bytes,
+        headers: {
+          id: header(ctx.get('idp-webhook-id')),
+          timestamp: header(ctx.get('idp-webhook-timestamp')),
+          signature: header(ctx.get('idp-webhook-signature')),
+        },
+      })();
+      if (E.isLeft(result)) return respondWithError(ctx, result.left._tag, result.left.message);
+      ctx.body = result.right;
+    },
+  },
+];

@@ -1,0 +1,50 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import { decodeIdpEvent } from './idp-event.js';
+import { idpUserJson, userCreatedEvent, userDeletedEvent } from '../testing/index.js';
+
+const ID = 'user_29w83sxmDNGwOuEthce5gg56FcC';
+
+test('the primary email is the entry whose id is primary_email_address_id, lower-cased', (t) => {
+  const result = decodeIdpEvent(userCreatedEvent({ id: ID, email: 'Example@Example.org' }));
+  t.true(E.isRight(result) && result.right.type === 'user.created' && result.right.user.email === 'example@example.org');
+  t.true(E.isRight(result) && result.right.type === 'user.created' && result.right.user.emailVerified);
+});
+
+test('a user without a primary email decodes with email null', (t) => {
+  const result = decodeIdpEvent({ type: 'user.created', data: { ...idpUserJson({ id: ID }), primary_email_address_id: null } });
+  t.true(E.isRight(result) && result.right.type === 'user.created' && result.right.user.email === null);
+});
+
+test('an unverified primary email is reported as unverified', (t) => {
+  const result = decodeIdpEvent(userCreatedEvent({ id: ID, verification: 'unverified' }));
+  t.true(E.isRight(result) && result.right.type === 'user.created' && !result.right.user.emailVerified);
+});
+
+test('user.deleted carries only the provider id', (t) => {
+  t.deepEqual(decodeIdpEvent(userDeletedEvent(ID)), E.right({ type: 'user.deleted', idpId: ID }));
+});
+
+test('an envelope without a type is malformed', (t) => {
+  const result = decodeIdpEvent({ data: {} });
+  t.deepEqual(result, E.left(['type: expected string, got undefined (missing)']));
+});
+
+test('the docs example of user.created (legacy verification without object) decodes', (t) => {
+  const docsExample = {
+    data: {
+      birthday: '', created_at: 1654012591514,
+      email_addresses: [{ email_address: 'example@example.org', id: 'idn_29w83yL7CwVlJXylYLxcslromF1', linked_to: [], object: 'email_address', verification: { status: 'verified', strategy: 'ticket' } }],
+      external_accounts: [], external_id: '567772', first_name: 'Example', gender: '', id: ID, image_url: 'https://img.clerk.com/xxxxxx',
+      last_name: 'Example', last_sign_in_at: 1654012591514, object: 'user', password_enabled: true, phone_numbers: [],
+      primary_email_address_id: 'idn_29w83yL7CwVlJXylYLxcslromF1', primary_phone_number_id: null, primary_web3_wallet_id: null,
+      private_metadata: {}, profile_image_url: 'https://www.gravatar.com/avatar?d=mp', public_metadata: {}, two_factor_enabled: false,
+      unsafe_metadata: {}, updated_at: 1654012591835, username: null, web3_wallets: [],
+    },
+    instance_id: 'ins_123', object: 'event', timestamp: 1654012591835, type: 'user.created',
+  };
+  t.deepEqual(decodeIdpEvent(docsExample), E.right({
+    type: 'user.created',
+    user: { idpId: ID, email: 'example@example.org', emailVerified: true, imageUrl: 'https://img.clerk.com/xxxxxx', updatedAt: 1654012591835 },
+  }));
+});

@@ -1,0 +1,36 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type { UserId } from '../identifiers.js';
+import { aProviderUser, createTestWorld } from '../../testing/index.js';
+import { deleteSelf } from './delete-self.js';
+
+const snapshot = aProviderUser({ idpId: 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
+
+test('deleting oneself soft-deletes, cancels memberships and deletes the provider user', async (t) => {
+  const world = createTestWorld();
+  const { user } = await world.users.syncFromProvider(snapshot, '00000000-0000-4000-8000-0000000000aa' as UserId);
+  world.memberships.add(user.id, { id: 'm1', organizationId: 'o1', organizationName: 'Iron Gym', role: 'member', status: 'active' });
+  const result = await deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: false })();
+  t.true(E.isRight(result) && result.right.deletedAt !== null);
+  t.deepEqual((await world.memberships.listForUser(user.id)).map((m) => m.status), ['cancelled']);
+  t.deepEqual(world.idpAdmin.deleted, [snapshot.idpId]);
+});
+
+test('with skip-provider the provider is left alone', async (t) => {
+  const world = createTestWorld();
+  await world.users.syncFromProvider(snapshot, '00000000-0000-4000-8000-0000000000aa' as UserId);
+  await deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: true })();
+  t.deepEqual(world.idpAdmin.deleted, []);
+  t.notDeepEqual(O.toNullable(await world.users.findByIdpId(snapshot.idpId))?.deletedAt, null);
+});
+
+test('a provider outage rejects after the local delete, and a retry converges', async (t) => {
+  const world = createTestWorld();
+  await world.users.syncFromProvider(snapshot, '00000000-0000-4000-8000-0000000000aa' as UserId);
+  world.idpAdmin.unavailable = true;
+  await t.throwsAsync(deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: false })());
+  world.idpAdmin.unavailable = false;
+  t.true(E.isRight(await deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: false })()));
+  t.deepEqual(world.idpAdmin.deleted, [snapshot.idpId]);
+});

@@ -1,0 +1,51 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import type { AuthPayload } from '../auth-payload.js';
+import type { UserId } from '../identifiers.js';
+import { aProviderUser, createTestWorld } from '../../testing/index.js';
+import { getMe } from './get-me.js';
+
+const SUBJECT = 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S';
+const session = (user: AuthPayload['user']): AuthPayload => ({ userId: SUBJECT, sessionId: 'sess_1', user });
+
+test('returns the caller and their memberships', async (t) => {
+  const world = createTestWorld();
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-0000000000aa' as UserId);
+  const membership = { id: 'm1', organizationId: 'o1', organizationName: 'Iron Gym', role: 'coach', status: 'active' } as const;
+  world.memberships.add(user.id, membership);
+  t.deepEqual(await getMe(world)(session(user))(), E.right({ user, memberships: [membership] }));
+});
+
+test('recovery path: a session without a local row creates it from the provider and counts the sign-up once', async (t) => {
+  const world = createTestWorld();
+  world.idpAdmin.put(aProviderUser({ idpId: SUBJECT, email: 'ada@example.com' }));
+  const first = await getMe(world)(session(null))();
+  const second = await getMe(world)(session(null))();
+  t.true(E.isRight(first) && first.right.user.email === 'ada@example.com');
+  t.deepEqual(second, first);
+  t.is(world.users.all().length, 1);
+  t.is(world.analytics.tracked('user_signed_up'), 1);
+});
+
+test('recovery path: a provider that no longer knows the user gives UserNotFound', async (t) => {
+  const world = createTestWorld();
+  const result = await getMe(world)(session(null))();
+  t.true(E.isLeft(result) && result.left._tag === 'UserNotFound');
+  t.is(world.users.all().length, 0);
+});
+
+test('a soft-deleted user gets UserDeleted and is not re-created by the recovery path', async (t) => {
+  const world = createTestWorld();
+  world.idpAdmin.put(aProviderUser({ idpId: SUBJECT }));
+  const deleted = await world.users.markDeleted(aProviderUser({ idpId: SUBJECT }).idpId, world.clock.now(), '00000000-0000-4000-8000-0000000000bb' as UserId);
+  t.true(E.isLeft(await getMe(world)(session(deleted))()));
+  const recovered = await getMe(world)(session(null))();
+  t.true(E.isLeft(recovered) && recovered.left._tag === 'UserDeleted');
+  t.is(world.analytics.tracked('user_signed_up'), 0);
+});
+
+test('a provider outage during recovery is a defect (rejects), not a domain error', async (t) => {
+  const world = createTestWorld();
+  world.idpAdmin.unavailable = true;
+  await t.throwsAsync(getMe(world)(session(null))(), { message: 'identity provider unavailable' });
+});
