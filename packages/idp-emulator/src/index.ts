@@ -1,1 +1,10 @@
-export {};
+export { startIdpEmulator } from './start-idp-emulator.js';
+export type { IdpEmulator } from './idp-emulator.js';
+export type { IdpEmulatorOptions } from './options.js';
+export type { EmulatorLogger } from './support/logger.js';
+export type { DeliveryAttempt } from './webhooks/dispatcher.js';
+export type { DeliveryMode, ReleaseOrder } from './webhooks/delivery-mode.js';
+export type { PublicJwk } from './keys/key-ring.js';
+export { buildPublishableKey, frontendApiFromPublishableKey } from './keys/publishable-key.js';
+export { RETRY_SCHEDULE_MS } from './webhooks/retry-schedule.js';
+export { WEBHOOK_HEADERS } from './webhooks/webhook-headers.js';

@@ -1,0 +1,62 @@
+import Router from '@koa/router';
+import { decodeDeliveryMode, optionalOrder } from './decode-delivery-mode.js';
+import { paramInvalid } from '../http/api-error.js';
+import { optionalInt, optionalString, readBody } from '../http/fields.js';
+import { sendJson } from '../http/respond.js';
+import type { EmulatorState } from '../emulator-state.js';
+
+/** The emulator's own control API under `/_emulator` (not part of the provider's wire format). */
+export const controlRoutes = (state: EmulatorState): Router => {
+  const router = new Router({ prefix: '/_emulator' });
+  const { webhooks } = state;
+
+  router.get('/info', (ctx) => {
+    const { url, publishableKey, issuer, instanceId, authorizedParty } = state.config;
+    sendJson(ctx, 200, { url, publishableKey, issuer, instanceId, authorizedParty, kid: state.keys.current().kid, webhookUrl: state.webhookTarget.url ?? null });
+  });
+
+  router.get('/deliveries', (ctx) => sendJson(ctx, 200, webhooks.deliveries()));
+  router.delete('/deliveries', (ctx) => {
+    webhooks.clearLog();
+    sendJson(ctx, 200, { cleared: true });
+  });
+
+  router.get('/deliveries/settled', async (ctx) => {
+    const timeoutMs = optionalInt(ctx.query, 'timeoutMs', 0, 600_000) ?? 30_000;
+    const settled = await webhooks.waitSettled(timeoutMs);
+    sendJson(ctx, settled ? 200 : 408, { settled, pending: webhooks.pendingCount(), held: webhooks.heldCount() });
+  });
+
+  router.post('/deliveries/release', (ctx) => {
+    sendJson(ctx, 200, { released: webhooks.releaseHeld(optionalOrder(readBody(ctx), 'order')) });
+  });
+
+  router.get('/delivery-mode', (ctx) => sendJson(ctx, 200, webhooks.currentMode()));
+  router.put('/delivery-mode', (ctx) => sendJson(ctx, 200, webhooks.setMode(decodeDeliveryMode(readBody(ctx)))));
+
+  router.put('/webhook', (ctx) => {
+    const url = optionalString(readBody(ctx), 'url');
+    if (typeof url === 'string' && !URL.canParse(url)) throw paramInvalid('url');
+    state.webhookTarget.url = url ?? undefined;
+    sendJson(ctx, 200, { url: url ?? null });
+  });
+
+  router.post('/keys/rotate', async (ctx) => sendJson(ctx, 200, { kid: await state.keys.rotate() }));
+  router.get('/keys/current', (ctx) => {
+    sendJson(ctx, 200, { kid: state.keys.current().kid, pem: state.keys.publicKeyPem() });
+  });
+
+  router.put('/rate-limit', (ctx) => {
+    const limit = optionalInt(readBody(ctx), 'limit', 0, 1_000_000);
+    state.rateLimiter.setLimit(limit);
+    sendJson(ctx, 200, { limit: limit ?? null });
+  });
+
+  router.post('/clock', (ctx) => {
+    const advanceMs = optionalInt(readBody(ctx), 'advanceMs', -1e12, 1e12) ?? 0;
+    state.clock.advance(advanceMs);
+    sendJson(ctx, 200, { now: state.clock.now() });
+  });
+
+  return router;
+};
