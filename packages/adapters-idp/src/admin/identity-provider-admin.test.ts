@@ -1,0 +1,175 @@
+import anyTest from 'ava';
+import type { TestFn } from 'ava';
+import type { IncomingHttpHeaders } from 'node:http';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import { Email, IdpUserId } from '@idv/core';
+import type { IdentityProviderAdmin } from '@idv/core';
+import { idpUserJson } from '@idv/core/testing';
+import { createIdentityProviderAdmin } from './identity-provider-admin.js';
+import { IdentityProviderError } from './identity-provider-error.js';
+import { sendJson, startLocalServer } from '../test-support/local-server.js';
+import type { LocalServer } from '../test-support/local-server.js';
+
+const SECRET_KEY = 'sk_test_admin_secret_4b1d';
+const ALICE = 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S';
+const GONE = 'user_gone';
+const LIMITED = 'user_limited';
+const BROKEN = 'user_broken';
+const GARBLED = 'user_garbled';
+const MISROUTED = 'user_misrouted';
+
+interface Seen {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+}
+interface Context {
+  provider: LocalServer;
+  silent: LocalServer;
+  seen: Seen[];
+  admin: IdentityProviderAdmin;
+}
+const test = anyTest as TestFn<Context>;
+
+const providerError = (code: string, message: string) => ({
+  errors: [{ message, long_message: `${message} (long)`, code }],
+  clerk_trace_id: 'ab0db09233b2b997f052c1c3762252e4',
+});
+
+const decoded = <A>(result: E.Either<unknown, A>): A => {
+  if (E.isLeft(result)) throw new Error('bad test fixture');
+  return result.right;
+};
+const userId = (id: string) => decoded(IdpUserId.decode(id));
+const email = (address: string) => decoded(Email.decode(address));
+
+test.before(async (t) => {
+  const seen: Seen[] = [];
+  const provider = await startLocalServer((request, response) => {
+    seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+    const url = new URL(request.url ?? '/', 'http://provider');
+    if (request.headers.authorization !== `Bearer ${SECRET_KEY}`) {
+      return sendJson(response, 401, providerError('clerk_key_invalid', 'The provided Secret Key is invalid.'));
+    }
+    const id = /^\/v1\/users\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (id === ALICE && request.method === 'GET') return sendJson(response, 200, idpUserJson({ id: ALICE, email: 'alice@example.com' }));
+    if (id === ALICE && request.method === 'DELETE') return sendJson(response, 200, { object: 'user', id: ALICE, deleted: true });
+    if (id === GONE) return sendJson(response, 404, providerError('resource_not_found', 'not found'));
+    if (id === LIMITED) return sendJson(response, 429, providerError('too_many_requests', 'Too many requests'), { 'Retry-After': '7' });
+    if (id === BROKEN) return sendJson(response, 500, providerError('internal_clerk_error', 'Oops, an unexpected error occurred'));
+    if (id === GARBLED) return sendJson(response, 200, { object: 'user', id: GARBLED });
+    if (id === MISROUTED) return sendJson(response, 200, idpUserJson({ id: ALICE }));
+    if (url.pathname === '/v1/users' && request.method === 'GET') {
+      const found = url.searchParams.get('email_address') === 'alice@example.com';
+      return sendJson(response, 200, found ? [idpUserJson({ id: ALICE, email: 'alice@example.com' })] : []);
+    }
+    return sendJson(response, 404, { errors: [] });
+  });
+  const silent = await startLocalServer(() => undefined);
+  t.context = { provider, silent, seen, admin: createIdentityProviderAdmin({ apiUrl: provider.url, secretKey: SECRET_KEY }) };
+});
+test.after.always(async (t) => {
+  await t.context.provider.close();
+  await t.context.silent.close();
+});
+
+test('getUser decodes the provider User and sends the bearer and JSON headers', async (t) => {
+  const user = await t.context.admin.getUser(userId(ALICE));
+  t.true(O.isSome(user));
+  if (O.isSome(user)) {
+    t.is<string, string>(user.value.idpId, ALICE);
+    t.is<string | null, string>(user.value.email, 'alice@example.com');
+    t.true(user.value.emailVerified);
+  }
+  const request = t.context.seen.find((entry) => entry.url === `/v1/users/${ALICE}` && entry.method === 'GET');
+  t.is(request?.headers.authorization, `Bearer ${SECRET_KEY}`);
+  t.is(request?.headers['content-type'], 'application/json');
+  t.is(request?.headers.accept, 'application/json');
+});
+
+test('getUser of an unknown user is none (404 resource_not_found)', async (t) => {
+  t.deepEqual(await t.context.admin.getUser(userId(GONE)), O.none);
+});
+
+test('a 404 without the provider code is an error, not an absent user (wrong API URL)', async (t) => {
+  const admin = createIdentityProviderAdmin({ apiUrl: `${t.context.provider.url}/wrong`, secretKey: SECRET_KEY });
+  const error = await t.throwsAsync(admin.getUser(userId(ALICE)), { instanceOf: IdentityProviderError });
+  t.is(error?.status, 404);
+});
+
+test('findUsersByEmail queries email_address with limit 100 and decodes the bare array', async (t) => {
+  const users = await t.context.admin.findUsersByEmail(email('alice@example.com'));
+  t.deepEqual(users.map((user): string => user.idpId), [ALICE]);
+  t.true(t.context.seen.some((entry) => entry.url === '/v1/users?email_address=alice%40example.com&limit=100'));
+  t.deepEqual(await t.context.admin.findUsersByEmail(email('nobody@example.com')), []);
+});
+
+test('deleteUser succeeds on 200', async (t) => {
+  await t.notThrowsAsync(t.context.admin.deleteUser(userId(ALICE)));
+  t.true(t.context.seen.some((entry) => entry.method === 'DELETE' && entry.url === `/v1/users/${ALICE}`));
+});
+
+test('deleteUser of a user already gone (404) counts as deleted', async (t) => {
+  await t.notThrowsAsync(t.context.admin.deleteUser(userId(GONE)));
+});
+
+test('429 rejects with status, code and Retry-After seconds', async (t) => {
+  const error = await t.throwsAsync(t.context.admin.getUser(userId(LIMITED)), { instanceOf: IdentityProviderError });
+  t.like(error, { status: 429, code: 'too_many_requests', retryAfterSeconds: 7, operation: 'getUser', failure: 'http' });
+});
+
+test('500 rejects with an IdentityProviderError carrying the provider code', async (t) => {
+  const error = await t.throwsAsync(t.context.admin.deleteUser(userId(BROKEN)), { instanceOf: IdentityProviderError });
+  t.like(error, { status: 500, code: 'internal_clerk_error', retryAfterSeconds: undefined });
+  t.false(error?.message.includes('(long)'));
+});
+
+test('an undecodable 200 User body rejects with an IdentityProviderError', async (t) => {
+  const error = await t.throwsAsync(t.context.admin.getUser(userId(GARBLED)), { instanceOf: IdentityProviderError });
+  t.like(error, { status: 200, failure: 'invalid-body' });
+});
+
+test('a User body for another id rejects with an IdentityProviderError', async (t) => {
+  const error = await t.throwsAsync(t.context.admin.getUser(userId(MISROUTED)), { instanceOf: IdentityProviderError });
+  t.like(error, { status: 200, failure: 'invalid-body' });
+});
+
+test('a provider that never answers times out with an IdentityProviderError', async (t) => {
+  const admin = createIdentityProviderAdmin({ apiUrl: t.context.silent.url, secretKey: SECRET_KEY, timeoutMs: 50 });
+  const error = await t.throwsAsync(admin.getUser(userId(ALICE)), { instanceOf: IdentityProviderError });
+  t.like(error, { status: undefined, failure: 'timeout' });
+});
+
+test('a provider that is down rejects with a network IdentityProviderError', async (t) => {
+  const down = await startLocalServer(() => undefined);
+  await down.close();
+  const admin = createIdentityProviderAdmin({ apiUrl: down.url, secretKey: SECRET_KEY });
+  const error = await t.throwsAsync(admin.findUsersByEmail(email('alice@example.com')), { instanceOf: IdentityProviderError });
+  t.like(error, { status: undefined, failure: 'network' });
+});
+
+test('no error message ever carries the secret key', async (t) => {
+  const wrongKey = 'sk_test_wrong_key_that_must_not_leak';
+  const refused = createIdentityProviderAdmin({ apiUrl: t.context.provider.url, secretKey: wrongKey });
+  const timingOut = createIdentityProviderAdmin({ apiUrl: t.context.silent.url, secretKey: SECRET_KEY, timeoutMs: 50 });
+  const errors = await Promise.all([
+    refused.getUser(userId(ALICE)).catch((error: unknown) => error),
+    t.context.admin.getUser(userId(LIMITED)).catch((error: unknown) => error),
+    t.context.admin.deleteUser(userId(BROKEN)).catch((error: unknown) => error),
+    timingOut.getUser(userId(ALICE)).catch((error: unknown) => error),
+  ]);
+  for (const error of errors) {
+    t.true(error instanceof IdentityProviderError);
+    const text = `${String(error)} ${JSON.stringify(error)} ${(error as Error).stack ?? ''}`;
+    t.false(text.includes(wrongKey));
+    t.false(text.includes(SECRET_KEY));
+  }
+  t.like(errors[0], { status: 401, code: 'clerk_key_invalid' });
+});
+
+test('construction rejects a missing secret key or a non-http API URL', (t) => {
+  t.throws(() => createIdentityProviderAdmin({ apiUrl: 'http://127.0.0.1:1', secretKey: ' ' }), { message: /secret key is missing/ });
+  t.throws(() => createIdentityProviderAdmin({ apiUrl: 'ftp://example.com', secretKey: SECRET_KEY }), { message: /http\(s\) URL/ });
+  t.throws(() => createIdentityProviderAdmin({ apiUrl: 'not a url', secretKey: SECRET_KEY }), { message: /http\(s\) URL/ });
+});

@@ -1,0 +1,108 @@
+import * as t from 'io-ts';
+import * as A from 'fp-ts/lib/Array.js';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { decodeProviderUser } from '@idv/core';
+import type { IdentityProviderAdmin, ProviderUser } from '@idv/core';
+import { IdentityProviderError } from './identity-provider-error.js';
+import { providerHttpError } from './provider-error-response.js';
+import { providerJson, providerRequest } from './provider-http.js';
+import type { ProviderHttpConfig } from './provider-http.js';
+
+/** Configuration of the provider admin API client. */
+export interface IdentityProviderAdminOptions {
+  /** Admin API base, e.g. `https://api.clerk.com` (requests go to `{apiUrl}/v1/…`). */
+  readonly apiUrl: string;
+  /** `sk_…`, sent as `Authorization: Bearer`. */
+  readonly secretKey: string;
+  /** Per-request timeout (default 5 000 ms). */
+  readonly timeoutMs?: number;
+  /** fetch implementation (default: global fetch). */
+  readonly fetch?: typeof fetch;
+}
+
+const NOT_FOUND = 'resource_not_found';
+
+const invalidBody = (operation: string, status: number): IdentityProviderError =>
+  new IdentityProviderError(`IdP ${operation} failed: the response is not a User`, { operation, failure: 'invalid-body', status });
+
+const decodeUsers = (operation: string, status: number, body: unknown): readonly ProviderUser[] =>
+  pipe(
+    t.array(t.unknown).decode(body),
+    E.chainW(A.traverse(E.Applicative)(decodeProviderUser)),
+    E.getOrElseW(() => {
+      throw invalidBody(operation, status);
+    }),
+  );
+
+const decodeUser = (operation: string, status: number, body: unknown): ProviderUser =>
+  pipe(
+    decodeProviderUser(body),
+    E.getOrElseW(() => {
+      throw invalidBody(operation, status);
+    }),
+  );
+
+const checkedConfig = (options: IdentityProviderAdminOptions): ProviderHttpConfig => {
+  let url: URL | undefined;
+  try {
+    url = new URL(options.apiUrl);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error('IdP API URL must be an http(s) URL');
+  }
+  if (options.secretKey.trim() === '') throw new Error('IdP secret key is missing');
+  return {
+    apiUrl: options.apiUrl.replace(/\/+$/, ''),
+    secretKey: options.secretKey.trim(),
+    timeoutMs: options.timeoutMs ?? 5_000,
+    fetch: options.fetch ?? globalThis.fetch,
+  };
+};
+
+/**
+ * The provider's admin API over HTTP. Absence is `O.none` / an empty list; every other failure rejects
+ * with an IdentityProviderError.
+ *
+ * @example
+ * const admin = createIdentityProviderAdmin({ apiUrl: 'https://api.clerk.com', secretKey });
+ * const user = await admin.getUser(idpId); // Option<ProviderUser>
+ */
+export const createIdentityProviderAdmin = (options: IdentityProviderAdminOptions): IdentityProviderAdmin => {
+  const config = checkedConfig(options);
+  const isNotFound = async (operation: string, response: Response): Promise<boolean> => {
+    if (response.status !== 404) return false;
+    const error = await providerHttpError(operation, response, config.secretKey);
+    // A 404 without the provider's code is a wrong URL, not an absent user.
+    if (error.code !== NOT_FOUND) throw error;
+    return true;
+  };
+  return {
+    getUser: async (idpId) => {
+      const operation = 'getUser';
+      const response = await providerRequest(config, operation, 'GET', `/v1/users/${encodeURIComponent(idpId)}`);
+      if (await isNotFound(operation, response)) return O.none;
+      if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
+      const user = decodeUser(operation, response.status, await providerJson(config, operation, response));
+      if (user.idpId !== idpId) throw invalidBody(operation, response.status);
+      return O.some(user);
+    },
+    findUsersByEmail: async (email) => {
+      const operation = 'findUsersByEmail';
+      const query = new URLSearchParams({ email_address: email, limit: '100' });
+      const response = await providerRequest(config, operation, 'GET', `/v1/users?${query.toString()}`);
+      if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
+      return decodeUsers(operation, response.status, await providerJson(config, operation, response));
+    },
+    deleteUser: async (idpId) => {
+      const operation = 'deleteUser';
+      const response = await providerRequest(config, operation, 'DELETE', `/v1/users/${encodeURIComponent(idpId)}`);
+      if (await isNotFound(operation, response)) return;
+      if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
+      await response.body?.cancel();
+    },
+  };
+};

@@ -1,0 +1,64 @@
+import { IdentityProviderError } from './identity-provider-error.js';
+
+/** How to reach the provider's admin API. */
+export interface ProviderHttpConfig {
+  readonly apiUrl: string;
+  readonly secretKey: string;
+  readonly timeoutMs: number;
+  readonly fetch: typeof fetch;
+}
+
+const transportFailure = (operation: string, error: unknown, timeoutMs: number): IdentityProviderError => {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return new IdentityProviderError(`IdP ${operation} failed: timeout after ${timeoutMs} ms`, { operation, failure: 'timeout' });
+  }
+  // undici reports the socket error as the cause (ECONNREFUSED, ECONNRESET…); the request itself is not echoed.
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const detail = typeof cause?.code === 'string' ? cause.code : 'network error';
+  return new IdentityProviderError(`IdP ${operation} failed: ${detail}`, { operation, failure: 'network' });
+};
+
+/** Sends one admin API request; network errors and timeouts become IdentityProviderErrors. */
+export const providerRequest = async (
+  config: ProviderHttpConfig,
+  operation: string,
+  method: 'GET' | 'DELETE',
+  path: string,
+): Promise<Response> => {
+  try {
+    return await config.fetch(`${config.apiUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${config.secretKey}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+  } catch (error) {
+    throw transportFailure(operation, error, config.timeoutMs);
+  }
+};
+
+/** Reads a 2xx JSON body; a body that is not JSON is an IdentityProviderError. */
+export const providerJson = async (config: ProviderHttpConfig, operation: string, response: Response): Promise<unknown> => {
+  const contentType = response.headers.get('content-type') ?? '';
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw transportFailure(operation, error, config.timeoutMs);
+  }
+  try {
+    if (!/^application\/json\b/i.test(contentType)) throw new Error('not JSON');
+    return JSON.parse(text);
+  } catch {
+    throw new IdentityProviderError(`IdP ${operation} failed: the response is not JSON`, {
+      operation,
+      failure: 'invalid-body',
+      status: response.status,
+    });
+  }
+};

@@ -1,0 +1,175 @@
+import anyTest from 'ava';
+import type { ExecutionContext, TestFn } from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import { SignJWT } from 'jose';
+import type { AccessTokenVerifier } from '@idv/core';
+import { createAccessTokenVerifier } from './access-token-verifier.js';
+import { startJwksServer } from '../test-support/jwks-server.js';
+import type { JwksServer } from '../test-support/jwks-server.js';
+import {
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
+  b64url,
+  nowSeconds,
+  sessionClaims,
+  signToken,
+  signingKey,
+} from '../test-support/token-fixtures.js';
+import type { SigningKey } from '../test-support/token-fixtures.js';
+
+interface Context {
+  key: SigningKey;
+  impostor: SigningKey;
+  jwks: JwksServer;
+  verifier: AccessTokenVerifier;
+  restricted: AccessTokenVerifier;
+}
+const test = anyTest as TestFn<Context>;
+
+test.before(async (t) => {
+  const key = await signingKey('ins_test_1');
+  // Same kid, different key pair: what an attacker who guesses the kid can sign with.
+  const impostor = await signingKey('ins_test_1');
+  const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
+  const base = { publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY };
+  t.context = {
+    key,
+    impostor,
+    jwks,
+    verifier: createAccessTokenVerifier(base),
+    restricted: createAccessTokenVerifier({ ...base, authorizedParties: ['https://app.example.com'] }),
+  };
+});
+test.after.always(async (t) => t.context.jwks.close());
+
+const rejects = async (t: ExecutionContext<Context>, token: string, reason: string, verifier = t.context.verifier) => {
+  const result = await verifier.verify(token);
+  t.true(E.isLeft(result));
+  if (E.isLeft(result)) {
+    t.is(result.left._tag, 'Unauthenticated');
+    t.is(result.left.reason, reason);
+    t.false(result.left.reason.includes(token));
+  }
+};
+
+test('a valid session token yields subject, session id and role', async (t) => {
+  const token = await signToken(t.context.key, sessionClaims({ role: 'platform_admin' }));
+  t.deepEqual(
+    await t.context.verifier.verify(token),
+    E.right({ subject: 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S', sessionId: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S', role: 'platform_admin' }),
+  );
+});
+
+test('a non-string role claim is left out', async (t) => {
+  const token = await signToken(t.context.key, sessionClaims({ role: ['admin'] }));
+  const result = await t.context.verifier.verify(token);
+  t.true(E.isRight(result) && !('role' in result.right));
+});
+
+test('a token expired beyond the 5 s skew is rejected', async (t) => {
+  const now = nowSeconds();
+  await rejects(t, await signToken(t.context.key, sessionClaims({ iat: now - 70, nbf: now - 75, exp: now - 10 })), 'token-expired');
+});
+
+test('a token expired within the 5 s skew is accepted', async (t) => {
+  const now = nowSeconds();
+  const token = await signToken(t.context.key, sessionClaims({ iat: now - 61, nbf: now - 66, exp: now - 1 }));
+  t.true(E.isRight(await t.context.verifier.verify(token)));
+});
+
+test('nbf in the future beyond the skew is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims({ nbf: nowSeconds() + 30 })), 'token-not-active-yet');
+});
+
+test('iat in the future beyond the skew is rejected', async (t) => {
+  const now = nowSeconds();
+  const token = await signToken(t.context.key, sessionClaims({ iat: now + 30, nbf: undefined, exp: now + 90 }));
+  await rejects(t, token, 'token-iat-in-the-future');
+});
+
+test('a token from another issuer is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims({ iss: 'https://evil.example.com' })), 'token-invalid-issuer');
+});
+
+test('with authorized parties, a token without azp is rejected', async (t) => {
+  const token = await signToken(t.context.key, sessionClaims({ azp: undefined }));
+  await rejects(t, token, 'token-invalid-authorized-parties', t.context.restricted);
+});
+
+test('with authorized parties, an unlisted azp is rejected', async (t) => {
+  const token = await signToken(t.context.key, sessionClaims({ azp: 'https://evil.example.com' }));
+  await rejects(t, token, 'token-invalid-authorized-parties', t.context.restricted);
+});
+
+test('with authorized parties, a listed azp is accepted', async (t) => {
+  const token = await signToken(t.context.key, sessionClaims({ azp: 'https://app.example.com' }));
+  t.true(E.isRight(await t.context.restricted.verify(token)));
+});
+
+test('without authorized parties, azp is not required', async (t) => {
+  t.true(E.isRight(await t.context.verifier.verify(await signToken(t.context.key, sessionClaims({ azp: undefined })))));
+});
+
+test('an unsigned alg:none token is rejected', async (t) => {
+  const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(sessionClaims())}.`;
+  await rejects(t, unsigned, 'token-malformed');
+  await rejects(t, `${unsigned}AAAA`, 'token-invalid-algorithm');
+});
+
+test('HS256 signed with the public key PEM as HMAC secret is rejected', async (t) => {
+  const forged = await new SignJWT(sessionClaims())
+    .setProtectedHeader({ alg: 'HS256', kid: t.context.key.kid, typ: 'JWT' })
+    .sign(new TextEncoder().encode(t.context.key.publicPem));
+  await rejects(t, forged, 'token-invalid-algorithm');
+});
+
+test('a token signed by another key with the same kid is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.impostor), 'token-invalid-signature');
+});
+
+test('a tampered payload is rejected', async (t) => {
+  const [header, , signature] = (await signToken(t.context.key)).split('.');
+  await rejects(t, `${header}.${b64url(sessionClaims({ sub: 'user_someoneelse' }))}.${signature}`, 'token-invalid-signature');
+});
+
+test('a token without sub is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims({ sub: undefined })), 'token-missing-sub');
+});
+
+test('a token with an empty sub is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims({ sub: '' })), 'token-missing-sub');
+});
+
+test('a token without sid is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims({ sid: undefined })), 'token-missing-sid');
+});
+
+test('a token without exp is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims({ exp: undefined })), 'token-missing-exp');
+});
+
+test('typ at+jwt is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { typ: 'at+jwt' }), 'token-invalid-type');
+});
+
+test('a token without typ is accepted', async (t) => {
+  const token = await new SignJWT(sessionClaims()).setProtectedHeader({ alg: 'RS256', kid: t.context.key.kid }).sign(t.context.key.privateKey);
+  t.true(E.isRight(await t.context.verifier.verify(token)));
+});
+
+test('a lifetime over one hour is rejected (absurd exp)', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims({ exp: nowSeconds() + 2 * 3600 })), 'token-invalid-lifetime');
+  await rejects(t, await signToken(t.context.key, sessionClaims({ exp: Date.now() })), 'token-invalid-lifetime');
+});
+
+test('a token over 8 KiB is rejected before jose', async (t) => {
+  const token = await signToken(t.context.key, sessionClaims({ padding: 'x'.repeat(9000) }));
+  await rejects(t, token, 'token-too-large');
+});
+
+test('a token that is not a strict compact JWS is rejected', async (t) => {
+  const token = await signToken(t.context.key);
+  await rejects(t, `${token}=`, 'token-malformed');
+  await rejects(t, `${token}\n`, 'token-malformed');
+  await rejects(t, 'not-a-token', 'token-malformed');
+});

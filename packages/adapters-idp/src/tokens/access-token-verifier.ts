@@ -1,0 +1,93 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { jwtVerify } from 'jose';
+import { unauthenticated } from '@idv/core';
+import type { AccessTokenVerifier } from '@idv/core';
+import { issuerFromPublishableKey } from './publishable-key.js';
+import { pemTokenKeys } from './pem-token-keys.js';
+import { remoteTokenKeys } from './remote-token-keys.js';
+import type { TokenKeys } from './remote-token-keys.js';
+import { checkSessionClaims } from './session-claims.js';
+import { tokenFailureReason } from './token-failure-reason.js';
+
+/** Configuration of the session-token verifier. */
+export interface AccessTokenVerifierOptions {
+  /** `pk_test_…`/`pk_live_…`; the expected issuer is derived from it. */
+  readonly publishableKey: string;
+  /** Admin API base; the JWKS is `{apiUrl}/v1/jwks`. */
+  readonly apiUrl?: string;
+  /** Bearer secret for the JWKS request. */
+  readonly secretKey?: string;
+  /** SPKI PEM public key: verify with no network at all (takes precedence over the JWKS). */
+  readonly jwtKey?: string;
+  /** When non-empty, `azp` must be present and one of these origins. */
+  readonly authorizedParties?: readonly string[];
+  /** Clock tolerance on `exp`, `nbf` and `iat`, in seconds (default 5). */
+  readonly clockSkewSeconds?: number;
+  /** Minimum time between JWKS fetches triggered by unknown `kid`s (default 30 000 ms). */
+  readonly jwksCooldownMs?: number;
+  /** JWKS request timeout (default 3 000 ms). */
+  readonly jwksTimeoutMs?: number;
+  /** fetch implementation for the JWKS (default: global fetch). */
+  readonly fetch?: typeof fetch;
+}
+
+const MAX_TOKEN_LENGTH = 8 * 1024;
+const COMPACT_JWS = /^[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}$/;
+const MAX_LIFETIME_SECONDS = 60 * 60;
+const ALGORITHMS = ['RS256', 'RS384', 'RS512'];
+const REQUIRED_CLAIMS = ['exp', 'iat', 'sub', 'sid'];
+
+const nonBlank = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+const tokenKeys = (options: AccessTokenVerifierOptions): TokenKeys => {
+  if (nonBlank(options.jwtKey)) return pemTokenKeys(options.jwtKey);
+  if (!nonBlank(options.apiUrl) || !nonBlank(options.secretKey)) {
+    throw new Error('Token verification needs either a JWT key (PEM) or both the IdP API URL and secret key');
+  }
+  return remoteTokenKeys({
+    apiUrl: options.apiUrl,
+    secretKey: options.secretKey,
+    cooldownMs: options.jwksCooldownMs ?? 30_000,
+    timeoutMs: options.jwksTimeoutMs ?? 3_000,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
+};
+
+/**
+ * Verifies the provider's RS256 session tokens with jose. Every failure is a Left `Unauthenticated`
+ * carrying a short reason; configuration errors throw at construction.
+ *
+ * @example
+ * const verifier = createAccessTokenVerifier({ publishableKey, apiUrl: 'https://api.example.com', secretKey });
+ * const result = await verifier.verify(bearerToken); // Right({ subject, sessionId, role? })
+ */
+export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): AccessTokenVerifier => {
+  const issuer = issuerFromPublishableKey(options.publishableKey);
+  const keys = tokenKeys(options);
+  const clockTolerance = options.clockSkewSeconds ?? 5;
+  const rules = { authorizedParties: options.authorizedParties ?? [], maxLifetimeSeconds: MAX_LIFETIME_SECONDS };
+  return {
+    verify: async (token) => {
+      if (token.length > MAX_TOKEN_LENGTH) return E.left(unauthenticated('token-too-large'));
+      // jose on Node 20 tolerates padding and newlines in the signature segment.
+      if (!COMPACT_JWS.test(token)) return E.left(unauthenticated('token-malformed'));
+      try {
+        const { payload, protectedHeader } = await jwtVerify(token, keys, {
+          algorithms: ALGORITHMS,
+          issuer,
+          requiredClaims: REQUIRED_CLAIMS,
+          clockTolerance,
+          // Makes jose reject an `iat` in the future beyond the tolerance.
+          maxTokenAge: MAX_LIFETIME_SECONDS,
+        });
+        return pipe(
+          checkSessionClaims(protectedHeader, payload, rules),
+          E.mapLeft((reason) => unauthenticated(reason)),
+        );
+      } catch (error) {
+        return E.left(unauthenticated(tokenFailureReason(error)));
+      }
+    },
+  };
+};

@@ -1,0 +1,140 @@
+import test from 'ava';
+import { generateKeyPairSync } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { createAccessTokenVerifier } from './access-token-verifier.js';
+import { startJwksServer } from '../test-support/jwks-server.js';
+import { deadUrl, startLocalServer } from '../test-support/local-server.js';
+import { PUBLISHABLE_KEY, SECRET_KEY, sessionClaims, signToken, signingKey } from '../test-support/token-fixtures.js';
+
+const reasonOf = (result: E.Either<{ reason: string }, unknown>): string | undefined =>
+  E.isLeft(result) ? result.left.reason : undefined;
+
+test('the JWKS is fetched once with the bearer secret and cached', async (t) => {
+  const key = await signingKey('ins_cache');
+  const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
+  t.teardown(() => jwks.close());
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY });
+  for (let i = 0; i < 3; i += 1) t.true(E.isRight(await verifier.verify(await signToken(key))));
+  t.is(jwks.requests, 1);
+});
+
+test('an unknown kid triggers one refetch, so a rotated key verifies', async (t) => {
+  const first = await signingKey('ins_first');
+  const next = await signingKey('ins_next');
+  const jwks = await startJwksServer(SECRET_KEY, [first.publicJwk]);
+  t.teardown(() => jwks.close());
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwksCooldownMs: 0 });
+  t.true(E.isRight(await verifier.verify(await signToken(first))));
+  t.is(jwks.requests, 1);
+  t.is(reasonOf(await verifier.verify(await signToken(next))), 'token-unknown-kid');
+  t.is(jwks.requests, 2);
+  jwks.keys = [first.publicJwk, next.publicJwk];
+  t.true(E.isRight(await verifier.verify(await signToken(next))));
+  t.is(jwks.requests, 3);
+});
+
+test('repeated unknown kids inside the cooldown do not refetch the JWKS', async (t) => {
+  const key = await signingKey('ins_known');
+  const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
+  t.teardown(() => jwks.close());
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY });
+  t.true(E.isRight(await verifier.verify(await signToken(key))));
+  for (let i = 0; i < 5; i += 1) {
+    t.is(reasonOf(await verifier.verify(await signToken(key, sessionClaims(), { kid: `ins_random_${i}` }))), 'token-unknown-kid');
+  }
+  t.is(jwks.requests, 1);
+});
+
+test('a JWKS endpoint that is down gives jwks-unavailable, not a throw', async (t) => {
+  const key = await signingKey('ins_down');
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: await deadUrl(), secretKey: SECRET_KEY });
+  t.is(reasonOf(await verifier.verify(await signToken(key))), 'jwks-unavailable');
+});
+
+test('a JWKS endpoint that never answers times out as jwks-unavailable', async (t) => {
+  const silent = await startLocalServer(() => undefined);
+  t.teardown(() => silent.close());
+  const key = await signingKey('ins_silent');
+  const verifier = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: silent.url,
+    secretKey: SECRET_KEY,
+    jwksTimeoutMs: 50,
+  });
+  t.is(reasonOf(await verifier.verify(await signToken(key))), 'jwks-unavailable');
+});
+
+test('a wrong secret key is refused by the JWKS endpoint and the token rejected', async (t) => {
+  const key = await signingKey('ins_secret');
+  const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
+  t.teardown(() => jwks.close());
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: 'sk_test_wrong' });
+  t.is(reasonOf(await verifier.verify(await signToken(key))), 'jwks-unavailable');
+  t.is(jwks.requests, 1);
+});
+
+test('a PEM jwtKey verifies with no network at all', async (t) => {
+  const key = await signingKey('ins_pem');
+  const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
+  await jwks.close();
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwtKey: key.publicPem });
+  t.true(E.isRight(await verifier.verify(await signToken(key))));
+  t.is(jwks.requests, 0);
+});
+
+test('a PEM jwtKey whose newlines are written as \\n works', async (t) => {
+  const key = await signingKey('ins_pem_env');
+  const envStyle = key.publicPem.trim().replace(/\n/g, '\\n');
+  t.false(envStyle.includes('\n'));
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: envStyle });
+  t.true(E.isRight(await verifier.verify(await signToken(key))));
+});
+
+test('a PEM jwtKey rejects tokens from another key', async (t) => {
+  const key = await signingKey('ins_pem_a');
+  const other = await signingKey('ins_pem_a');
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: key.publicPem });
+  t.is(reasonOf(await verifier.verify(await signToken(other))), 'token-invalid-signature');
+});
+
+test('construction needs a jwtKey or both apiUrl and secretKey', (t) => {
+  t.throws(() => createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY }), { message: /JWT key .* or both/ });
+  t.throws(() => createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: 'https://api.example.com' }));
+  t.throws(() => createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY, jwtKey: '  ' }));
+});
+
+test('construction rejects a jwtKey that is not an RSA public key PEM', (t) => {
+  t.throws(() => createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: 'not a pem' }), { message: /SPKI PEM/ });
+  const broken = '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----';
+  t.throws(() => createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: broken }), { message: /not a valid PEM/ });
+});
+
+test('construction rejects a private key or a short RSA key as jwtKey', (t) => {
+  const rsa = (modulusLength: number) => generateKeyPairSync('rsa', { modulusLength });
+  const privatePem = rsa(2048).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const shortPem = rsa(1024).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  t.throws(() => createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: privatePem }), { message: /SPKI PEM/ });
+  t.throws(() => createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: shortPem }), { message: /at least 2048 bits/ });
+});
+
+test('construction rejects a bad publishable key', (t) => {
+  const options = { apiUrl: 'https://api.example.com', secretKey: SECRET_KEY };
+  t.throws(() => createAccessTokenVerifier({ ...options, publishableKey: 'pk_test_!!!' }), { message: /Publishable key/ });
+});
+
+test('an injected fetch is used for the JWKS, with the bearer secret', async (t) => {
+  const key = await signingKey('ins_custom_fetch');
+  const calls: string[] = [];
+  const fakeFetch: typeof fetch = async (input, init) => {
+    calls.push(`${String(input)} ${new Headers(init?.headers).get('authorization') ?? ''}`);
+    return new Response(JSON.stringify({ keys: [key.publicJwk] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  const verifier = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: 'https://api.example.invalid/',
+    secretKey: SECRET_KEY,
+    fetch: fakeFetch,
+  });
+  t.true(E.isRight(await verifier.verify(await signToken(key))));
+  t.deepEqual(calls, [`https://api.example.invalid/v1/jwks Bearer ${SECRET_KEY}`]);
+});
