@@ -1,0 +1,46 @@
+import type { Memberships, UnitOfWork, Users } from '@idv/core';
+import type { DatabaseConfig } from './database/database-config.js';
+import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
+import { withRequestContext } from './database/request-context.js';
+import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
+import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
+import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
+
+/** Everything the composition root binds from this package. */
+export interface Persistence {
+  readonly users: Users;
+  readonly memberships: Memberships;
+  readonly unitOfWork: UnitOfWork;
+  /** Applies pending migrations; returns the names applied. */
+  migrate(): Promise<readonly string[]>;
+  /** Rejects when the database is unreachable (for `/health/ready`). */
+  ping(): Promise<void>;
+  /** Runs `next` in its own RequestContext (one per HTTP request or background job). */
+  requestScope<T>(next: () => Promise<T>): Promise<T>;
+  /** Closes the ORM and, for PGlite, the engine. */
+  close(): Promise<void>;
+  /** The ORM itself, for tooling and tests (schema diffs, raw SQL). */
+  readonly orm: PersistenceOrm;
+}
+
+/**
+ * Opens the database and builds the repositories on its global EntityManager.
+ * @example
+ * const persistence = await createPersistence({ kind: 'postgres', url }, { onDriverWarning: (m) => logger.warn(m) });
+ * await persistence.migrate();
+ * app.use((ctx, next) => persistence.requestScope(next));
+ */
+export const createPersistence = async (config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Persistence> => {
+  const db = await openDatabase(config, options);
+  const em = db.orm.em;
+  return {
+    users: new MikroOrmUsers(em),
+    memberships: new MikroOrmMemberships(em),
+    unitOfWork: new MikroOrmUnitOfWork(em),
+    migrate: db.migrate,
+    ping: db.ping,
+    requestScope: (next) => withRequestContext(db.orm, next),
+    close: db.close,
+    orm: db.orm,
+  };
+};

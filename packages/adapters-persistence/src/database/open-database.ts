@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { MikroORM } from '@mikro-orm/core';
+import { PostgreSqlDriver, type AbstractSqlDriver, type SqlEntityManager } from '@mikro-orm/postgresql';
+import { PGliteDriver } from 'mikro-orm-pglite';
+import { translateError } from '../errors/translate-error.js';
+import type { DatabaseConfig } from './database-config.js';
+import { sharedOrmOptions } from './orm-options.js';
+
+/** The ORM over either backend; its `em` is the global EntityManager. */
+export type PersistenceOrm = MikroORM<AbstractSqlDriver, SqlEntityManager>;
+
+/** An open database: the ORM plus the operations the service needs at start and shutdown. */
+export interface Database {
+  readonly orm: PersistenceOrm;
+  /** Applies pending migrations; returns the names applied (none when up to date). */
+  migrate(): Promise<readonly string[]>;
+  /** Runs `select 1`; rejects with a `PersistenceError` when the database is unreachable. */
+  ping(): Promise<void>;
+  /** Closes the ORM, then the PGlite instance it borrowed. */
+  close(): Promise<void>;
+}
+
+/** Optional wiring: where the driver's own warnings go, and (for tooling) the migrations folder. */
+export interface OpenDatabaseOptions {
+  /** Receives the pool's warnings (e.g. `Connection Error: …` after a dropped connection); default `console.warn`. */
+  readonly onDriverWarning?: (message: string) => void;
+  /** Only the migration generator needs it. */
+  readonly migrationsPath?: string;
+}
+
+const openOrm = async (config: DatabaseConfig, options: OpenDatabaseOptions): Promise<{ orm: PersistenceOrm; pglite?: PGlite }> => {
+  const shared = sharedOrmOptions(options.migrationsPath);
+  if (config.kind === 'postgres') {
+    const warn = options.onDriverWarning;
+    const orm = await MikroORM.init({
+      ...shared,
+      driver: PostgreSqlDriver,
+      clientUrl: config.url,
+      // knex logs discarded (dropped) connections itself; route that to the caller's logger.
+      driverOptions: warn === undefined ? {} : { log: { warn, error: warn } },
+    });
+    return { orm: orm as unknown as PersistenceOrm };
+  }
+  if (config.dataDir !== undefined) mkdirSync(dirname(resolve(config.dataDir)), { recursive: true });
+  const pglite = config.dataDir === undefined ? new PGlite() : new PGlite(resolve(config.dataDir));
+  try {
+    const orm = await MikroORM.init({
+      ...shared,
+      driver: PGliteDriver,
+      dbName: 'postgres',
+      // The ORM borrows this instance, so `close()` must close it after the ORM.
+      driverOptions: { connection: { pglite: () => pglite } },
+    });
+    return { orm: orm as unknown as PersistenceOrm, pglite };
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+};
+
+/**
+ * Opens the database (without migrating).
+ * @example
+ * const db = await openDatabase({ kind: 'pglite', dataDir: '.data/idv' });
+ * await db.migrate();
+ */
+export const openDatabase = async (config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Database> => {
+  const { orm, pglite } = await openOrm(config, options);
+  let closing: Promise<void> | undefined;
+  return {
+    orm,
+    // Untranslated on purpose: migration SQL carries no user data, and the driver's text is the diagnosis.
+    migrate: async () => (await orm.getMigrator().up()).map((migration) => migration.name),
+    async ping() {
+      try {
+        await orm.em.execute('select 1');
+      } catch (error) {
+        throw translateError('database.ping', error);
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        await orm.close(true);
+        await pglite?.close();
+      })();
+      return closing;
+    },
+  };
+};

@@ -1,0 +1,29 @@
+/** What kind of database failure a {@link PersistenceError} stands for. */
+export type PersistenceFailure =
+  | 'unique_violation'
+  | 'foreign_key_violation'
+  | 'check_violation'
+  | 'not_null_violation'
+  | 'connection'
+  | 'unknown';
+
+/**
+ * A database failure translated at the adapter's edge. Its message names the operation, the kind,
+ * the SQLSTATE and the constraint only: never the SQL parameters (emails), never the driver's text.
+ */
+export class PersistenceError extends Error {
+  override readonly name = 'PersistenceError';
+
+  constructor(
+    readonly operation: string,
+    readonly failure: PersistenceFailure,
+    readonly sqlState: string | undefined,
+    readonly constraint: string | undefined,
+  ) {
+    super(
+      `${operation} failed: ${failure}` +
+        (sqlState === undefined ? '' : ` (SQLSTATE ${sqlState})`) +
+        (constraint === undefined ? '' : ` on ${constraint}`),
+    );
+  }
+}

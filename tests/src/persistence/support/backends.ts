@@ -1,0 +1,68 @@
+import { createPersistence, type Persistence } from '@idv/adapters-persistence';
+import test from 'ava';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+
+/** The title of the one test a file registers when PostgreSQL is not configured. */
+export const POSTGRES_NOT_RUN = 'PostgreSQL subject not run: TEST_DATABASE_URL is unset';
+
+/** One database the file's cases run against, opened once per file in `test.before`. */
+export interface Backend {
+  readonly label: 'PGlite' | 'PostgreSQL';
+  persistence(): Persistence;
+  /** The scratch database, on PostgreSQL only. */
+  scratch(): ScratchDatabase | undefined;
+}
+
+/** The PostgreSQL server to test against, when configured. */
+export const testDatabaseUrl = (): string | undefined => {
+  const url = process.env['TEST_DATABASE_URL'];
+  return url === undefined || url.trim() === '' ? undefined : url;
+};
+
+const opened = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`${what} was not opened (see the before hook's failure)`);
+  return value;
+};
+
+const registerPglite = (register: (backend: Backend) => void, migrate: boolean): void => {
+  let persistence: Persistence | undefined;
+  // One PGlite per test file: each instance costs about 250 MB.
+  test.before(async () => {
+    persistence = await createPersistence({ kind: 'pglite' });
+    if (migrate) await persistence.migrate();
+  });
+  test.after.always(async () => {
+    await persistence?.close();
+  });
+  register({ label: 'PGlite', persistence: () => opened(persistence, 'PGlite'), scratch: () => undefined });
+};
+
+const registerPostgres = (register: (backend: Backend) => void, migrate: boolean, url: string): void => {
+  let scratch: ScratchDatabase | undefined;
+  let persistence: Persistence | undefined;
+  test.before(async () => {
+    scratch = await createScratchDatabase(url);
+    persistence = await createPersistence({ kind: 'postgres', url: scratch.url });
+    if (migrate) await persistence.migrate();
+  });
+  test.after.always(async () => {
+    await persistence?.close();
+    await scratch?.drop();
+  });
+  register({ label: 'PostgreSQL', persistence: () => opened(persistence, 'PostgreSQL'), scratch: () => scratch });
+};
+
+/**
+ * Registers the file's cases once per database: PGlite in memory always, PostgreSQL (a fresh
+ * scratch database) when TEST_DATABASE_URL is set, otherwise one passing test saying it was not run.
+ */
+export const forEachBackend = (register: (backend: Backend) => void, options: { migrate?: boolean; pglite?: boolean } = {}): void => {
+  const migrate = options.migrate ?? true;
+  if (options.pglite ?? true) registerPglite(register, migrate);
+  const url = testDatabaseUrl();
+  if (url === undefined) {
+    test(POSTGRES_NOT_RUN, (t) => t.pass());
+    return;
+  }
+  registerPostgres(register, migrate, url);
+};
