@@ -1,1 +1,10 @@
-export {};
+export { startServer } from './start-server.js';
+export type { RunningServer, StartOptions } from './start-server.js';
+export { loadConfig } from './config/load-config.js';
+export type { AppConfig, DatabaseConfig, IdpConfig } from './config/app-config.js';
+export { ConfigError } from './config/config-error.js';
+export { TOKENS } from './container/tokens.js';
+export { buildContainer } from './container/build-container.js';
+export { REDACTED_PATHS, createLogger } from './observability/create-logger.js';
+export { devIdpFilePath } from './dev-idp-file.js';
+export type { DevIdpFile } from './dev-idp-file.js';

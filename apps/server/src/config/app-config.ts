@@ -19,6 +19,8 @@ export interface AppConfig {
   readonly environment: 'production' | 'development' | 'test';
   readonly port: number;
   readonly database: DatabaseConfig;
+  /** Local files: the embedded database and development state (`DATA_DIR`). */
+  readonly dataDir: string;
   readonly migrateOnStart: boolean;
   readonly idp: IdpConfig;
   readonly inviteSecret: string;

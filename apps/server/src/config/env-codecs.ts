@@ -64,10 +64,10 @@ export const WebhookSecret = refine('WebhookSecret', 'expected a webhook secret 
 export const LongSecret = refine('LongSecret', 'expected a secret of at least 32 characters', (s) => (s.length >= 32 ? s : undefined));
 
 /** pino levels. */
-export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null }, 'LogLevel');
+export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
 
 /** `NODE_ENV`. */
-export const NodeEnv = t.keyof({ production: null, development: null, test: null }, 'NodeEnv');
+export const NodeEnv = t.keyof({ production: null, development: null, test: null });
 
 /** A comma-separated list of origins. */
 export const OriginList = refine('OriginList', 'expected comma-separated http(s) origins', (s) => {

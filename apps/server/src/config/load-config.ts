@@ -72,12 +72,14 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   const problems = production ? missing(env, PRODUCTION_SECRETS, 'when NODE_ENV=production') : [];
   if (production && env.TEST_AUTH_BYPASS === true) problems.push('TEST_AUTH_BYPASS: must not be true when NODE_ENV=production');
   const idp = idpConfig(env, production);
+  const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
   if (problems.length > 0 || E.isLeft(idp)) return E.left(problems);
   return E.right({
     environment: env.NODE_ENV ?? 'development',
     port: env.PORT ?? 3000,
-    database: env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir: env.DATA_DIR ?? '.data' } : { kind: 'postgres', url: env.DATABASE_URL },
+    database: env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: env.DATABASE_URL },
+    dataDir,
     migrateOnStart: env.MIGRATE_ON_START ?? true,
     idp: idp.right,
     // Development only (production requires them): fresh secrets per process are fine there.

@@ -1,0 +1,41 @@
+import { ContainerModule } from 'inversify';
+import {
+  acceptPendingInvitations,
+  authenticateRequest,
+  deleteSelf,
+  getMe,
+  handleIdpWebhook,
+  type HandleIdpWebhookDeps,
+} from '@idv/core';
+import { createHttpApp, type HttpServices } from '@idv/adapters-http';
+import type { AppConfig } from '../config/app-config.js';
+import { TOKENS } from './tokens.js';
+
+/** The use cases, bound to their ports, and the HTTP app that serves them. */
+export const applicationModule = (config: AppConfig): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Config).toConstantValue(config);
+    bind(TOKENS.HttpServices).toResolvedValue(
+      (users, memberships, unitOfWork, idpAdmin, verifier, webhookVerifier, analytics, logger, errorTracker, clock, ids, readiness): HttpServices => {
+        const deps: HandleIdpWebhookDeps = {
+          users, memberships, unitOfWork, idpAdmin, webhookVerifier, analytics, logger, errorTracker, clock, ids,
+          acceptPendingInvitations: acceptPendingInvitations(),
+        };
+        return {
+          authenticateRequest: authenticateRequest({ verifier, users, errorTracker, testAuthBypass: config.testAuthBypass }),
+          handleIdpWebhook: handleIdpWebhook(deps),
+          getMe: getMe(deps),
+          deleteSelf: deleteSelf(deps),
+          checkReadiness: readiness,
+        };
+      },
+      [
+        TOKENS.Users, TOKENS.Memberships, TOKENS.UnitOfWork, TOKENS.IDP_CLIENT, TOKENS.AccessTokenVerifier, TOKENS.WebhookVerifier,
+        TOKENS.Analytics, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.Clock, TOKENS.IdGenerator, TOKENS.ReadinessCheck,
+      ],
+    );
+    bind(TOKENS.HttpApp).toResolvedValue(
+      (services, logger, errorTracker, requestScope) => createHttpApp({ services, logger, errorTracker, requestScope }),
+      [TOKENS.HttpServices, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.RequestScope],
+    );
+  });

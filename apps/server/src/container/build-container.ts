@@ -1,0 +1,33 @@
+import { Container } from 'inversify';
+import type { Logger } from '@idv/core';
+import type { Persistence } from '@idv/adapters-persistence';
+import type { AppConfig } from '../config/app-config.js';
+import { applicationModule } from './application-module.js';
+import { idpModule, type IdpSettings } from './idp-module.js';
+import { observabilityModule } from './observability-module.js';
+import { persistenceModule } from './persistence-module.js';
+
+/** What the container is built from: resources opened before it (logger, database, provider settings). */
+export interface ContainerInputs {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly persistence: Persistence;
+  readonly idp: IdpSettings;
+}
+
+/**
+ * The composition root: the only place that knows every package.
+ *
+ * @example
+ * const app = buildContainer({ config, logger, persistence, idp }).get(TOKENS.HttpApp);
+ */
+export const buildContainer = (inputs: ContainerInputs): Container => {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(
+    observabilityModule(inputs.logger),
+    idpModule(inputs.idp),
+    persistenceModule(inputs.persistence),
+    applicationModule(inputs.config),
+  );
+  return container;
+};

@@ -1,0 +1,43 @@
+import type { ServiceIdentifier } from 'inversify';
+import type Koa from 'koa';
+import type {
+  AccessTokenVerifier,
+  Analytics,
+  Clock,
+  ErrorTracker,
+  IdentityProviderAdmin,
+  IdGenerator,
+  Logger,
+  Memberships,
+  UnitOfWork,
+  Users,
+  WebhookVerifier,
+} from '@idv/core';
+import type { HttpServices } from '@idv/adapters-http';
+import type { AppConfig } from '../config/app-config.js';
+
+/** Readiness of what the service depends on (the database). */
+export type ReadinessCheck = () => Promise<void>;
+/** Wraps a unit of work (a request) in the persistence scope. */
+export type RequestScope = <T>(next: () => Promise<T>) => Promise<T>;
+
+/** The Inversify tokens: one typed symbol per port, declared here and nowhere else. */
+export const TOKENS = {
+  Config: Symbol('Config') as ServiceIdentifier<AppConfig>,
+  Logger: Symbol('Logger') as ServiceIdentifier<Logger>,
+  ErrorTracker: Symbol('ErrorTracker') as ServiceIdentifier<ErrorTracker>,
+  Analytics: Symbol('Analytics') as ServiceIdentifier<Analytics>,
+  Clock: Symbol('Clock') as ServiceIdentifier<Clock>,
+  IdGenerator: Symbol('IdGenerator') as ServiceIdentifier<IdGenerator>,
+  Users: Symbol('Users') as ServiceIdentifier<Users>,
+  Memberships: Symbol('Memberships') as ServiceIdentifier<Memberships>,
+  UnitOfWork: Symbol('UnitOfWork') as ServiceIdentifier<UnitOfWork>,
+  ReadinessCheck: Symbol('ReadinessCheck') as ServiceIdentifier<ReadinessCheck>,
+  RequestScope: Symbol('RequestScope') as ServiceIdentifier<RequestScope>,
+  /** The spec's `IDP_CLIENT`: the provider's administrative client. */
+  IDP_CLIENT: Symbol('IDP_CLIENT') as ServiceIdentifier<IdentityProviderAdmin>,
+  AccessTokenVerifier: Symbol('AccessTokenVerifier') as ServiceIdentifier<AccessTokenVerifier>,
+  WebhookVerifier: Symbol('WebhookVerifier') as ServiceIdentifier<WebhookVerifier>,
+  HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
+  HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
+} as const;

@@ -1,0 +1,32 @@
+import { ConfigError } from './config/config-error.js';
+import { devBanner } from './dev-banner.js';
+import { createLogger } from './observability/create-logger.js';
+import { startServer } from './start-server.js';
+
+// Process entry point: `npm start`. Exits 1 with one line per problem on a bad configuration.
+const fallbackLogger = createLogger(process.env['LOG_LEVEL'] ?? 'info');
+process.on('unhandledRejection', (reason) => {
+  fallbackLogger.error({ err: reason instanceof Error ? reason.message : String(reason) }, 'unhandled rejection');
+});
+
+try {
+  const server = await startServer(process.env);
+  process.stdout.write(devBanner(server));
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    fallbackLogger.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Cannot start: invalid configuration\n${error.problems.map((line) => `  ${line}`).join('\n')}\n`);
+  } else {
+    fallbackLogger.fatal({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'start-up failed');
+  }
+  process.exit(1);
+}

@@ -1,0 +1,63 @@
+import test from 'ava';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+// ARCHITECTURE §1: who may import whom. Checked on the TypeScript sources of every package.
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    if (name === 'node_modules' || name === 'dist') return [];
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+
+const importsOf = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (match) => match[1] ?? match[2]!,
+  );
+
+const packageOf = (specifier: string): string =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+
+interface Rule {
+  readonly folder: string;
+  readonly allowed: (pkg: string, file: string) => boolean;
+}
+
+const isRelative = (specifier: string) => specifier.startsWith('.');
+const isBuiltin = (pkg: string) => pkg.startsWith('node:');
+
+const RULES: readonly Rule[] = [
+  { folder: 'packages/core/src', allowed: (pkg, file) => ['fp-ts', 'io-ts'].includes(pkg) || (file.includes('/testing/') && isBuiltin(pkg)) || (file.endsWith('.test.ts') && pkg === 'ava') },
+  { folder: 'packages/adapters-idp/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
+  { folder: 'packages/adapters-persistence/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
+  { folder: 'packages/adapters-http/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
+  { folder: 'packages/idp-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
+];
+
+const FRAMEWORKS = ['inversify', 'reflect-metadata', 'koa', '@koa/router', 'koa-body', '@mikro-orm/core', 'jose', 'standardwebhooks', 'pino'];
+
+for (const rule of RULES) {
+  test(`${rule.folder} imports only what ARCHITECTURE §1 allows`, (t) => {
+    const violations = sourceFiles(join(ROOT, rule.folder)).flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => !isRelative(specifier))
+        .filter((specifier) => !rule.allowed(packageOf(specifier), file))
+        .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
+    );
+    t.deepEqual(violations, []);
+  });
+}
+
+test('only apps/server uses inversify (the one composition root)', (t) => {
+  const users = ['packages', 'tests/src'].flatMap((folder) =>
+    sourceFiles(join(ROOT, folder)).filter((file) => importsOf(file).some((s) => packageOf(s) === 'inversify')),
+  );
+  t.deepEqual(users.map((file) => relative(ROOT, file)), []);
+});
+
+test('the boundary check itself catches a framework import in core', (t) => {
+  const coreRule = RULES[0]!;
+  t.deepEqual(FRAMEWORKS.filter((pkg) => coreRule.allowed(pkg, 'packages/core/src/x.ts')), []);
+});

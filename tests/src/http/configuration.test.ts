@@ -1,0 +1,72 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import { loadConfig, startServer, ConfigError } from '@idv/server';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  IDP_API_URL: 'https://api.idp.example.com',
+  IDP_SECRET_KEY: 'sk_live_abc123',
+  IDP_PUBLISHABLE_KEY: 'pk_live_Y2xlcmsuZXhhbXBsZS5jb20k',
+  IDP_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  INVITE_SECRET: 'i'.repeat(40),
+  NATIONAL_ID_ENCRYPTION_KEY: 'n'.repeat(40),
+};
+
+test('an empty environment gives development defaults on embedded PGlite with the emulator', (t) => {
+  const config = loadConfig({});
+  t.true(E.isRight(config));
+  t.like(E.isRight(config) ? config.right : {}, {
+    environment: 'development', port: 3000, migrateOnStart: true, testAuthBypass: false, appUrl: 'http://localhost:3000', logLevel: 'info',
+    database: { kind: 'pglite', dataDir: '.data' }, idp: { mode: 'emulated', emulatorPort: 4010 },
+  });
+});
+
+test('DATABASE_URL selects PostgreSQL', (t) => {
+  const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app' });
+  t.like(E.isRight(config) ? config.right : {}, { database: { kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/app' } });
+});
+
+test('each bad variable is reported on its own readable line', (t) => {
+  const config = loadConfig({ PORT: 'abc', MIGRATE_ON_START: 'maybe', LOG_LEVEL: 'loud', APP_URL: 'ftp://x' });
+  t.deepEqual(E.isLeft(config) ? [...config.left].sort() : [], [
+    'APP_URL: expected an http(s) URL, got "ftp://x"',
+    'LOG_LEVEL: expected "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent", got "loud"',
+    'MIGRATE_ON_START: expected true or false, got "maybe"',
+    'PORT: expected a port number (0-65535), got "abc"',
+  ]);
+});
+
+test('a mistyped secret is reported without echoing it', (t) => {
+  const config = loadConfig({ IDP_WEBHOOK_SECRET: 'not-a-secret-value' });
+  t.deepEqual(E.isLeft(config) ? config.left : [], ['IDP_WEBHOOK_SECRET: expected a webhook secret (whsec_ followed by base64), got [REDACTED]']);
+});
+
+test('production requires every secret, one line each', (t) => {
+  const config = loadConfig({ NODE_ENV: 'production' });
+  t.deepEqual(E.isLeft(config) ? config.left : [], [
+    'IDP_API_URL: required when NODE_ENV=production, got undefined (missing)',
+    'IDP_SECRET_KEY: required when NODE_ENV=production, got undefined (missing)',
+    'IDP_PUBLISHABLE_KEY: required when NODE_ENV=production, got undefined (missing)',
+    'IDP_WEBHOOK_SECRET: required when NODE_ENV=production, got undefined (missing)',
+    'INVITE_SECRET: required when NODE_ENV=production, got undefined (missing)',
+    'NATIONAL_ID_ENCRYPTION_KEY: required when NODE_ENV=production, got undefined (missing)',
+  ]);
+});
+
+test('a complete production environment decodes', (t) => {
+  t.true(E.isRight(loadConfig(PRODUCTION)));
+});
+
+test('TEST_AUTH_BYPASS=true refuses to start in production', async (t) => {
+  const error = await t.throwsAsync(startServer({ ...PRODUCTION, TEST_AUTH_BYPASS: 'true', PORT: '0' }), { instanceOf: ConfigError });
+  t.deepEqual(error?.problems, ['TEST_AUTH_BYPASS: must not be true when NODE_ENV=production']);
+});
+
+test('a partly configured provider names what is missing', (t) => {
+  const config = loadConfig({ IDP_SECRET_KEY: 'sk_test_abc' });
+  t.deepEqual(E.isLeft(config) ? config.left : [], [
+    'IDP_API_URL: required once a provider is configured, got undefined (missing)',
+    'IDP_PUBLISHABLE_KEY: required once a provider is configured, got undefined (missing)',
+    'IDP_WEBHOOK_SECRET: required once a provider is configured, got undefined (missing)',
+  ]);
+});

@@ -1,0 +1,83 @@
+/** Where the emulator is and the key of its admin API. */
+export interface EmulatorAccess {
+  readonly url: string;
+  readonly secretKey: string;
+}
+
+/** A provider User object, as far as the end-to-end specs read it. */
+export interface ProviderUser {
+  readonly id: string;
+  readonly primary_email_address_id: string | null;
+  readonly email_addresses: ReadonlyArray<{ readonly id: string; readonly email_address: string }>;
+  readonly image_url: string;
+}
+
+/** One logged delivery attempt (`GET /_emulator/deliveries`). */
+export interface DeliveryRecord {
+  readonly messageId: string;
+  readonly eventType: string;
+  readonly userId: string;
+  readonly status: number | 'network-error';
+  readonly attempt: number;
+  readonly at: number;
+}
+
+const call = async <T>(access: EmulatorAccess, method: string, path: string, body?: unknown): Promise<T> => {
+  const response = await fetch(`${access.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${access.secretKey}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`emulator ${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+};
+
+/** The primary email address of a provider user. */
+export const primaryEmail = (user: ProviderUser): string | undefined =>
+  user.email_addresses.find((entry) => entry.id === user.primary_email_address_id)?.email_address;
+
+/** Admin and control calls the end-to-end environment and specs make to the emulator. */
+export const emulatorClient = (access: EmulatorAccess) => ({
+  /** `POST /v1/users`. */
+  createUser: (email: string, extra: Record<string, unknown> = {}) =>
+    call<ProviderUser>(access, 'POST', '/v1/users', { email_address: [email], ...extra }),
+  /** `GET /v1/users/{id}`, or undefined once deleted. */
+  getUser: async (id: string): Promise<ProviderUser | undefined> => {
+    const response = await fetch(`${access.url}/v1/users/${id}`, { headers: { authorization: `Bearer ${access.secretKey}` } });
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`emulator GET /v1/users/${id} answered ${response.status}`);
+    return (await response.json()) as ProviderUser;
+  },
+  /** Makes `email` the user's primary address (`POST /v1/email_addresses`): a `user.updated`. */
+  changeEmail: (id: string, email: string) =>
+    call<{ id: string }>(access, 'POST', '/v1/email_addresses', { user_id: id, email_address: email, verified: true, primary: true }),
+  /** `PATCH /v1/users/{id}`: a `user.updated`. */
+  updateUser: (id: string, patch: Record<string, unknown>) => call<ProviderUser>(access, 'PATCH', `/v1/users/${id}`, patch),
+  /** `DELETE /v1/users/{id}`: a `user.deleted`. */
+  deleteUser: (id: string) => call<{ deleted: boolean }>(access, 'DELETE', `/v1/users/${id}`),
+  /** `POST /v1/sessions`: a session as the admin API opens one. */
+  openSession: (userId: string) => call<{ id: string }>(access, 'POST', '/v1/sessions', { user_id: userId }),
+  /** `POST /v1/sessions/{id}/tokens`: a fresh 60-second session token, as a web client gets one. */
+  mintToken: async (sessionId: string): Promise<string> =>
+    (await call<{ jwt: string }>(access, 'POST', `/v1/sessions/${sessionId}/tokens`)).jwt,
+  /** `PUT /_emulator/webhook`. */
+  setWebhookUrl: (url: string | null) => call<{ url: string | null }>(access, 'PUT', '/_emulator/webhook', { url }),
+  /** `PUT /_emulator/delivery-mode`. */
+  setDeliveryMode: (mode: { duplicate?: boolean; hold?: boolean; delayMs?: number; reorder?: 'fifo' | 'reverse' | 'shuffle' }) =>
+    call<Record<string, unknown>>(access, 'PUT', '/_emulator/delivery-mode', mode),
+  /** `POST /_emulator/deliveries/release`: delivers held messages in `order`; returns how many. */
+  release: async (order: 'fifo' | 'reverse' | 'shuffle'): Promise<number> =>
+    (await call<{ released: number }>(access, 'POST', '/_emulator/deliveries/release', { order })).released,
+  /** `GET /_emulator/deliveries`. */
+  deliveries: () => call<DeliveryRecord[]>(access, 'GET', '/_emulator/deliveries'),
+  /** Long-polls `GET /_emulator/deliveries/settled`; throws when deliveries are still pending after `timeoutMs`. */
+  waitSettled: async (timeoutMs = 60_000): Promise<void> => {
+    const response = await fetch(`${access.url}/_emulator/deliveries/settled?timeoutMs=${timeoutMs}`);
+    const body = (await response.json()) as { settled: boolean; pending: number; held: number };
+    if (!body.settled) throw new Error(`webhook deliveries not settled after ${timeoutMs} ms (${body.pending} pending, ${body.held} held)`);
+  },
+});
+
+/** The client type returned by `emulatorClient`. */
+export type EmulatorClient = ReturnType<typeof emulatorClient>;

@@ -1,0 +1,82 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { Webhook } from 'standardwebhooks';
+import { idpUserJson, type IdpUserJsonOptions } from '@idv/core/testing';
+
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+
+/** A stand-in for the provider in HTTP tests: JWKS behind the secret key, a user table, token minting, webhook signing. */
+export interface TestProvider {
+  readonly url: string;
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly issuer: string;
+  readonly webhookSecret: string;
+  readonly keys: KeyPair;
+  readonly kid: string;
+  readonly publicKeyPem: string;
+  /** Requests seen, as `METHOD path`. */
+  readonly requests: string[];
+  /** Makes `GET /v1/users/{id}` return this user. */
+  putUser(options: IdpUserJsonOptions): void;
+  /** Mints a session token; `claims` and `header` override the defaults. */
+  mintToken(subject: string, claims?: JWTPayload, header?: Record<string, unknown>): Promise<string>;
+  /** Signs a body with the webhook secret (or another), giving the three `idp-webhook-*` headers. */
+  sign(body: string, options?: { id?: string; at?: Date; secret?: string }): Record<string, string>;
+  close(): Promise<void>;
+}
+
+const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body) });
+
+/** Starts the test provider on an ephemeral loopback port. */
+export const startTestProvider = async (): Promise<TestProvider> => {
+  const keys = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const kid = 'ins_testprovider1';
+  const jwk = { ...(await exportJWK(keys.publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
+  const users = new Map<string, Record<string, unknown>>();
+  const requests: string[] = [];
+
+  const server: Server = createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    const answer = (() => {
+      if (request.headers.authorization !== `Bearer ${secretKey}`) {
+        return json(401, { errors: [{ message: 'invalid key', long_message: 'invalid key', code: 'clerk_key_invalid' }] });
+      }
+      if (request.url === '/v1/jwks') return json(200, { keys: [jwk] });
+      const userPath = /^\/v1\/users\/(user_[A-Za-z0-9]+)$/.exec(request.url ?? '');
+      if (userPath && request.method === 'GET' && users.has(userPath[1]!)) return json(200, users.get(userPath[1]!));
+      if (userPath && request.method === 'DELETE' && users.delete(userPath[1]!)) return json(200, { object: 'user', id: userPath[1], deleted: true });
+      return json(404, { errors: [{ message: 'not found', long_message: 'No user was found', code: 'resource_not_found' }] });
+    })();
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const frontendApi = 'clerk.gym.example.com';
+  const publishableKey = `pk_test_${Buffer.from(`${frontendApi}$`).toString('base64').replace(/=+$/, '')}`;
+  const issuer = `https://${frontendApi}`;
+
+  return {
+    url, secretKey, publishableKey, issuer, webhookSecret, keys, kid, requests,
+    publicKeyPem: await exportSPKI(keys.publicKey),
+    putUser: (options) => users.set(options.id, idpUserJson(options)),
+    mintToken: (subject, claims = {}, header = {}) => {
+      const now = Math.floor(Date.now() / 1000);
+      const defaults = { azp: 'http://localhost:3000', sid: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S', v: 2, sub: subject, iss: issuer, iat: now, nbf: now - 5, exp: now + 60 };
+      return new SignJWT({ ...defaults, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT', ...header })
+        .sign(keys.privateKey);
+    },
+    sign: (body, options = {}) => {
+      const id = options.id ?? `msg_${randomBytes(8).toString('hex')}`;
+      const at = options.at ?? new Date();
+      const signature = new Webhook(options.secret ?? webhookSecret).sign(id, at, body);
+      return { 'idp-webhook-id': id, 'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'idp-webhook-signature': signature };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
