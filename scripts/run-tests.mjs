@@ -1,5 +1,7 @@
 // Runs ava with its TAP reporter and ends with the one plain line CI reads: "ava: N passed, M failed".
-// The exit code is ava's own.
+// Before ava it starts the end-to-end environment (the provider emulator and the service, each in
+// its own process, plus the signed-in state file) and stops it afterwards, whatever ava's result.
+// The exit code is ava's own; a failed e2e setup counts as one more failure and makes it non-zero.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -7,7 +9,36 @@ const args = ['ava', '--tap', ...process.argv.slice(2)];
 if (!process.env.TEST_DATABASE_URL) {
   console.log('# TEST_DATABASE_URL is not set: the PostgreSQL suites run only on the in-memory fakes and PGlite.');
 }
-const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+
+const SETUP_MODULE = new URL('../tests/dist/e2e/environment/start-e2e-environment.js', import.meta.url);
+let environment;
+let setupFailure;
+try {
+  const { startE2eEnvironment } = await import(SETUP_MODULE.href);
+  environment = await startE2eEnvironment();
+  console.log(`# e2e environment: service ${environment.serviceUrl}, provider emulator ${environment.providerUrl}`);
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  setupFailure = message.split('\n')[0];
+  console.log(message.split('\n').map((line, index) => `# ${index === 0 ? 'e2e setup failed: ' : '  '}${line}`).join('\n'));
+}
+
+const stopEnvironment = async () => {
+  try {
+    await environment?.stop();
+  } catch (error) {
+    console.log(`# e2e teardown failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void stopEnvironment().then(() => process.exit(130)));
+}
+
+const env = { ...process.env };
+if (environment) env.E2E_STATE_FILE = environment.stateFile;
+else env.E2E_SETUP_FAILED = setupFailure;
+
+const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'], env });
 let passed = 0;
 let failed = 0;
 const lines = createInterface({ input: child.stdout });
@@ -18,7 +49,9 @@ lines.on('line', (line) => {
   if (pass) passed = Number(pass[1]);
   if (fail) failed = Number(fail[1]);
 });
-child.on('close', (code) => {
-  console.log(`ava: ${passed} passed, ${failed} failed`);
-  process.exit(code ?? 1);
+child.on('close', async (code) => {
+  await stopEnvironment();
+  const setupFailed = setupFailure === undefined ? 0 : 1;
+  console.log(`ava: ${passed} passed, ${failed + setupFailed} failed`);
+  process.exit(setupFailed === 1 && code === 0 ? 1 : (code ?? 1));
 });

@@ -8,7 +8,9 @@ import { invitationsRoutes } from './invitations/invitations-routes.js';
 import { jwksRoutes } from './keys/jwks-routes.js';
 import { organizationsRoutes } from './organizations/organizations-routes.js';
 import { sessionsRoutes } from './sessions/sessions-routes.js';
+import { signInsRoutes } from './sign-ins/sign-ins-routes.js';
 import { ticketsRoutes } from './tickets/tickets-routes.js';
+import { emailAddressesRoutes } from './users/email-addresses-routes.js';
 import { usersRoutes } from './users/users-routes.js';
 import type { EmulatorState } from './emulator-state.js';
 
@@ -19,7 +21,7 @@ export const createApp = (state: EmulatorState): Koa => {
   app.use(errorHandler(state.logger));
   app.use(adminGuard(state));
   app.use(koaBody({ json: true, urlencoded: true, multipart: false, text: false, jsonLimit: '1mb' }));
-  for (const routes of [jwksRoutes, usersRoutes, sessionsRoutes, invitationsRoutes, organizationsRoutes, ticketsRoutes, controlRoutes]) {
+  for (const routes of [jwksRoutes, usersRoutes, emailAddressesRoutes, sessionsRoutes, invitationsRoutes, organizationsRoutes, ticketsRoutes, signInsRoutes, controlRoutes]) {
     app.use(routes(state).routes());
   }
   app.use((ctx) => {

@@ -7,6 +7,8 @@ export interface CliOptions {
   readonly publishableKey: string | undefined;
   readonly webhookUrl: string | undefined;
   readonly webhookSecret: string | undefined;
+  /** Multiplies the webhook retry schedule (e.g. 0.001 for end-to-end tests); default 1. */
+  readonly timeScale: number;
 }
 
 const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
@@ -23,6 +25,7 @@ export const parseCliArgs = (argv: readonly string[], env: NodeJS.ProcessEnv): C
       'publishable-key': { type: 'string' },
       'webhook-url': { type: 'string' },
       'webhook-secret': { type: 'string' },
+      'time-scale': { type: 'string' },
     },
   });
   const rawPort = nonEmpty(values.port) ?? nonEmpty(env['IDP_EMULATOR_PORT']) ?? '4010';
@@ -30,8 +33,12 @@ export const parseCliArgs = (argv: readonly string[], env: NodeJS.ProcessEnv): C
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port "${rawPort}": expected an integer 0-65535`);
   const webhookUrl = nonEmpty(values['webhook-url']) ?? nonEmpty(env['IDP_EMULATOR_WEBHOOK_URL']);
   if (webhookUrl !== undefined && !URL.canParse(webhookUrl)) throw new Error(`invalid webhook URL "${webhookUrl}"`);
+  const rawScale = nonEmpty(values['time-scale']) ?? nonEmpty(env['IDP_EMULATOR_TIME_SCALE']) ?? '1';
+  const timeScale = /^\d+(\.\d+)?(e-?\d+)?$/i.test(rawScale) ? Number(rawScale) : NaN;
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error(`invalid time scale "${rawScale}": expected a positive number`);
   return {
     port,
+    timeScale,
     secretKey: nonEmpty(values['secret-key']) ?? nonEmpty(env['IDP_SECRET_KEY']),
     publishableKey: nonEmpty(values['publishable-key']) ?? nonEmpty(env['IDP_PUBLISHABLE_KEY']),
     webhookUrl,

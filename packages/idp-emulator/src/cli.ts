@@ -23,6 +23,7 @@ try {
 const run = async (opts: CliOptions): Promise<void> => {
   const emulator = await startIdpEmulator({
     port: opts.port,
+    timeScale: opts.timeScale,
     ...(opts.secretKey === undefined ? {} : { secretKey: opts.secretKey }),
     ...(opts.publishableKey === undefined ? {} : { publishableKey: opts.publishableKey }),
     ...(opts.webhookUrl === undefined ? {} : { webhookUrl: opts.webhookUrl }),

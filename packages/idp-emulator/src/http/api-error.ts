@@ -42,6 +42,14 @@ export const paramInvalid = (param: string, longMessage = `${param} is invalid.`
 export const identifierExists = (param: string): ApiError =>
   err(422, 'form_identifier_exists', 'That email address is taken. Please try another.', 'That email address is taken. Please try another.', { param_name: param });
 
+/** 422 `form_identifier_not_found` (sign-in with an unknown identifier). */
+export const identifierNotFound = (): ApiError =>
+  err(422, 'form_identifier_not_found', "Couldn't find your account.", "Couldn't find your account.", { param_name: 'identifier' });
+
+/** 422 `form_password_incorrect` (sign-in with a wrong password). */
+export const passwordIncorrect = (): ApiError =>
+  err(422, 'form_password_incorrect', 'Password is incorrect. Try again, or use another method.', 'Password is incorrect. Try again, or use another method.', { param_name: 'password' });
+
 /** 400 `request_body_invalid`. */
 export const bodyInvalid = (): ApiError =>
   err(400, 'request_body_invalid', 'Request body invalid', 'The request body is invalid. Please consult the API documentation for more information.');

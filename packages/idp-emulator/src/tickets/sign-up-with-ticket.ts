@@ -4,12 +4,14 @@ import { optionalString, type Body } from '../http/fields.js';
 import type { EventOrigin } from '../webhooks/envelope.js';
 import { openSession, tokenFor } from '../sessions/issue-session.js';
 import { newId } from '../support/ids.js';
+import { passwordHashOf } from '../users/password-of.js';
 import { userJson } from '../users/user-json.js';
 import type { EmulatorState } from '../emulator-state.js';
 
 /** Completes a ticket sign-up: creates the verified user, accepts the invitation, emits `user.created`, opens a session. */
 export const signUpWithTicket = async (state: EmulatorState, body: Body, origin: EventOrigin): Promise<Record<string, unknown>> => {
   if (body['strategy'] !== 'ticket') throw paramInvalid('strategy', 'strategy must be ticket.');
+  const hash = await passwordHashOf(body);
   const invitation = usableInvitation(state, body['ticket']);
   if (state.users.findByEmail(invitation.email_address) !== undefined) throw identifierExists('email_address');
   const password = optionalString(body, 'password');
@@ -30,6 +32,7 @@ export const signUpWithTicket = async (state: EmulatorState, body: Body, origin:
     last_active_at: at,
   };
   state.users.put(user);
+  if (hash !== undefined) state.users.setPasswordHash(user.id, hash);
   state.invitations.put({ ...invitation, status: 'accepted', updated_at: at });
   state.userEvents.created(user, origin);
   const session = openSession(state, user);

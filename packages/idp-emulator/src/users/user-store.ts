@@ -3,6 +3,7 @@ import type { UserJson } from './user-json.js';
 /** The emulator's users, in creation order. */
 export class UserStore {
   private readonly byId = new Map<string, UserJson>();
+  private readonly passwordHashes = new Map<string, string>();
 
   /** Stores (or replaces) a user. */
   put(user: UserJson): void {
@@ -14,9 +15,20 @@ export class UserStore {
     return this.byId.get(id);
   }
 
-  /** Removes a user; returns whether it existed. */
+  /** Removes a user (and its password hash); returns whether it existed. */
   delete(id: string): boolean {
+    this.passwordHashes.delete(id);
     return this.byId.delete(id);
+  }
+
+  /** Stores the scrypt hash of a user's password (never the password). */
+  setPasswordHash(id: string, hash: string): void {
+    this.passwordHashes.set(id, hash);
+  }
+
+  /** The stored password hash of a user, if it has a password. */
+  passwordHash(id: string): string | undefined {
+    return this.passwordHashes.get(id);
   }
 
   /** The user owning `email` (case-insensitive), if any. */

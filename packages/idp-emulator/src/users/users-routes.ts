@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { applyUserPatch, mergeMetadata } from './apply-user-patch.js';
 import { decodeCreateUser } from './decode-user-input.js';
+import { passwordHashOf } from './password-of.js';
 import { filterUsers, pageOf } from './list-users-query.js';
 import { userJson, type UserJson } from './user-json.js';
 import { notFound } from '../http/api-error.js';
@@ -19,9 +20,13 @@ export const usersRoutes = (state: EmulatorState): Router => {
     return user;
   };
 
-  router.post('/v1/users', (ctx) => {
-    const user = userJson(decodeCreateUser(readBody(ctx), users), clock.tick());
+  // Hash before decoding: decode-and-store then runs without an await in between (email uniqueness).
+  router.post('/v1/users', async (ctx) => {
+    const body = readBody(ctx);
+    const hash = await passwordHashOf(body);
+    const user = userJson(decodeCreateUser(body, users), clock.tick());
     users.put(user);
+    if (hash !== undefined) users.setPasswordHash(user.id, hash);
     userEvents.created(user, originOf(ctx));
     sendJson(ctx, 200, user);
   });
@@ -37,9 +42,12 @@ export const usersRoutes = (state: EmulatorState): Router => {
 
   router.get('/v1/users/:id', (ctx) => sendJson(ctx, 200, mustGet(ctx.params['id'] ?? '')));
 
-  router.patch('/v1/users/:id', (ctx) => {
-    const user = applyUserPatch(mustGet(ctx.params['id'] ?? ''), readBody(ctx), clock.tick());
+  router.patch('/v1/users/:id', async (ctx) => {
+    const body = readBody(ctx);
+    const hash = await passwordHashOf(body);
+    const user = applyUserPatch(mustGet(ctx.params['id'] ?? ''), body, clock.tick());
     users.put(user);
+    if (hash !== undefined) users.setPasswordHash(user.id, hash);
     userEvents.updated(user, originOf(ctx));
     sendJson(ctx, 200, user);
   });

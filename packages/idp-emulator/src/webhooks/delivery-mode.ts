@@ -16,13 +16,28 @@ export interface DeliveryMode {
 /** Deliveries as the provider makes them: immediate, once each, in order. */
 export const DEFAULT_DELIVERY_MODE: DeliveryMode = { duplicate: false, hold: false, delayMs: 0, reorder: 'fifo' };
 
-/** `items` arranged for release in `order` (a new array). */
-export const arrange = <T>(items: readonly T[], order: ReleaseOrder): T[] => {
+/**
+ * A seeded pseudo-random source (mulberry32): shuffled releases are reproducible from one run to
+ * the next, so a test that found an ordering bug finds it again.
+ */
+export const seededRandom = (seed: number): (() => number) => {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+/** `items` arranged for release in `order` (a new array); `random` drives `shuffle`. */
+export const arrange = <T>(items: readonly T[], order: ReleaseOrder, random: () => number): T[] => {
   const copy = [...items];
   if (order === 'reverse') return copy.reverse();
   if (order === 'shuffle') {
     for (let i = copy.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(Math.random() * (i + 1));
+      const j = Math.floor(random() * (i + 1));
       [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
     }
   }

@@ -1,4 +1,4 @@
-import { arrange, DEFAULT_DELIVERY_MODE, type DeliveryMode, type ReleaseOrder } from './delivery-mode.js';
+import { arrange, seededRandom, DEFAULT_DELIVERY_MODE, type DeliveryMode, type ReleaseOrder } from './delivery-mode.js';
 import { postWebhook, type WebhookMessage } from './post-webhook.js';
 import { delayBeforeAttempt } from './retry-schedule.js';
 import type { EmulatorClock } from '../support/clock.js';
@@ -48,6 +48,9 @@ export class WebhookDispatcher {
   private readonly waiters = new Set<() => void>();
   private readonly abort = new AbortController();
 
+  // Fixed seed: the sequence of shuffled releases is the same in every run.
+  private readonly random = seededRandom(20261122);
+
   constructor(private readonly deps: DispatcherDeps) {}
 
   /** Queues a message (twice in duplicate mode); ignored when no webhook URL is set. */
@@ -76,7 +79,7 @@ export class WebhookDispatcher {
   releaseHeld(order: ReleaseOrder = this.mode.reorder): number {
     if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
     this.holdTimer = undefined;
-    const batch = arrange(this.held, order);
+    const batch = arrange(this.held, order, this.random);
     this.held = [];
     batch.forEach((unit) => this.enqueue(unit));
     return batch.length;
