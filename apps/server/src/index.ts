@@ -8,3 +8,4 @@ export { buildContainer } from './container/build-container.js';
 export { REDACTED_PATHS, createLogger } from './observability/create-logger.js';
 export { devIdpFilePath } from './dev-idp-file.js';
 export type { DevIdpFile } from './dev-idp-file.js';
+export { devBanner } from './dev-banner.js';

@@ -23,8 +23,12 @@ try {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 } catch (error) {
+  const code = (error as { code?: unknown }).code;
   if (error instanceof ConfigError) {
     process.stderr.write(`Cannot start: invalid configuration\n${error.problems.map((line) => `  ${line}`).join('\n')}\n`);
+  } else if (code === 'EADDRINUSE') {
+    const port = (error as { port?: unknown }).port;
+    process.stderr.write(`Cannot start: port ${String(port)} is already in use. Choose another with PORT (the service) or IDP_EMULATOR_PORT (the development emulator).\n`);
   } else {
     fallbackLogger.fatal({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'start-up failed');
   }

@@ -17,7 +17,7 @@ test('an empty environment gives development defaults on embedded PGlite with th
   t.true(E.isRight(config));
   t.like(E.isRight(config) ? config.right : {}, {
     environment: 'development', port: 3000, migrateOnStart: true, testAuthBypass: false, appUrl: 'http://localhost:3000', logLevel: 'info',
-    database: { kind: 'pglite', dataDir: '.data' }, idp: { mode: 'emulated', emulatorPort: 4010 },
+    database: { kind: 'pglite', dataDir: '.data/pglite' }, dataDir: '.data', idp: { mode: 'emulated', emulatorPort: 4010 },
   });
 });
 

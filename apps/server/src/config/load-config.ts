@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -78,7 +79,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   return E.right({
     environment: env.NODE_ENV ?? 'development',
     port: env.PORT ?? 3000,
-    database: env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: env.DATABASE_URL },
+    database: env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: env.DATABASE_URL },
     dataDir,
     migrateOnStart: env.MIGRATE_ON_START ?? true,
     idp: idp.right,
