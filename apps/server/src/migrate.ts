@@ -10,8 +10,9 @@ if (E.isLeft(decoded)) {
 }
 const persistence = await createPersistence(decoded.right.database);
 try {
-  await persistence.migrate();
-  process.stdout.write(`migrations applied (${decoded.right.database.kind})\n`);
+  const applied = await persistence.migrate();
+  const kind = decoded.right.database.kind;
+  process.stdout.write(applied.length === 0 ? `no pending migrations (${kind})\n` : `applied ${applied.join(', ')} (${kind})\n`);
 } finally {
   await persistence.close();
 }

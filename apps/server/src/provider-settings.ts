@@ -1,7 +1,7 @@
 import { startIdpEmulator, type IdpEmulator } from '@idv/idp-emulator';
 import type { Logger } from '@idv/core';
 import type { AppConfig } from './config/app-config.js';
-import type { IdpSettings } from './container/idp-module.js';
+import type { IdpSettings } from './config/app-config.js';
 
 /** The provider settings, and the emulator when the service started one. */
 export interface ProviderSetup {

@@ -1,3 +1,5 @@
+import type { DeliveryAttempt } from '@idv/idp-emulator';
+
 /** Where the emulator is and the key of its admin API. */
 export interface EmulatorAccess {
   readonly url: string;
@@ -12,15 +14,8 @@ export interface ProviderUser {
   readonly image_url: string;
 }
 
-/** One logged delivery attempt (`GET /_emulator/deliveries`). */
-export interface DeliveryRecord {
-  readonly messageId: string;
-  readonly eventType: string;
-  readonly userId: string;
-  readonly status: number | 'network-error';
-  readonly attempt: number;
-  readonly at: number;
-}
+/** One logged delivery attempt (`GET /_emulator/deliveries` answers the emulator's own records). */
+export type DeliveryRecord = DeliveryAttempt;
 
 const call = async <T>(access: EmulatorAccess, method: string, path: string, body?: unknown): Promise<T> => {
   const response = await fetch(`${access.url}${path}`, {

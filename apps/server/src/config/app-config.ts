@@ -1,17 +1,19 @@
 /** Where the service keeps its data. */
 export type DatabaseConfig = { readonly kind: 'pglite'; readonly dataDir: string } | { readonly kind: 'postgres'; readonly url: string };
 
+/** How to reach and trust a provider, whether it is real or emulated. */
+export interface IdpSettings {
+  readonly apiUrl: string;
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+  readonly jwtKey?: string;
+  readonly authorizedParties: readonly string[];
+}
+
 /** The provider the service talks to: a real one, or the emulator started in-process (development). */
 export type IdpConfig =
-  | {
-      readonly mode: 'external';
-      readonly apiUrl: string;
-      readonly secretKey: string;
-      readonly publishableKey: string;
-      readonly webhookSecret: string;
-      readonly jwtKey?: string;
-      readonly authorizedParties: readonly string[];
-    }
+  | ({ readonly mode: 'external' } & IdpSettings)
   | { readonly mode: 'emulated'; readonly emulatorPort: number; readonly authorizedParties: readonly string[] };
 
 /** The decoded configuration (ARCHITECTURE §6). */

@@ -3,7 +3,8 @@ import type { Logger } from '@idv/core';
 import type { Persistence } from '@idv/adapters-persistence';
 import type { AppConfig } from '../config/app-config.js';
 import { applicationModule } from './application-module.js';
-import { idpModule, type IdpSettings } from './idp-module.js';
+import { idpModule } from './idp-module.js';
+import type { IdpSettings } from '../config/app-config.js';
 import { observabilityModule } from './observability-module.js';
 import { persistenceModule } from './persistence-module.js';
 

@@ -1,16 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { createAccessTokenVerifier, createIdentityProviderAdmin, createWebhookVerifier } from '@idv/adapters-idp';
+import type { IdpSettings } from '../config/app-config.js';
 import { TOKENS } from './tokens.js';
 
-/** The provider settings the service runs with, whether the provider is real or emulated. */
-export interface IdpSettings {
-  readonly apiUrl: string;
-  readonly secretKey: string;
-  readonly publishableKey: string;
-  readonly webhookSecret: string;
-  readonly jwtKey?: string;
-  readonly authorizedParties: readonly string[];
-}
 
 /** Token verification, webhook verification and the admin client (`IDP_CLIENT`). */
 export const idpModule = (settings: IdpSettings): ContainerModule =>
