@@ -1,10 +1,9 @@
 import type { Persistence } from '@idv/adapters-persistence';
 import type { UserId } from '@idv/core';
-import { InMemoryMemberships } from '@idv/core/testing';
+import { fixtureUuid as uuid, InMemoryMemberships, membershipsContract, type MembershipSeed, type MembershipsSubject } from '@idv/core/testing';
 import test from 'ava';
-import { membershipsContract, type MembershipsSubject } from './memberships.contract.js';
 import { forEachBackend } from './support/backends.js';
-import { seedMembership, uuid, type MembershipSeed } from './support/seed.js';
+import { seedMembership } from './support/seed.js';
 
 const runContract = (label: string, subject: () => MembershipsSubject): void => {
   for (const contractCase of membershipsContract) {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Persistence } from '@idv/adapters-persistence';
 import type { IdpUserId, UserId } from '@idv/core';
-import { aProviderUser } from '@idv/core/testing';
+import { aProviderUser, fixtureUuid as uuid } from '@idv/core/testing';
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { forEachBackend } from './support/backends.js';
-import { seedMembership, uuid } from './support/seed.js';
+import { seedMembership } from './support/seed.js';
 
 const UOW = 0xe0;
 

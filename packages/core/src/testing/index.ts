@@ -16,3 +16,6 @@ export { usersContract } from './users.contract.js';
 export type { ContractCase } from './users.contract.js';
 export { createTestWorld, stubWebhookVerifier, failingAcceptPendingInvitations, VALID_TEST_SIGNATURE } from './world.js';
 export type { TestWorld } from './world.js';
+export { membershipsContract } from './memberships.contract.js';
+export type { MembershipSeed, MembershipsSubject } from './memberships.contract.js';
+export { fixtureUuid } from './fixture-ids.js';

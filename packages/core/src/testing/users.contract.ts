@@ -3,6 +3,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { IdpUserId, UserId } from '../identity/identifiers.js';
 import type { Users } from '../identity/ports/users.js';
 import { aProviderUser } from './builders.js';
+import { fixtureUuid } from './fixture-ids.js';
 
 /** One case of a port's contract: run it against any implementation. */
 export interface ContractCase<Subject> {
@@ -10,7 +11,7 @@ export interface ContractCase<Subject> {
   run(subject: Subject): Promise<void>;
 }
 
-const uuid = (n: number): UserId => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}` as UserId;
+const uuid = (n: number): UserId => fixtureUuid(0, n) as UserId;
 const T0 = 1_716_883_200_000;
 
 /** The Users port's contract: every adapter (in memory, PGlite, PostgreSQL) must pass each case. */

@@ -1,15 +1,5 @@
 import type { Persistence } from '@idv/adapters-persistence';
-import type { MembershipStatus, Role } from '@idv/core';
-
-/** A membership to seed, with its organization and (unless invited) its user. */
-export interface MembershipSeed {
-  readonly id: string;
-  readonly organizationId: string;
-  readonly organizationName: string;
-  readonly userId: string | null;
-  readonly role: Role;
-  readonly status: MembershipStatus;
-}
+import type { MembershipSeed } from '@idv/core/testing';
 
 /** Inserts the organization and the user if missing, then the membership (constraints apply). */
 export const seedMembership = async (persistence: Persistence, seed: MembershipSeed): Promise<void> => {
@@ -26,7 +16,3 @@ export const seedMembership = async (persistence: Persistence, seed: MembershipS
     seed.status,
   ]);
 };
-
-/** A readable, valid UUID from a number, so fixtures stay deterministic. */
-export const uuid = (prefix: number, n: number): string =>
-  `${prefix.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;

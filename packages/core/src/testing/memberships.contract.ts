@@ -1,7 +1,19 @@
 import assert from 'node:assert/strict';
-import type { Memberships, UserId } from '@idv/core';
-import type { ContractCase } from '@idv/core/testing';
-import { uuid, type MembershipSeed } from './support/seed.js';
+import type { UserId } from '../identity/identifiers.js';
+import type { MembershipStatus, Role } from '../membership/membership.js';
+import type { Memberships } from '../membership/ports/memberships.js';
+import { fixtureUuid as uuid } from './fixture-ids.js';
+import type { ContractCase } from './users.contract.js';
+
+/** A membership to put behind a subject, with its organization and (unless invited) its user. */
+export interface MembershipSeed {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly organizationName: string;
+  readonly userId: string | null;
+  readonly role: Role;
+  readonly status: MembershipStatus;
+}
 
 /** A Memberships implementation plus a way to put rows behind it. */
 export interface MembershipsSubject {
@@ -14,7 +26,7 @@ const user = (n: number): UserId => uuid(CONTRACT, n) as UserId;
 const org = (n: number): string => uuid(CONTRACT + 1, n);
 const membership = (n: number): string => uuid(CONTRACT + 2, n);
 
-/** The Memberships port's contract (to move to `@idv/core/testing` next to `usersContract`). */
+/** The Memberships port's contract: every adapter (in memory, PGlite, PostgreSQL) must pass each case. */
 export const membershipsContract: readonly ContractCase<MembershipsSubject>[] = [
   {
     name: 'a user without memberships lists none',
