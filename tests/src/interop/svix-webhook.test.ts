@@ -1,17 +1,11 @@
 import test from 'ava';
 import { Webhook } from 'svix';
-import { startIdpEmulator } from '@idv/idp-emulator';
-import { adminFetch, renameWebhookHeaders, startWebhookReceiver } from '@idv/idp-emulator/testing';
+import { adminFetch, renameWebhookHeaders, startEmulatorWithReceiver } from '@idv/idp-emulator/testing';
 
 process.env['CLERK_TELEMETRY_DISABLED'] = '1';
 
 test('svix verifies emulator deliveries once the headers are renamed to svix-*', async (t) => {
-  const receiver = await startWebhookReceiver();
-  const emulator = await startIdpEmulator({ webhookUrl: receiver.url, timeScale: 0.001 });
-  t.teardown(async () => {
-    await emulator.close();
-    await receiver.close();
-  });
+  const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn), { timeScale: 0.001 });
   const user = await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['svix@example.com'] });
   await adminFetch(emulator, 'DELETE', `/v1/users/${user.body.id}`);
   await emulator.whenSettled();

@@ -3,16 +3,11 @@ import type { UserId } from '@idv/core';
 import { fixtureUuid as uuid, InMemoryMemberships, membershipsContract, type MembershipSeed, type MembershipsSubject } from '@idv/core/testing';
 import test from 'ava';
 import { forEachBackend } from './support/backends.js';
+import { registerContract } from './support/register-contract.js';
 import { seedMembership } from './support/seed.js';
 
-const runContract = (label: string, subject: () => MembershipsSubject): void => {
-  for (const contractCase of membershipsContract) {
-    test(`Memberships contract on ${label}: ${contractCase.name}`, async (t) => {
-      await contractCase.run(subject());
-      t.pass();
-    });
-  }
-};
+const runContract = (label: string, subject: () => MembershipsSubject): void =>
+  registerContract('Memberships', membershipsContract, label, subject);
 
 const inMemory = new InMemoryMemberships();
 runContract('the in-memory fake', () => ({

@@ -1,16 +1,9 @@
 import type { Users } from '@idv/core';
 import { InMemoryUsers, usersContract } from '@idv/core/testing';
-import test from 'ava';
 import { forEachBackend } from './support/backends.js';
+import { registerContract } from './support/register-contract.js';
 
-const runContract = (label: string, subject: () => Users): void => {
-  for (const contractCase of usersContract) {
-    test(`Users contract on ${label}: ${contractCase.name}`, async (t) => {
-      await contractCase.run(subject());
-      t.pass();
-    });
-  }
-};
+const runContract = (label: string, subject: () => Users): void => registerContract('Users', usersContract, label, subject);
 
 const inMemory = new InMemoryUsers();
 runContract('the in-memory fake', () => inMemory);

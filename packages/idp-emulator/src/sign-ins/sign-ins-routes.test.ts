@@ -3,7 +3,7 @@ import { decodeJwt, importSPKI, jwtVerify } from 'jose';
 import { startIdpEmulator } from '../start-idp-emulator.js';
 import type { EmulatorLogger } from '../support/logger.js';
 import { adminFetch } from '../testing/admin-fetch.js';
-import { startWebhookReceiver } from '../testing/webhook-receiver.js';
+import { startEmulatorWithReceiver } from '../testing/emulator-with-receiver.js';
 
 const PASSWORD = 'correct-horse-battery-9';
 
@@ -68,12 +68,7 @@ test('a password set by update replaces the old one; a deleted user can no longe
 test('the password never appears in user JSON, webhooks or logs', async (t) => {
   const logged: string[] = [];
   const logger: EmulatorLogger = { info: (obj, msg) => void logged.push(JSON.stringify({ obj, msg })), warn: (obj, msg) => void logged.push(JSON.stringify({ obj, msg })) };
-  const receiver = await startWebhookReceiver();
-  const emulator = await startIdpEmulator({ webhookUrl: receiver.url, logger });
-  t.teardown(async () => {
-    await emulator.close();
-    await receiver.close();
-  });
+  const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn), { logger });
   const created = await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['secret@example.com'], password: PASSWORD });
   const signedIn = await (await signIn(emulator.url, { identifier: 'secret@example.com', password: PASSWORD })).text();
   await signIn(emulator.url, { identifier: 'secret@example.com', password: `${PASSWORD}-wrong` });

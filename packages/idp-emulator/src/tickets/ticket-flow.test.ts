@@ -1,18 +1,13 @@
 import test from 'ava';
 import { startIdpEmulator } from '../start-idp-emulator.js';
 import { adminFetch } from '../testing/admin-fetch.js';
-import { startWebhookReceiver } from '../testing/webhook-receiver.js';
+import { startEmulatorWithReceiver } from '../testing/emulator-with-receiver.js';
 
 const invite = (emulator: { url: string; secretKey: string }, email: string, extra: object = {}) =>
   adminFetch(emulator, 'POST', '/v1/invitations', { email_address: email, redirect_url: 'https://app.example.com/accept', public_metadata: { invitationId: 'local-1' }, notify: false, ...extra });
 
 test('an invitation link redirects with the ticket and a ticket sign-up creates a verified user', async (t) => {
-  const receiver = await startWebhookReceiver();
-  const emulator = await startIdpEmulator({ webhookUrl: receiver.url });
-  t.teardown(async () => {
-    await emulator.close();
-    await receiver.close();
-  });
+  const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn));
   const invitation = (await invite(emulator, 'New@Example.com')).body;
   t.like(invitation, { object: 'invitation', email_address: 'new@example.com', status: 'pending', revoked: false });
   t.regex(invitation.id, /^inv_/);

@@ -1,15 +1,10 @@
 import test from 'ava';
 import { startIdpEmulator } from '../start-idp-emulator.js';
 import { adminFetch } from '../testing/admin-fetch.js';
-import { startWebhookReceiver } from '../testing/webhook-receiver.js';
+import { startEmulatorWithReceiver } from '../testing/emulator-with-receiver.js';
 
 test('adding a primary email address changes the user primary email and emits user.updated', async (t) => {
-  const receiver = await startWebhookReceiver();
-  const emulator = await startIdpEmulator({ webhookUrl: receiver.url });
-  t.teardown(async () => {
-    await emulator.close();
-    await receiver.close();
-  });
+  const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn));
   const user = (await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['old@example.com'] })).body;
   const added = await adminFetch(emulator, 'POST', '/v1/email_addresses', { user_id: user.id, email_address: 'New@Example.com', verified: true, primary: true });
   t.is(added.status, 200);

@@ -1,15 +1,10 @@
 import test from 'ava';
 import { startIdpEmulator } from '../start-idp-emulator.js';
 import { adminFetch } from '../testing/admin-fetch.js';
-import { startWebhookReceiver } from '../testing/webhook-receiver.js';
+import { startEmulatorWithReceiver } from '../testing/emulator-with-receiver.js';
 
 test('users: create, read, list, count, update, delete with exact JSON content type', async (t) => {
-  const receiver = await startWebhookReceiver();
-  const emulator = await startIdpEmulator({ webhookUrl: receiver.url });
-  t.teardown(async () => {
-    await emulator.close();
-    await receiver.close();
-  });
+  const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn));
   const created = await adminFetch(emulator, 'POST', '/v1/users', {
     email_address: ['Ada@Example.com'], first_name: 'Ada', last_name: 'L', password: 'secret-pass', public_metadata: { role: 'platform_admin' },
   });
