@@ -9,3 +9,4 @@ export { REDACTED_PATHS, createLogger } from './observability/create-logger.js';
 export { devIdpFilePath } from './dev-idp-file.js';
 export type { DevIdpFile } from './dev-idp-file.js';
 export { devBanner } from './dev-banner.js';
+export { LoggingErrorTracker } from './observability/logging-error-tracker.js';

@@ -14,7 +14,7 @@ import type { Route } from './routes/route.js';
 const DEFAULT_WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /**
- * Builds the Koa application: error mapping, request log, persistence scope, then each route behind
+ * Builds the Koa application: request scope, error mapping, request log, then each route behind
  * authentication configured for its declared access.
  *
  * @example
@@ -25,9 +25,10 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   const { services, logger, errorTracker } = options;
   const app = new Koa();
   app.silent = true;
+  // Outermost, so that a defect is captured while the request's scope (its user, its trail) is current.
+  app.use(requestScope(options.requestScope));
   app.use(errorMiddleware(logger, errorTracker));
   app.use(requestLog(logger));
-  app.use(requestScope(options.requestScope));
 
   const routes: readonly Route[] = [
     ...healthRoutes(services),

@@ -108,3 +108,18 @@ test('an unknown route answers a JSON 404 and a wrong method a 405', async (t) =
   const wrongMethod = await fetch(`${t.context.service.url}/health`, { method: 'POST' });
   t.is(wrongMethod.status, 405);
 });
+
+test.serial('a provider outage on the recovery path answers 500 and is captured with the caller as the tracked user', async (t) => {
+  const token = await t.context.provider.mintToken('user_outage2');
+  t.context.provider.failing = true;
+  try {
+    const response = await getMe(t.context.service, bearer(token));
+    t.is(response.status, 500);
+    t.like(await response.json(), { code: 'InternalError', message: 'Internal server error' });
+  } finally {
+    t.context.provider.failing = false;
+  }
+  const captured = t.context.service.logs.records().find((r) => r['msg'] === 'captured exception' && r['idpUser'] === 'user_outage2');
+  t.like(captured, { level: 50, context: { path: '/users/me' } });
+  t.false(t.context.service.logs.text().includes(t.context.provider.secretKey));
+});

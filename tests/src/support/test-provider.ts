@@ -19,6 +19,8 @@ export interface TestProvider {
   readonly publicKeyPem: string;
   /** Requests seen, as `METHOD path`. */
   readonly requests: string[];
+  /** While true, the user endpoints answer 500, like a provider outage. */
+  failing: boolean;
   /** Makes `GET /v1/users/{id}` return this user. */
   putUser(options: IdpUserJsonOptions): void;
   /** Mints a session token; `claims` and `header` override the defaults. */
@@ -47,6 +49,7 @@ export const startTestProvider = async (): Promise<TestProvider> => {
         return json(401, { errors: [{ message: 'invalid key', long_message: 'invalid key', code: 'clerk_key_invalid' }] });
       }
       if (request.url === '/v1/jwks') return json(200, { keys: [jwk] });
+      if (provider.failing) return json(500, { errors: [{ message: 'Oops', long_message: 'internal error', code: 'internal_clerk_error' }] });
       const userPath = /^\/v1\/users\/(user_[A-Za-z0-9]+)$/.exec(request.url ?? '');
       if (userPath && request.method === 'GET' && users.has(userPath[1]!)) return json(200, users.get(userPath[1]!));
       if (userPath && request.method === 'DELETE' && users.delete(userPath[1]!)) return json(200, { object: 'user', id: userPath[1], deleted: true });
@@ -60,8 +63,9 @@ export const startTestProvider = async (): Promise<TestProvider> => {
   const publishableKey = `pk_test_${Buffer.from(`${frontendApi}$`).toString('base64').replace(/=+$/, '')}`;
   const issuer = `https://${frontendApi}`;
 
-  return {
+  const provider: TestProvider = {
     url, secretKey, publishableKey, issuer, webhookSecret, keys, kid, requests,
+    failing: false,
     publicKeyPem: await exportSPKI(keys.publicKey),
     putUser: (options) => users.set(options.id, idpUserJson(options)),
     mintToken: (subject, claims = {}, header = {}) => {
@@ -79,4 +83,5 @@ export const startTestProvider = async (): Promise<TestProvider> => {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return provider;
 };

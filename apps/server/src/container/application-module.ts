@@ -35,7 +35,13 @@ export const applicationModule = (config: AppConfig): ContainerModule =>
       ],
     );
     bind(TOKENS.HttpApp).toResolvedValue(
-      (services, logger, errorTracker, requestScope) => createHttpApp({ services, logger, errorTracker, requestScope }),
-      [TOKENS.HttpServices, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.RequestScope],
+      (services, logger, errorTracker, persistenceScope, errorTrackingScope) =>
+        createHttpApp({
+          services,
+          logger,
+          errorTracker,
+          requestScope: (next) => errorTrackingScope(() => persistenceScope(next)),
+        }),
+      [TOKENS.HttpServices, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.RequestScope, TOKENS.ErrorTrackingScope],
     );
   });

@@ -9,7 +9,9 @@ import { TOKENS } from './tokens.js';
 export const observabilityModule = (logger: Logger): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Logger).toConstantValue(logger);
-    bind(TOKENS.ErrorTracker).toResolvedValue((log) => new LoggingErrorTracker(log), [TOKENS.Logger]);
+    const errorTracker = new LoggingErrorTracker(logger);
+    bind(TOKENS.ErrorTracker).toConstantValue(errorTracker);
+    bind(TOKENS.ErrorTrackingScope).toConstantValue((next) => errorTracker.scope(next));
     bind(TOKENS.Analytics).toResolvedValue((log) => new LoggingAnalytics(log), [TOKENS.Logger]);
     bind(TOKENS.Clock).toConstantValue({ now: () => new Date() });
     bind(TOKENS.IdGenerator).toConstantValue({ uuid: randomUUID });

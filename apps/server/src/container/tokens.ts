@@ -33,7 +33,10 @@ export const TOKENS = {
   Memberships: Symbol('Memberships') as ServiceIdentifier<Memberships>,
   UnitOfWork: Symbol('UnitOfWork') as ServiceIdentifier<UnitOfWork>,
   ReadinessCheck: Symbol('ReadinessCheck') as ServiceIdentifier<ReadinessCheck>,
+  /** The persistence scope of one request (MikroORM RequestContext). */
   RequestScope: Symbol('RequestScope') as ServiceIdentifier<RequestScope>,
+  /** The error-tracking scope of one request (its user and breadcrumbs). */
+  ErrorTrackingScope: Symbol('ErrorTrackingScope') as ServiceIdentifier<RequestScope>,
   /** The spec's `IDP_CLIENT`: the provider's administrative client. */
   IDP_CLIENT: Symbol('IDP_CLIENT') as ServiceIdentifier<IdentityProviderAdmin>,
   AccessTokenVerifier: Symbol('AccessTokenVerifier') as ServiceIdentifier<AccessTokenVerifier>,
