@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as E from 'fp-ts/lib/Either.js';
 
+/** Brand of `Email` (exported so declarations can name it). */
 export interface EmailBrand {
   readonly Email: unique symbol;
 }

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 
+/** Brand of `IdpUserId`. */
 export interface IdpUserIdBrand {
   readonly IdpUserId: unique symbol;
 }
@@ -12,6 +13,7 @@ export const IdpUserId = t.brand(
 /** The provider's user id (`user_<id>`). */
 export type IdpUserId = t.TypeOf<typeof IdpUserId>;
 
+/** Brand of `UserId`. */
 export interface UserIdBrand {
   readonly UserId: unique symbol;
 }
