@@ -1,9 +1,10 @@
+import type { IdpUserId } from './identifiers.js';
 import type { User } from './user.js';
 
 /** What every authenticated request carries as `request.auth` (spec: Auth payload). */
 export interface AuthPayload {
-  /** The provider subject (`sub`), not the local UUID. */
-  readonly userId: string;
+  /** The provider subject (`sub`), not the local UUID; authentication has checked its form. */
+  readonly userId: IdpUserId;
   /** The `sid` claim. */
   readonly sessionId: string;
   readonly role?: string;

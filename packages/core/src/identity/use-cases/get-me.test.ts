@@ -1,11 +1,11 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AuthPayload } from '../auth-payload.js';
-import type { UserId } from '../identifiers.js';
+import type { IdpUserId, UserId } from '../identifiers.js';
 import { aProviderUser, createTestWorld } from '../../testing/index.js';
 import { getMe } from './get-me.js';
 
-const SUBJECT = 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S';
+const SUBJECT = 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S' as IdpUserId;
 const session = (user: AuthPayload['user']): AuthPayload => ({ userId: SUBJECT, sessionId: 'sess_1', user });
 
 test('returns the caller and their memberships', async (t) => {

@@ -1,11 +1,10 @@
-import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { MembershipSummary } from '../../membership/membership.js';
 import type { Memberships } from '../../membership/ports/memberships.js';
 import type { AuthPayload } from '../auth-payload.js';
-import { IdpUserId } from '../identifiers.js';
-import { unauthenticated, userDeleted, userNotFound, type IdentityError } from '../identity.errors.js';
+import type { IdpUserId } from '../identifiers.js';
+import { userDeleted, userNotFound, type IdentityError } from '../identity.errors.js';
 import type { IdentityProviderAdmin } from '../ports/identity-provider-admin.js';
 import type { User } from '../user.js';
 import { mirrorProviderUser, type MirrorProviderUserDeps } from './mirror-provider-user.js';
@@ -23,10 +22,9 @@ export interface Me {
 }
 
 // The recovery path: the session is valid but the webhook has not (yet) created the row.
-const recoverUser = (deps: GetMeDeps, subject: string): TE.TaskEither<IdentityError, User> =>
+const recoverUser = (deps: GetMeDeps, idpId: IdpUserId): TE.TaskEither<IdentityError, User> =>
   pipe(
-    TE.fromEither(pipe(IdpUserId.decode(subject), E.mapLeft((): IdentityError => unauthenticated('subject-not-a-user-id')))),
-    TE.flatMap((idpId) => TE.fromTask(() => deps.idpAdmin.getUser(idpId))),
+    TE.fromTask(() => deps.idpAdmin.getUser(idpId)),
     TE.flatMap(TE.fromOption(userNotFound)),
     TE.flatMap((snapshot) => mirrorProviderUser(deps)(snapshot)),
     TE.map((sync) => sync.user),
