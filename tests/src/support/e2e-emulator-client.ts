@@ -1,4 +1,5 @@
 import type { DeliveryAttempt } from '@idv/idp-emulator';
+import { adminFetch } from '@idv/idp-emulator/testing';
 
 /** Where the emulator is and the key of its admin API. */
 export interface EmulatorAccess {
@@ -18,14 +19,9 @@ export interface ProviderUser {
 export type DeliveryRecord = DeliveryAttempt;
 
 const call = async <T>(access: EmulatorAccess, method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${access.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${access.secretKey}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`emulator ${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
+  const answer = await adminFetch(access, method, path, body);
+  if (answer.status < 200 || answer.status > 299) throw new Error(`emulator ${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as T;
 };
 
 /** The primary email address of a provider user. */
@@ -39,10 +35,10 @@ export const emulatorClient = (access: EmulatorAccess) => ({
     call<ProviderUser>(access, 'POST', '/v1/users', { email_address: [email], ...extra }),
   /** `GET /v1/users/{id}`, or undefined once deleted. */
   getUser: async (id: string): Promise<ProviderUser | undefined> => {
-    const response = await fetch(`${access.url}/v1/users/${id}`, { headers: { authorization: `Bearer ${access.secretKey}` } });
-    if (response.status === 404) return undefined;
-    if (!response.ok) throw new Error(`emulator GET /v1/users/${id} answered ${response.status}`);
-    return (await response.json()) as ProviderUser;
+    const answer = await adminFetch(access, 'GET', `/v1/users/${id}`);
+    if (answer.status === 404) return undefined;
+    if (answer.status !== 200) throw new Error(`emulator GET /v1/users/${id} answered ${answer.status}`);
+    return answer.body as ProviderUser;
   },
   /** Makes `email` the user's primary address (`POST /v1/email_addresses`): a `user.updated`. */
   changeEmail: (id: string, email: string) =>

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { Webhook } from 'standardwebhooks';
 import { idpUserJson, type IdpUserJsonOptions } from '@idv/core/testing';
+import { buildPublishableKey } from '@idv/idp-emulator';
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 
@@ -60,7 +61,7 @@ export const startTestProvider = async (): Promise<TestProvider> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const frontendApi = 'clerk.gym.example.com';
-  const publishableKey = `pk_test_${Buffer.from(`${frontendApi}$`).toString('base64').replace(/=+$/, '')}`;
+  const publishableKey = buildPublishableKey(frontendApi);
   const issuer = `https://${frontendApi}`;
 
   const provider: TestProvider = {

@@ -1,5 +1,4 @@
-/** Where the service keeps its data. */
-export type DatabaseConfig = { readonly kind: 'pglite'; readonly dataDir: string } | { readonly kind: 'postgres'; readonly url: string };
+import type { DatabaseConfig } from '@idv/adapters-persistence';
 
 /** How to reach and trust a provider, whether it is real or emulated. */
 export interface IdpSettings {

@@ -3,9 +3,8 @@ import type { Middleware } from 'koa';
 import type { Logger } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
+import { optionalHeader } from '../request-headers.js';
 import '../request-auth.js';
-
-const header = (value: string): string | undefined => (value === '' ? undefined : value);
 
 /**
  * Applies the spec's ordered authentication rules to one route: `public` routes pass; otherwise
@@ -17,10 +16,10 @@ export const authentication =
   async (ctx, next) => {
     const result = await services.authenticateRequest({
       isPublic: access === 'public',
-      authorization: header(ctx.get('authorization')),
-      testUserId: header(ctx.get('x-test-user-id')),
-      testSessionId: header(ctx.get('x-test-session-id')),
-      testRole: header(ctx.get('x-test-role')),
+      authorization: optionalHeader(ctx, 'authorization'),
+      testUserId: optionalHeader(ctx, 'x-test-user-id'),
+      testSessionId: optionalHeader(ctx, 'x-test-session-id'),
+      testRole: optionalHeader(ctx, 'x-test-role'),
     })();
     if (E.isLeft(result)) {
       logger.info({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated');

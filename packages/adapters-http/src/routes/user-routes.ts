@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { IdpUserId, Me } from '@idv/core';
+import type { Me } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
 import { callerOf } from '../request-auth.js';
@@ -27,8 +27,7 @@ export const userRoutes = (services: HttpServices): readonly Route[] => [
     path: '/users/me',
     access: 'bearer',
     handler: async (ctx) => {
-      // authenticateRequest has already checked the subject is a provider user id.
-      await services.deleteSelf({ idpId: callerOf(ctx.request).userId as IdpUserId, skipProvider: false })();
+      await services.deleteSelf({ idpId: callerOf(ctx.request).userId, skipProvider: false })();
       ctx.status = 204;
     },
   },

@@ -3,9 +3,8 @@ import type { ErrorTracker } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
 import { readRawBody } from '../raw-body.js';
+import { optionalHeader } from '../request-headers.js';
 import type { Route } from './route.js';
-
-const header = (value: string): string | undefined => (value === '' ? undefined : value);
 
 /**
  * `POST /webhooks/idp`: public, authenticated by the provider's signature over the exact body
@@ -28,9 +27,9 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
       const result = await services.handleIdpWebhook({
         rawBody: raw.bytes,
         headers: {
-          id: header(ctx.get('idp-webhook-id')),
-          timestamp: header(ctx.get('idp-webhook-timestamp')),
-          signature: header(ctx.get('idp-webhook-signature')),
+          id: optionalHeader(ctx, 'idp-webhook-id'),
+          timestamp: optionalHeader(ctx, 'idp-webhook-timestamp'),
+          signature: optionalHeader(ctx, 'idp-webhook-signature'),
         },
       })();
       if (E.isLeft(result)) return respondWithError(ctx, result.left._tag, result.left.message);

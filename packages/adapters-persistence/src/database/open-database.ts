@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { MikroORM } from '@mikro-orm/core';
 import { PostgreSqlDriver, type AbstractSqlDriver, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { PGliteDriver } from 'mikro-orm-pglite';
-import { translateError } from '../errors/translate-error.js';
+import { guarded } from '../errors/translate-error.js';
 import type { DatabaseConfig } from './database-config.js';
 import { sharedOrmOptions } from './orm-options.js';
 
@@ -73,13 +73,9 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenDatabase
     orm,
     // Untranslated on purpose: migration SQL carries no user data, and the driver's text is the diagnosis.
     migrate: async () => (await orm.getMigrator().up()).map((migration) => migration.name),
-    async ping() {
-      try {
-        await orm.em.execute('select 1');
-      } catch (error) {
-        throw translateError('database.ping', error);
-      }
-    },
+    ping: () => guarded('database.ping', async () => {
+      await orm.em.execute('select 1');
+    }),
     close() {
       closing ??= (async () => {
         await orm.close(true);
