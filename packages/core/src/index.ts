@@ -27,6 +27,7 @@ export { decodeIdpEvent } from './identity/idp-event.js';
 export type { IdpEvent } from './identity/idp-event.js';
 export type { Users, UserSync } from './identity/ports/users.js';
 export type { IdentityProviderAdmin } from './identity/ports/identity-provider-admin.js';
+export type { CreateProviderInvitationInput, CreateProviderOrganizationInput, ProviderInvitation, ProviderInvitationStatus } from './identity/ports/identity-provider-admin.js';
 export type { AccessTokenVerifier, VerifiedSessionToken } from './identity/ports/access-token-verifier.js';
 export type { WebhookSignatureHeaders, WebhookVerifier } from './identity/ports/webhook-verifier.js';
 

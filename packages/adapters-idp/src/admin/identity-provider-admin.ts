@@ -8,6 +8,7 @@ import type { IdentityProviderAdmin, ProviderUser } from '@idv/core';
 import { IdentityProviderError } from './identity-provider-error.js';
 import { providerHttpError } from './provider-error-response.js';
 import { providerJson, providerRequest } from './provider-http.js';
+import { decodeInvitationJson, decodeOrganizationId } from './provider-resource-json.js';
 import type { ProviderHttpConfig } from './provider-http.js';
 
 /** Configuration of the provider admin API client. */
@@ -24,8 +25,16 @@ export interface IdentityProviderAdminOptions {
 
 const NOT_FOUND = 'resource_not_found';
 
-const invalidBody = (operation: string, status: number): IdentityProviderError =>
-  new IdentityProviderError(`IdP ${operation} failed: the response is not a User`, { operation, failure: 'invalid-body', status });
+/** Answers to a revoke that mean the invitation is already unusable, which is what revoking wants. */
+const REVOKE_SETTLED: readonly Settled[] = [
+  [404, NOT_FOUND],
+  [400, 'invitation_already_revoked'],
+  [400, 'invitation_already_accepted'],
+];
+type Settled = readonly [status: number, code: string];
+
+const invalidBody = (operation: string, status: number, expected = 'a User'): IdentityProviderError =>
+  new IdentityProviderError(`IdP ${operation} failed: the response is not ${expected}`, { operation, failure: 'invalid-body', status });
 
 const decodeUsers = (operation: string, status: number, body: unknown): readonly ProviderUser[] =>
   pipe(
@@ -73,13 +82,16 @@ const checkedConfig = (options: IdentityProviderAdminOptions): ProviderHttpConfi
  */
 export const createIdentityProviderAdmin = (options: IdentityProviderAdminOptions): IdentityProviderAdmin => {
   const config = checkedConfig(options);
-  const isNotFound = async (operation: string, response: Response): Promise<boolean> => {
-    if (response.status !== 404) return false;
+  /** True when the failed answer is one of `settled`; any other failure rejects. */
+  const isSettled = async (operation: string, response: Response, settled: readonly Settled[]): Promise<boolean> => {
+    if (!settled.some(([status]) => status === response.status)) return false;
     const error = await providerHttpError(operation, response, config.secretKey);
-    // A 404 without the provider's code is a wrong URL, not an absent user.
-    if (error.code !== NOT_FOUND) throw error;
+    // A 404 without the provider's code is a wrong URL, not an absent resource.
+    if (!settled.some(([status, code]) => status === response.status && code === error.code)) throw error;
     return true;
   };
+  const isNotFound = (operation: string, response: Response): Promise<boolean> =>
+    isSettled(operation, response, [[404, NOT_FOUND]]);
   return {
     getUser: async (idpId) => {
       const operation = 'getUser';
@@ -103,6 +115,41 @@ export const createIdentityProviderAdmin = (options: IdentityProviderAdminOption
       if (await isNotFound(operation, response)) return;
       if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
       await response.body?.cancel();
+    },
+    createInvitation: async (input) => {
+      const operation = 'createInvitation';
+      // notify: the provider e-mails the ticket link; ignore_existing: re-inviting while one is pending is not an error.
+      const response = await providerRequest(config, operation, 'POST', '/v1/invitations', {
+        email_address: input.email,
+        redirect_url: input.redirectUrl,
+        public_metadata: input.publicMetadata,
+        notify: true,
+        ignore_existing: true,
+        ...(input.expiresInDays === undefined ? {} : { expires_in_days: input.expiresInDays }),
+      });
+      if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
+      const invitation = decodeInvitationJson(await providerJson(config, operation, response));
+      if (invitation?.email !== input.email) throw invalidBody(operation, response.status, 'an Invitation for the address');
+      return invitation;
+    },
+    revokeInvitation: async (providerInvitationId) => {
+      const operation = 'revokeInvitation';
+      const path = `/v1/invitations/${encodeURIComponent(providerInvitationId)}/revoke`;
+      const response = await providerRequest(config, operation, 'POST', path);
+      if (await isSettled(operation, response, REVOKE_SETTLED)) return;
+      if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
+      await response.body?.cancel();
+    },
+    createOrganization: async (input) => {
+      const operation = 'createOrganization';
+      const response = await providerRequest(config, operation, 'POST', '/v1/organizations', {
+        name: input.name,
+        ...(input.createdBy === undefined ? {} : { created_by: input.createdBy }),
+      });
+      if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
+      const id = decodeOrganizationId(await providerJson(config, operation, response));
+      if (id === undefined) throw invalidBody(operation, response.status, 'an Organization');
+      return { id };
     },
   };
 };

@@ -19,16 +19,18 @@ const transportFailure = (operation: string, error: unknown, timeoutMs: number):
   return new IdentityProviderError(`IdP ${operation} failed: ${detail}`, { operation, failure: 'network' });
 };
 
-/** Sends one admin API request; network errors and timeouts become IdentityProviderErrors. */
+/** Sends one admin API request (a JSON body when given); network errors and timeouts become IdentityProviderErrors. */
 export const providerRequest = async (
   config: ProviderHttpConfig,
   operation: string,
-  method: 'GET' | 'DELETE',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
+  body?: Record<string, unknown>,
 ): Promise<Response> => {
   try {
     return await config.fetch(`${config.apiUrl}${path}`, {
       method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       headers: {
         Authorization: `Bearer ${config.secretKey}`,
         'Content-Type': 'application/json',
