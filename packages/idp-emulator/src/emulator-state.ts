@@ -1,3 +1,4 @@
+import type { EmailOutbox } from './emails/email-outbox.js';
 import type { KeyRing } from './keys/key-ring.js';
 import type { RateLimiter } from './http/rate-limiter.js';
 import type { InvitationStore } from './invitations/invitation-store.js';
@@ -26,6 +27,8 @@ export interface EmulatorState {
   readonly users: UserStore;
   readonly sessions: Map<string, SessionJson>;
   readonly invitations: InvitationStore;
+  /** E-mails the provider would have sent (invitation links). */
+  readonly emails: EmailOutbox;
   readonly organizations: Map<string, Record<string, unknown>>;
   readonly webhookTarget: WebhookTarget;
   readonly webhooks: WebhookDispatcher;

@@ -1,3 +1,4 @@
+import type { SentEmail } from './emails/email-outbox.js';
 import type { PublicJwk } from './keys/key-ring.js';
 import type { DeliveryAttempt } from './webhooks/dispatcher.js';
 import type { DeliveryMode, ReleaseOrder } from './webhooks/delivery-mode.js';
@@ -41,4 +42,6 @@ export interface IdpEmulator {
   setRateLimit(limit: number | undefined): void;
   /** Moves the emulator clock by `ms` (invitation expiry, token times, timestamps). */
   advanceClock(ms: number): void;
+  /** E-mails the provider would have sent (invitation links), newest first; only those to `to` when given. */
+  sentEmails(to?: string): SentEmail[];
 }

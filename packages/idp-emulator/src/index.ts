@@ -3,6 +3,7 @@ export type { IdpEmulator } from './idp-emulator.js';
 export type { IdpEmulatorOptions } from './options.js';
 export type { EmulatorLogger } from './support/logger.js';
 export type { DeliveryAttempt } from './webhooks/dispatcher.js';
+export type { SentEmail } from './emails/email-outbox.js';
 export type { DeliveryMode, ReleaseOrder } from './webhooks/delivery-mode.js';
 export type { PublicJwk } from './keys/key-ring.js';
 export { buildPublishableKey, frontendApiFromPublishableKey } from './keys/publishable-key.js';

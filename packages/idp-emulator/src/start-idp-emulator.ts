@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { EmailOutbox } from './emails/email-outbox.js';
 import type { EmulatorState } from './emulator-state.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import type { IdpEmulator } from './idp-emulator.js';
@@ -54,6 +55,7 @@ export const startIdpEmulator = async (options: IdpEmulatorOptions = {}): Promis
     users: new UserStore(),
     sessions: new Map(),
     invitations: new InvitationStore(),
+    emails: new EmailOutbox(),
     organizations: new Map(),
     userEvents: new UserEvents(webhooks, clock, instanceId),
     rateLimiter: new RateLimiter(options.rateLimit),
@@ -88,5 +90,6 @@ export const startIdpEmulator = async (options: IdpEmulatorOptions = {}): Promis
     },
     setRateLimit: (limit) => state.rateLimiter.setLimit(limit),
     advanceClock: (ms) => clock.advance(ms),
+    sentEmails: (to) => state.emails.list(to),
   };
 };

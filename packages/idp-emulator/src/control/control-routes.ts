@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { decodeDeliveryMode, optionalOrder } from './decode-delivery-mode.js';
-import { paramInvalid } from '../http/api-error.js';
+import { notFound, paramInvalid } from '../http/api-error.js';
+import { invitationJson } from '../invitations/invitation-json.js';
 import { optionalInt, optionalString, readBody } from '../http/fields.js';
 import { sendJson } from '../http/respond.js';
 import type { EmulatorState } from '../emulator-state.js';
@@ -39,6 +40,21 @@ export const controlRoutes = (state: EmulatorState): Router => {
     if (typeof url === 'string' && !URL.canParse(url)) throw paramInvalid('url');
     state.webhookTarget.url = url ?? undefined;
     sendJson(ctx, 200, { url: url ?? null });
+  });
+
+  // The mail the provider would have sent: how a test reads an invitation's ticket link.
+  router.get('/emails', (ctx) => {
+    const to = typeof ctx.query['to'] === 'string' ? ctx.query['to'] : undefined;
+    sendJson(ctx, 200, state.emails.list(to));
+  });
+
+  // The invitation with what the admin API hides: the ticket URL even once revoked, the ticket, the redirect.
+  router.get('/invitations/:id', (ctx) => {
+    const id = ctx.params['id'] ?? '';
+    const record = state.invitations.get(id);
+    if (record === undefined) throw notFound(`No invitation was found with id ${id}.`);
+    const { url, ticket, redirect_url } = record;
+    sendJson(ctx, 200, { ...invitationJson(record, state.clock.now()), url, ticket, redirect_url });
   });
 
   router.post('/keys/rotate', async (ctx) => sendJson(ctx, 200, { kid: await state.keys.rotate() }));

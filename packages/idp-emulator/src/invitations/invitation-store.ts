@@ -14,6 +14,11 @@ export class InvitationStore {
     return this.byId.get(id);
   }
 
+  /** Forgets an invitation (its ticket stops working); false when there was none. */
+  delete(id: string): boolean {
+    return this.byId.delete(id);
+  }
+
   /** The invitation whose ticket is `ticket`, if any. */
   byTicket(ticket: string): InvitationRecord | undefined {
     return [...this.byId.values()].find((r) => r.ticket === ticket);

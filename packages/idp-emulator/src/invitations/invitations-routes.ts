@@ -9,7 +9,7 @@ import type { EmulatorState } from '../emulator-state.js';
 
 const STATUSES: readonly string[] = ['pending', 'accepted', 'revoked', 'expired'];
 
-/** Admin API: create, list and revoke application invitations. */
+/** Admin API: create, list, revoke and delete application invitations. */
 export const invitationsRoutes = (state: EmulatorState): Router => {
   const router = new Router();
 
@@ -44,6 +44,12 @@ export const invitationsRoutes = (state: EmulatorState): Router => {
     const revoked = { ...record, status: 'revoked' as const, updated_at: state.clock.tick() };
     state.invitations.put(revoked);
     sendJson(ctx, 200, invitationJson(revoked, state.clock.now()));
+  });
+
+  router.delete('/v1/invitations/:id', (ctx) => {
+    const id = ctx.params['id'] ?? '';
+    if (!state.invitations.delete(id)) throw notFound(`No invitation was found with id ${id}.`);
+    sendJson(ctx, 200, { object: 'invitation', id, deleted: true });
   });
 
   return router;

@@ -49,7 +49,7 @@ test('an existing user is sent to sign in', async (t) => {
   const emulator = await startIdpEmulator();
   t.teardown(() => emulator.close());
   await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['old@example.com'] });
-  const invitation = (await invite(emulator, 'old@example.com')).body;
+  const invitation = (await invite(emulator, 'old@example.com', { ignore_existing: true })).body;
   const redirect = await fetch(invitation.url, { redirect: 'manual' });
   t.is(new URL(redirect.headers.get('location') ?? '').searchParams.get('__idp_status'), 'sign_in');
 });

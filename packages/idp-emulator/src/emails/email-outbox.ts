@@ -1,0 +1,30 @@
+/** An e-mail the emulator "sent" instead of mailing it (an invitation with `notify` not false). */
+export interface SentEmail {
+  readonly object: 'email';
+  /** `ema_…`. */
+  readonly id: string;
+  /** The template, as the provider names it (`invitation`). */
+  readonly slug: 'invitation';
+  /** Lower-cased recipient. */
+  readonly to_email_address: string;
+  readonly invitation_id: string;
+  /** The link in the mail: the invitation's ticket URL (`…/v1/tickets/accept?ticket=…`). */
+  readonly url: string;
+  readonly created_at: number;
+}
+
+/** Every e-mail the emulator would have sent, in sending order. */
+export class EmailOutbox {
+  private readonly sent: SentEmail[] = [];
+
+  /** Records a sent e-mail. */
+  add(email: SentEmail): void {
+    this.sent.push(email);
+  }
+
+  /** Sent e-mails, newest first, optionally only those to `to` (case-insensitive). */
+  list(to?: string): SentEmail[] {
+    const wanted = to?.trim().toLowerCase();
+    return this.sent.filter((email) => wanted === undefined || email.to_email_address === wanted).reverse();
+  }
+}
