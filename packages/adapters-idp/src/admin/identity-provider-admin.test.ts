@@ -19,10 +19,14 @@ const BROKEN = 'user_broken';
 const GARBLED = 'user_garbled';
 const MISROUTED = 'user_misrouted';
 
+const INVITED = 'inv_2g7np7Hrk0SN6kj5EDMLDaKNL0S';
+const TICKET_URL = 'https://clerk.example.com/v1/tickets/accept?ticket=eyJhbGciOiJSUzI1NiJ9.e30.sig';
+
 interface Seen {
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
+  readonly body: string;
 }
 interface Context {
   provider: LocalServer;
@@ -44,10 +48,41 @@ const decoded = <A>(result: E.Either<unknown, A>): A => {
 const userId = (id: string) => decoded(IdpUserId.decode(id));
 const email = (address: string) => decoded(Email.decode(address));
 
+const invitationJson = (email: string, status: string, extra: object = {}) => ({
+  object: 'invitation', id: INVITED, email_address: email, public_metadata: {}, revoked: status === 'revoked', status,
+  expires_at: 1793310468755, created_at: 1790718468757, updated_at: 1790718468757, ...extra,
+});
+
+/** The provider's answers to the invitation and organization POSTs, keyed by what the request names. */
+const providerPost = (path: string, body: string): readonly [number, unknown] | undefined => {
+  const json = body === '' ? {} : (JSON.parse(body) as Record<string, unknown>);
+  if (path === '/v1/invitations') {
+    const email = String(json['email_address']);
+    if (email === 'limited@example.com') return [429, providerError('too_many_requests', 'Too many requests')];
+    if (email === 'stranger@example.com') return [200, invitationJson('someone.else@example.com', 'pending', { url: TICKET_URL })];
+    if (email === 'garbled@example.com') return [200, { object: 'invitation', id: INVITED }];
+    return [200, invitationJson(email.toUpperCase(), 'pending', { url: TICKET_URL })];
+  }
+  const revoke = /^\/v1\/invitations\/([^/]+)\/revoke$/.exec(path)?.[1];
+  if (revoke === INVITED) return [200, invitationJson('a@example.com', 'revoked')];
+  if (revoke === 'inv_revoked') return [400, providerError('invitation_already_revoked', 'Invitation is already revoked.')];
+  if (revoke === 'inv_accepted') return [400, providerError('invitation_already_accepted', 'Invitation is already accepted, try signing in instead.')];
+  if (revoke === 'inv_missing') return [404, providerError('resource_not_found', 'not found')];
+  if (revoke === 'inv_other400') return [400, providerError('invitations_not_supported', 'Invitations are only supported on instances that accept email addresses.')];
+  if (revoke === 'inv_broken') return [500, providerError('internal_clerk_error', 'Oops, an unexpected error occurred')];
+  if (path === '/v1/organizations') {
+    if (json['name'] === 'Garbled') return [200, { object: 'organization' }];
+    return [200, { object: 'organization', id: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S', name: json['name'], created_by: json['created_by'] ?? null }];
+  }
+  return undefined;
+};
+
 test.before(async (t) => {
   const seen: Seen[] = [];
-  const provider = await startLocalServer((request, response) => {
-    seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+  const provider = await startLocalServer(async (request, response) => {
+    let body = '';
+    for await (const chunk of request) body += String(chunk);
+    seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
     const url = new URL(request.url ?? '/', 'http://provider');
     if (request.headers.authorization !== `Bearer ${SECRET_KEY}`) {
       return sendJson(response, 401, providerError('clerk_key_invalid', 'The provided Secret Key is invalid.'));
@@ -63,6 +98,10 @@ test.before(async (t) => {
     if (url.pathname === '/v1/users' && request.method === 'GET') {
       const found = url.searchParams.get('email_address') === 'alice@example.com';
       return sendJson(response, 200, found ? [idpUserJson({ id: ALICE, email: 'alice@example.com' })] : []);
+    }
+    if (request.method === 'POST') {
+      const answer = providerPost(url.pathname, body);
+      if (answer !== undefined) return sendJson(response, answer[0], answer[1]);
     }
     return sendJson(response, 404, { errors: [] });
   });
@@ -172,4 +211,63 @@ test('construction rejects a missing secret key or a non-http API URL', (t) => {
   t.throws(() => createIdentityProviderAdmin({ apiUrl: 'http://127.0.0.1:1', secretKey: ' ' }), { message: /secret key is missing/ });
   t.throws(() => createIdentityProviderAdmin({ apiUrl: 'ftp://example.com', secretKey: SECRET_KEY }), { message: /http\(s\) URL/ });
   t.throws(() => createIdentityProviderAdmin({ apiUrl: 'not a url', secretKey: SECRET_KEY }), { message: /http\(s\) URL/ });
+});
+
+test('createInvitation posts the reference body with notify and ignore_existing and decodes the Invitation', async (t) => {
+  const invitation = await t.context.admin.createInvitation({
+    email: email('new@example.com'), redirectUrl: 'https://app.example.com/accept', publicMetadata: { invitationId: 'local-1', nestedKey: { innerCamel: 1 } }, expiresInDays: 7,
+  });
+  t.deepEqual(invitation, { id: INVITED, email: email('new@example.com'), status: 'pending', url: TICKET_URL });
+  const request = t.context.seen.find((entry) => entry.method === 'POST' && entry.url === '/v1/invitations' && entry.body.includes('new@example.com'));
+  t.is(request?.headers['content-type'], 'application/json');
+  t.is(request?.headers.authorization, `Bearer ${SECRET_KEY}`);
+  t.is(
+    request?.body,
+    '{"email_address":"new@example.com","redirect_url":"https://app.example.com/accept","public_metadata":{"invitationId":"local-1","nestedKey":{"innerCamel":1}},"notify":true,"ignore_existing":true,"expires_in_days":7}',
+  );
+});
+
+test('createInvitation leaves expires_in_days to the provider default when not given', async (t) => {
+  await t.context.admin.createInvitation({ email: email('default@example.com'), redirectUrl: 'https://app.example.com/accept', publicMetadata: {} });
+  const request = t.context.seen.find((entry) => entry.body.includes('default@example.com'));
+  t.false(request?.body.includes('expires_in_days'));
+});
+
+test('createInvitation rejects a 429, an undecodable Invitation and an Invitation for another address', async (t) => {
+  const input = (address: string) => ({ email: email(address), redirectUrl: 'https://app.example.com/accept', publicMetadata: {} });
+  const limited = await t.throwsAsync(t.context.admin.createInvitation(input('limited@example.com')), { instanceOf: IdentityProviderError });
+  t.like(limited, { status: 429, code: 'too_many_requests', operation: 'createInvitation', failure: 'http' });
+  for (const address of ['garbled@example.com', 'stranger@example.com']) {
+    const error = await t.throwsAsync(t.context.admin.createInvitation(input(address)), { instanceOf: IdentityProviderError });
+    t.like(error, { status: 200, failure: 'invalid-body', operation: 'createInvitation' });
+  }
+});
+
+test('revokeInvitation posts to /revoke with no body', async (t) => {
+  await t.notThrowsAsync(t.context.admin.revokeInvitation(INVITED));
+  const request = t.context.seen.find((entry) => entry.method === 'POST' && entry.url === `/v1/invitations/${INVITED}/revoke`);
+  t.is(request?.body, '');
+});
+
+test('revoking an invitation already revoked, already accepted or unknown counts as done', async (t) => {
+  for (const id of ['inv_revoked', 'inv_accepted', 'inv_missing']) await t.notThrowsAsync(t.context.admin.revokeInvitation(id), id);
+});
+
+test('revokeInvitation rejects any other failure, including another 400 code and a 404 without the provider code', async (t) => {
+  const other = await t.throwsAsync(t.context.admin.revokeInvitation('inv_other400'), { instanceOf: IdentityProviderError });
+  t.like(other, { status: 400, code: 'invitations_not_supported', operation: 'revokeInvitation' });
+  const broken = await t.throwsAsync(t.context.admin.revokeInvitation('inv_broken'), { instanceOf: IdentityProviderError });
+  t.like(broken, { status: 500, code: 'internal_clerk_error' });
+  const misrouted = createIdentityProviderAdmin({ apiUrl: `${t.context.provider.url}/wrong`, secretKey: SECRET_KEY });
+  const error = await t.throwsAsync(misrouted.revokeInvitation('inv_missing'), { instanceOf: IdentityProviderError });
+  t.like(error, { status: 404, code: undefined });
+});
+
+test('createOrganization posts name and created_by and returns the org id', async (t) => {
+  t.deepEqual(await t.context.admin.createOrganization({ name: 'Acme', createdBy: userId(ALICE) }), { id: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
+  t.true(t.context.seen.some((entry) => entry.url === '/v1/organizations' && entry.body === `{"name":"Acme","created_by":"${ALICE}"}`));
+  await t.context.admin.createOrganization({ name: 'Solo' });
+  t.true(t.context.seen.some((entry) => entry.url === '/v1/organizations' && entry.body === '{"name":"Solo"}'));
+  const error = await t.throwsAsync(t.context.admin.createOrganization({ name: 'Garbled' }), { instanceOf: IdentityProviderError });
+  t.like(error, { status: 200, failure: 'invalid-body', operation: 'createOrganization' });
 });
