@@ -6,6 +6,9 @@ export type { Analytics } from './shared/analytics.js';
 export type { UnitOfWork } from './shared/unit-of-work.js';
 export type { DomainError } from './shared/domain-error.js';
 export { describeErrors } from './shared/describe-errors.js';
+export { fromPort } from './shared/from-port.js';
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PageCursor, PageLimit, PageQuery, cursorAfter, pageRequest } from './shared/pagination.js';
+export type { Page, PagePosition, PageRequest } from './shared/pagination.js';
 
 export { IdpUserId, UserId } from './identity/identifiers.js';
 export { Email } from './identity/email.js';
@@ -13,8 +16,21 @@ export type { User, ProviderUser } from './identity/user.js';
 export { isDeleted } from './identity/user.js';
 export type { AuthPayload } from './identity/auth-payload.js';
 export { PLATFORM_ADMIN_ROLE } from './identity/auth-payload.js';
-export { unauthenticated, userDeleted, userNotFound } from './identity/identity.errors.js';
-export type { IdentityError, Unauthenticated, UserDeleted, UserNotFound } from './identity/identity.errors.js';
+export { ownerMustTransferOwnership, unauthenticated, userDeleted, userNotFound } from './identity/identity.errors.js';
+export type {
+  DeleteSelfError,
+  IdentityError,
+  OwnerMustTransferOwnership,
+  Unauthenticated,
+  UserDeleted,
+  UserNotFound,
+} from './identity/identity.errors.js';
+export { NationalId } from './identity/national-id.js';
+export type { SealedNationalId } from './identity/national-id.js';
+export { nationalIdNotSet } from './identity/national-id.errors.js';
+export type { NationalIdError, NationalIdNotSet } from './identity/national-id.errors.js';
+export type { NationalIdVault } from './identity/ports/national-id-vault.js';
+export type { NationalIds } from './identity/ports/national-ids.js';
 export { invalidWebhookSignature, malformedWebhookEvent, missingSignatureHeaders } from './identity/idp-webhook.errors.js';
 export type {
   IdpWebhookError,
@@ -45,9 +61,67 @@ export type { GetMeDeps, Me } from './identity/use-cases/get-me.js';
 export { mirrorProviderUser } from './identity/use-cases/mirror-provider-user.js';
 export type { MirrorProviderUserDeps } from './identity/use-cases/mirror-provider-user.js';
 
-export { Role, MembershipStatus } from './membership/membership.js';
-export type { MembershipSummary } from './membership/membership.js';
-export type { Memberships } from './membership/ports/memberships.js';
+export { OrganizationId, OrganizationName } from './organization/organization.js';
+export type { Organization } from './organization/organization.js';
+export { organizationNotFound } from './organization/organization.errors.js';
+export type { OrganizationError, OrganizationNotFound } from './organization/organization.errors.js';
+export type { Organizations } from './organization/ports/organizations.js';
+
+export { Role, MembershipStatus, MembershipId, canGrant, canManage, isAwaitingInvitation, isLive, rank } from './membership/membership.js';
+export type { Membership, MembershipSummary } from './membership/membership.js';
+export { CAPABILITY_ROLES, Capability, PLATFORM_ADMIN_CAPABILITIES, can } from './membership/capability.js';
+export {
+  cannotGrantRole,
+  cannotManageMember,
+  forbidden,
+  invalidMembershipTransition,
+  membershipChangedConcurrently,
+  membershipNotFound,
+  ownerCannotLeave,
+  ownerProtected,
+} from './membership/membership.errors.js';
+export type {
+  CannotGrantRole,
+  CannotManageMember,
+  Forbidden,
+  InvalidMembershipTransition,
+  MembershipChangedConcurrently,
+  MembershipError,
+  MembershipNotFound,
+  OwnerCannotLeave,
+  OwnerProtected,
+} from './membership/membership.errors.js';
+export type { MembershipChanges, MembershipExpectation, Memberships, RosterFilter } from './membership/ports/memberships.js';
+export { actorRole, actsAsPlatformAdmin, authorize } from './membership/authorize.js';
+export type { Actor, AuthorizationError, Authorized, AuthorizeDeps } from './membership/authorize.js';
+
+export { DEFAULT_INVITATION_TTL_DAYS, InvitationId, InvitationStatus, RevokedReason, expiryFrom, isAcceptable, isExpired, toInvitationView } from './invitation/invitation.js';
+export type { Invitation, InvitationView } from './invitation/invitation.js';
+export {
+  alreadyMember,
+  invalidInvitationToken,
+  invitationAlreadyPending,
+  invitationExpired,
+  invitationNotFound,
+  invitationNotPending,
+  notTheInvitee,
+} from './invitation/invitation.errors.js';
+export type {
+  AlreadyMember,
+  InvalidInvitationToken,
+  InvitationAlreadyPending,
+  InvitationError,
+  InvitationExpired,
+  InvitationNotFound,
+  InvitationNotPending,
+  NotTheInvitee,
+} from './invitation/invitation.errors.js';
+export type { Invitations } from './invitation/ports/invitations.js';
+export type { InviteTokens, IssuedInviteToken, ReadInviteToken } from './invitation/ports/invite-tokens.js';
+
+export { AuditAction, AuditTargetType } from './audit/audit-entry.js';
+export type { AuditEntry, AuditSnapshot } from './audit/audit-entry.js';
+export type { AuditLog } from './audit/ports/audit-log.js';
 
 export { acceptPendingInvitations } from './invitation/use-cases/accept-pending-invitations.js';
 export type { AcceptPendingInvitations, AcceptedInvitations } from './invitation/use-cases/accept-pending-invitations.js';

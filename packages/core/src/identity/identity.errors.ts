@@ -24,3 +24,18 @@ export const userNotFound = (): UserNotFound => ({ _tag: 'UserNotFound', message
 
 /** Any identity-area error. */
 export type IdentityError = Unauthenticated | UserDeleted | UserNotFound;
+
+/** The caller owns an organization: deleting the account would leave it ownerless (409). */
+export interface OwnerMustTransferOwnership extends DomainError<'OwnerMustTransferOwnership'> {
+  /** The organizations the caller owns. */
+  readonly organizationIds: readonly string[];
+}
+/** Builds an OwnerMustTransferOwnership error. */
+export const ownerMustTransferOwnership = (organizationIds: readonly string[]): OwnerMustTransferOwnership => ({
+  _tag: 'OwnerMustTransferOwnership',
+  message: 'Transfer ownership of your organizations before deleting your account',
+  organizationIds,
+});
+
+/** What deleting one's own account can answer. */
+export type DeleteSelfError = OwnerMustTransferOwnership;

@@ -1,10 +1,51 @@
+import type { Option } from 'fp-ts/lib/Option.js';
 import type { UserId } from '../../identity/identifiers.js';
-import type { MembershipSummary } from '../membership.js';
+import type { OrganizationId } from '../../organization/organization.js';
+import type { Page, PageRequest } from '../../shared/pagination.js';
+import type { Membership, MembershipId, MembershipStatus, MembershipSummary, Role } from '../membership.js';
 
-/** Membership rows (one per user and organization). */
+/** What a guarded membership update expects to find (compare-and-set on role and status). */
+export interface MembershipExpectation {
+  readonly role: Role;
+  readonly status: MembershipStatus;
+}
+
+/** The fields a membership update may change. */
+export interface MembershipChanges {
+  readonly role?: Role;
+  readonly status?: MembershipStatus;
+  /** Set when an invitee's account takes over an `invited` row. */
+  readonly userId?: UserId;
+}
+
+/** Which memberships a roster lists. */
+export interface RosterFilter {
+  /** Cancelled rows are omitted unless asked for. */
+  readonly includeCancelled: boolean;
+}
+
+/**
+ * Membership rows. Invariants the store enforces (a violation rejects, as a defect): at most one
+ * live (not `cancelled`) row per organization and user, and at most one live `owner` row per
+ * organization.
+ */
 export interface Memberships {
   /** Every membership of the user, with its organization's name. */
   listForUser(userId: UserId): Promise<readonly MembershipSummary[]>;
-  /** Cancels every membership of a deleted user that is not cancelled yet; returns how many changed. */
+  /** Cancels every membership of a deleted user that is not cancelled yet (owner rows included); returns how many changed. */
   cancelAllForUser(userId: UserId): Promise<number>;
+  findById(id: MembershipId): Promise<Option<Membership>>;
+  /** The user's live row in the organization, else their most recent cancelled one, else None. */
+  findForUser(organizationId: OrganizationId, userId: UserId): Promise<Option<Membership>>;
+  /** The organization's live owner row. */
+  findOwner(organizationId: OrganizationId): Promise<Option<Membership>>;
+  /** The roster, oldest first (keyset on `createdAt`, `id`). */
+  listForOrganization(organizationId: OrganizationId, filter: RosterFilter, page: PageRequest): Promise<Page<Membership>>;
+  /** Inserts a new row. */
+  insert(membership: Membership): Promise<void>;
+  /**
+   * Guarded update: applies `changes` only while the row still has the `expected` role and status,
+   * in one statement; returns the updated row, or None when another writer got there first.
+   */
+  update(id: MembershipId, expected: MembershipExpectation, changes: MembershipChanges, at: Date): Promise<Option<Membership>>;
 }

@@ -1,0 +1,10 @@
+import type { OrganizationId } from '../../organization/organization.js';
+import type { Page, PageRequest } from '../../shared/pagination.js';
+import type { AuditEntry } from '../audit-entry.js';
+
+/** The append-only audit trail; appends take part in the surrounding unit of work. */
+export interface AuditLog {
+  append(entry: AuditEntry): Promise<void>;
+  /** An organization's entries, newest first (keyset on `createdAt` desc, `id` desc). */
+  list(organizationId: OrganizationId, page: PageRequest): Promise<Page<AuditEntry>>;
+}

@@ -1,0 +1,28 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+
+/** Brand of `NationalId`. */
+export interface NationalIdBrand {
+  readonly NationalId: unique symbol;
+}
+/** A national ID number: trimmed, 5–32 letters, digits or dashes. Personal data: never logged or echoed. */
+export type NationalId = t.Branded<string, NationalIdBrand>;
+
+const isNationalId = (u: unknown): u is NationalId => typeof u === 'string' && /^[A-Za-z0-9-]{5,32}$/.test(u);
+
+/** Decodes a national ID, trimming it first; the failure message never repeats the value. */
+export const NationalId = new t.Type<NationalId, string, unknown>(
+  'NationalId',
+  isNationalId,
+  (input, context) =>
+    pipe(
+      t.string.validate(input, context),
+      E.map((s) => s.trim()),
+      E.chain((s) => (isNationalId(s) ? t.success(s) : t.failure('(redacted)', context, 'expected 5 to 32 letters, digits or dashes'))),
+    ),
+  (id) => id,
+);
+
+/** A national ID as stored: an opaque, authenticated ciphertext (the vault's format, e.g. compact JWE). */
+export type SealedNationalId = string;

@@ -1,0 +1,49 @@
+import type { DomainError } from '../shared/domain-error.js';
+
+/** The invitee already holds an active or suspended membership in the organization (409). */
+export type AlreadyMember = DomainError<'AlreadyMember'>;
+/** Builds an AlreadyMember error. */
+export const alreadyMember = (): AlreadyMember => ({ _tag: 'AlreadyMember', message: 'This person is already a member of the organization' });
+
+/** A pending invitation for this address already exists in the organization; resend it instead (409). */
+export type InvitationAlreadyPending = DomainError<'InvitationAlreadyPending'>;
+/** Builds an InvitationAlreadyPending error. */
+export const invitationAlreadyPending = (): InvitationAlreadyPending => ({
+  _tag: 'InvitationAlreadyPending',
+  message: 'An invitation is already pending for this address',
+});
+
+/** No such invitation (in this organization, or addressed to the caller) (404). */
+export type InvitationNotFound = DomainError<'InvitationNotFound'>;
+/** Builds an InvitationNotFound error. */
+export const invitationNotFound = (): InvitationNotFound => ({ _tag: 'InvitationNotFound', message: 'Invitation not found' });
+
+/** The invitation was already accepted or revoked (or another request just accepted it) (409). */
+export type InvitationNotPending = DomainError<'InvitationNotPending'>;
+/** Builds an InvitationNotPending error. */
+export const invitationNotPending = (): InvitationNotPending => ({ _tag: 'InvitationNotPending', message: 'The invitation is no longer pending' });
+
+/** The invitation is past its expiry (410). */
+export type InvitationExpired = DomainError<'InvitationExpired'>;
+/** Builds an InvitationExpired error. */
+export const invitationExpired = (): InvitationExpired => ({ _tag: 'InvitationExpired', message: 'The invitation has expired' });
+
+/** The token is malformed, tampered with, signed with another secret, or no longer current (400). */
+export type InvalidInvitationToken = DomainError<'InvalidInvitationToken'>;
+/** Builds an InvalidInvitationToken error. */
+export const invalidInvitationToken = (): InvalidInvitationToken => ({ _tag: 'InvalidInvitationToken', message: 'Invalid invitation token' });
+
+/** The caller is not the person the invitation is addressed to (403). */
+export type NotTheInvitee = DomainError<'NotTheInvitee'>;
+/** Builds a NotTheInvitee error. */
+export const notTheInvitee = (): NotTheInvitee => ({ _tag: 'NotTheInvitee', message: 'This invitation is addressed to someone else' });
+
+/** Any invitation-area error. */
+export type InvitationError =
+  | AlreadyMember
+  | InvitationAlreadyPending
+  | InvitationNotFound
+  | InvitationNotPending
+  | InvitationExpired
+  | InvalidInvitationToken
+  | NotTheInvitee;

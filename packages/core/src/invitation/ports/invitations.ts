@@ -1,0 +1,32 @@
+import type { Option } from 'fp-ts/lib/Option.js';
+import type { Email } from '../../identity/email.js';
+import type { OrganizationId } from '../../organization/organization.js';
+import type { Page, PageRequest } from '../../shared/pagination.js';
+import type { Invitation, InvitationId, RevokedReason } from '../invitation.js';
+
+/**
+ * Invitation rows. The store enforces at most one `pending` invitation per organization and email
+ * (a violation rejects, as a defect). Every status change is a guarded update that reports
+ * whether this call made it.
+ */
+export interface Invitations {
+  create(invitation: Invitation): Promise<void>;
+  findById(id: InvitationId): Promise<Option<Invitation>>;
+  /** The organization's `pending` invitation for an address (expired by time or not). */
+  findPendingByEmail(organizationId: OrganizationId, email: Email): Promise<Option<Invitation>>;
+  /** The organization's invitations, newest first (keyset on `createdAt`, `id`). */
+  listForOrganization(organizationId: OrganizationId, page: PageRequest): Promise<Page<Invitation>>;
+  /** Every `pending` invitation for an address, in every organization, oldest first. */
+  listPendingForEmail(email: Email): Promise<readonly Invitation[]>;
+  /**
+   * pending → accepted, only while pending and `expiresAt > now`, in one statement. True only for
+   * the one call that made the change (spec: replays do not double-accept).
+   */
+  claim(id: InvitationId, now: Date): Promise<boolean>;
+  /** Replaces the token hash and the expiry while pending; None when it is no longer pending. */
+  rotateToken(id: InvitationId, tokenHash: string, expiresAt: Date, at: Date): Promise<Option<Invitation>>;
+  /** pending → revoked with a reason; true only for the call that made the change. */
+  markRevoked(id: InvitationId, reason: RevokedReason, at: Date): Promise<boolean>;
+  /** pending → expired; true only for the call that made the change. */
+  markExpired(id: InvitationId, at: Date): Promise<boolean>;
+}

@@ -1,0 +1,94 @@
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { PLATFORM_ADMIN_ROLE, type AuthPayload } from '../identity/auth-payload.js';
+import type { UserId } from '../identity/identifiers.js';
+import { userDeleted, type UserDeleted } from '../identity/identity.errors.js';
+import type { User } from '../identity/user.js';
+import { organizationNotFound, type OrganizationNotFound } from '../organization/organization.errors.js';
+import type { Organization, OrganizationId } from '../organization/organization.js';
+import type { Organizations } from '../organization/ports/organizations.js';
+import { fromPort } from '../shared/from-port.js';
+import { can, PLATFORM_ADMIN_CAPABILITIES, type Capability } from './capability.js';
+import { forbidden, type Forbidden } from './membership.errors.js';
+import type { Membership } from './membership.js';
+import type { Memberships } from './ports/memberships.js';
+
+/** Who is acting: an active member whose role holds the capability, or a Platform Admin acting as such. */
+export type Actor =
+  | { readonly kind: 'member'; readonly userId: UserId; readonly membership: Membership; readonly platformAdmin: boolean }
+  | { readonly kind: 'platform_admin'; readonly userId: UserId; readonly membership: Membership | null };
+
+/** A successful authorization: the organization and who acts in it. */
+export interface Authorized {
+  readonly organization: Organization;
+  readonly actor: Actor;
+}
+
+/** What `authorize` can answer. */
+export type AuthorizationError = UserDeleted | OrganizationNotFound | Forbidden;
+
+/** Ports `authorize` reads. */
+export interface AuthorizeDeps {
+  readonly organizations: Organizations;
+  readonly memberships: Memberships;
+}
+
+/** Whether the actor may override owner protection (Platform Admin). */
+export const actsAsPlatformAdmin = (actor: Actor): boolean => actor.kind === 'platform_admin' || actor.platformAdmin;
+
+/** The actor's role in the organization, when it holds an active membership. */
+export const actorRole = (actor: Actor): Membership['role'] | null =>
+  actor.kind === 'member' ? actor.membership.role : actor.membership?.status === 'active' ? actor.membership.role : null;
+
+const decide = (user: User, caller: AuthPayload, capability: Capability, membership: O.Option<Membership>): Actor | AuthorizationError => {
+  const platformAdmin = caller.role === PLATFORM_ADMIN_ROLE;
+  const row = O.toNullable(membership);
+  if (row !== null && row.status === 'active' && can(row.role, capability)) {
+    return { kind: 'member', userId: user.id, membership: row, platformAdmin };
+  }
+  if (platformAdmin && PLATFORM_ADMIN_CAPABILITIES.includes(capability)) {
+    return row !== null && row.status === 'active'
+      ? { kind: 'member', userId: user.id, membership: row, platformAdmin }
+      : { kind: 'platform_admin', userId: user.id, membership: row };
+  }
+  // spec: a non-member gets 404 for the organization (no enumeration); a member without the capability, 403.
+  if (row === null && !platformAdmin) return organizationNotFound();
+  return row !== null && row.status !== 'active'
+    ? forbidden(capability, `Your membership is ${row.status}`)
+    : forbidden(capability);
+};
+
+const isActor = (value: Actor | AuthorizationError): value is Actor => 'kind' in value;
+
+/**
+ * The one authorization check of every organization use case: resolves the caller's membership in
+ * `organizationId` through the Memberships port (never from a token claim) and checks the
+ * capability table. A deleted caller gets `UserDeleted`; a caller with no local row, a missing
+ * organization or a non-member gets `OrganizationNotFound`; a membership that is not `active`
+ * holds no capabilities (`Forbidden`). A Platform Admin (`auth.role === 'platform_admin'`) holds
+ * `PLATFORM_ADMIN_CAPABILITIES` in every organization, member or not.
+ *
+ * @example
+ * const authorized = await authorize({ organizations, memberships })(request.auth, orgId, "members.invite")(); // Right({ organization, actor })
+ */
+export const authorize =
+  (deps: AuthorizeDeps) =>
+  (caller: AuthPayload, organizationId: OrganizationId, capability: Capability): TE.TaskEither<AuthorizationError, Authorized> => {
+    const user = caller.user;
+    if (user === null) return TE.left(organizationNotFound());
+    if (user.deletedAt !== null) return TE.left(userDeleted());
+    return pipe(
+      fromPort(() => deps.organizations.findById(organizationId)),
+      TE.flatMap(TE.fromOption((): AuthorizationError => organizationNotFound())),
+      TE.flatMap((organization) =>
+        pipe(
+          fromPort(() => deps.memberships.findForUser(organizationId, user.id)),
+          TE.flatMap((membership) => {
+            const decision = decide(user, caller, capability, membership);
+            return isActor(decision) ? TE.right({ organization, actor: decision }) : TE.left(decision);
+          }),
+        ),
+      ),
+    );
+  };

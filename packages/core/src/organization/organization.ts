@@ -1,0 +1,44 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { isUuid } from '../shared/uuid.js';
+
+/** Brand of `OrganizationId`. */
+export interface OrganizationIdBrand {
+  readonly OrganizationId: unique symbol;
+}
+/** The local id of an organization (a UUID), as `:orgId` in paths. */
+export const OrganizationId = t.brand(t.string, (s): s is t.Branded<string, OrganizationIdBrand> => isUuid(s), 'OrganizationId');
+/** The local id of an organization. */
+export type OrganizationId = t.TypeOf<typeof OrganizationId>;
+
+/** Brand of `OrganizationName`. */
+export interface OrganizationNameBrand {
+  readonly OrganizationName: unique symbol;
+}
+/** An organization's display name: trimmed, 1–100 characters. */
+export type OrganizationName = t.Branded<string, OrganizationNameBrand>;
+
+const isOrganizationName = (u: unknown): u is OrganizationName =>
+  typeof u === 'string' && u.length >= 1 && u.length <= 100 && u === u.trim();
+
+/** Decodes a name, trimming it first. */
+export const OrganizationName = new t.Type<OrganizationName, string, unknown>(
+  'OrganizationName',
+  isOrganizationName,
+  (input, context) =>
+    pipe(
+      t.string.validate(input, context),
+      E.map((s) => s.trim()),
+      E.chain((s) => (isOrganizationName(s) ? t.success(s) : t.failure(input, context, 'expected a name of 1 to 100 characters'))),
+    ),
+  (name) => name,
+);
+
+/** An organization, kept by the service itself (the provider's Organizations feature is not used). */
+export interface Organization {
+  readonly id: OrganizationId;
+  readonly name: OrganizationName;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
