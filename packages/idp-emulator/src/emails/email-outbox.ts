@@ -22,6 +22,11 @@ export class EmailOutbox {
     this.sent.push(email);
   }
 
+  /** Drops the stored copies of an invitation's e-mails (deleting an invitation does so at the provider). */
+  forgetInvitation(invitationId: string): void {
+    for (let i = this.sent.length - 1; i >= 0; i -= 1) if (this.sent[i]?.invitation_id === invitationId) this.sent.splice(i, 1);
+  }
+
   /** Sent e-mails, newest first, optionally only those to `to` (case-insensitive). */
   list(to?: string): SentEmail[] {
     const wanted = to?.trim().toLowerCase();

@@ -95,14 +95,17 @@ test('GET /v1/invitations filters by status; without one it leaves revoked invit
   t.is((await adminFetch(emulator, 'GET', '/v1/invitations?status=bogus')).status, 422);
 });
 
-test('DELETE /v1/invitations/{id} answers a DeletedObject, then 404; the deleted ticket no longer works', async (t) => {
+test('DELETE /v1/invitations/{id} answers a DeletedObject, then 404; the ticket and the stored mail are gone', async (t) => {
   const emulator = await startIdpEmulator();
   t.teardown(() => emulator.close());
   const invitation = (await invite(emulator, 'deleted@example.com')).body;
+  await adminFetch(emulator, 'POST', `/v1/invitations/${invitation.id}/revoke`);
+  t.is(emulator.sentEmails('deleted@example.com').length, 1);
   const deleted = await adminFetch(emulator, 'DELETE', `/v1/invitations/${invitation.id}`);
   t.deepEqual([deleted.status, deleted.body], [200, { object: 'invitation', id: invitation.id, deleted: true }]);
   t.is((await adminFetch(emulator, 'DELETE', `/v1/invitations/${invitation.id}`)).status, 404);
   t.is((await signUpWithTicket(emulator.url, ticketOf(invitation.url))).status, 422);
+  t.deepEqual(emulator.sentEmails('deleted@example.com'), []);
 });
 
 test('end-to-end path: the mailed link, the redirect, a password sign-up, user.created with a ticket-verified email', async (t) => {

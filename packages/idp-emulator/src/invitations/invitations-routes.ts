@@ -49,6 +49,7 @@ export const invitationsRoutes = (state: EmulatorState): Router => {
   router.delete('/v1/invitations/:id', (ctx) => {
     const id = ctx.params['id'] ?? '';
     if (!state.invitations.delete(id)) throw notFound(`No invitation was found with id ${id}.`);
+    state.emails.forgetInvitation(id);
     sendJson(ctx, 200, { object: 'invitation', id, deleted: true });
   });
 
