@@ -2,6 +2,7 @@ import type { Memberships, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { withRequestContext } from './database/request-context.js';
+import { createSqlRunner } from './sql/sql-runner.js';
 import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
 import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
@@ -15,7 +16,11 @@ export interface Persistence {
   migrate(): Promise<readonly string[]>;
   /** Rejects when the database is unreachable (for `/health/ready`). */
   ping(): Promise<void>;
-  /** Runs `next` in its own RequestContext (one per HTTP request or background job). */
+  /**
+   * Runs `next` in its own RequestContext, for work that uses the ORM's identity map. The
+   * repositories above do not need one (they run SQL on the global EntityManager), so the hot
+   * request paths skip it.
+   */
   requestScope<T>(next: () => Promise<T>): Promise<T>;
   /** Closes the ORM and, for PGlite, the engine. */
   close(): Promise<void>;
@@ -28,14 +33,16 @@ export interface Persistence {
  * @example
  * const persistence = await createPersistence({ kind: 'postgres', url }, { onDriverWarning: (m) => logger.warn(m) });
  * await persistence.migrate();
- * app.use((ctx, next) => persistence.requestScope(next));
+ * const user = await persistence.users.findByIdpId(idpId);
  */
 export const createPersistence = async (config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Persistence> => {
   const db = await openDatabase(config, options);
   const em = db.orm.em;
+  const sql = createSqlRunner(em, config.kind);
+  const parseDate = (value: string) => em.getPlatform().parseDate(value);
   return {
-    users: new MikroOrmUsers(em),
-    memberships: new MikroOrmMemberships(em),
+    users: new MikroOrmUsers(sql, parseDate),
+    memberships: new MikroOrmMemberships(sql),
     unitOfWork: new MikroOrmUnitOfWork(em),
     migrate: db.migrate,
     ping: db.ping,

@@ -6,6 +6,10 @@ export type { Database, OpenDatabaseOptions, PersistenceOrm } from './database/o
 export { withRequestContext, forkForBackgroundWork } from './database/request-context.js';
 export { MikroOrmUsers } from './repositories/mikro-orm-users.js';
 export { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
+export { createSqlRunner } from './sql/sql-runner.js';
+export type { SqlRunner } from './sql/sql-runner.js';
+export { statement } from './sql/statement.js';
+export type { Statement } from './sql/statement.js';
 export { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 export { PersistenceError } from './errors/persistence-error.js';
 export type { PersistenceFailure } from './errors/persistence-error.js';

@@ -1,32 +1,37 @@
 import type { IdpUserId, ProviderUser, User, UserId, Users, UserSync } from '@idv/core';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
+import type { DateParser } from '../mappers/column-values.js';
 import { userToDomain, userToRow, type UserRecord } from '../mappers/user.mapper.js';
+import type { SqlRunner } from '../sql/sql-runner.js';
+import { statement } from '../sql/statement.js';
 
 const COLUMNS = '"id", "idp_id", "email", "image_url", "idp_updated_at", "deleted_at"';
 
 // One guarded statement: inserts, or overwrites only a live row with an older snapshot. When the
 // WHERE suppresses the update nothing comes back, so the caller reads the row afterwards.
-const SYNC = `insert into "users" (${COLUMNS}) values (?, ?, ?, ?, ?, ?)
+const SYNC = statement('users_sync_from_provider', `insert into "users" (${COLUMNS}) values (?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "email" = excluded."email", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
 where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at")
-returning ${COLUMNS}, ("xmax" = 0) as "inserted"`;
+returning ${COLUMNS}, ("xmax" = 0) as "inserted"`);
 
 // One guarded statement, so a concurrent creation cannot slip between an update and a tombstone
 // insert: inserts the tombstone, or sets deleted_at once on an existing row.
-const MARK_DELETED = `insert into "users" (${COLUMNS}) values (?, ?, ?, ?, ?, ?)
+const MARK_DELETED = statement('users_mark_deleted', `insert into "users" (${COLUMNS}) values (?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "deleted_at" = excluded."deleted_at" where "users"."deleted_at" is null
-returning ${COLUMNS}`;
+returning ${COLUMNS}`);
 
-const FIND = `select ${COLUMNS} from "users" where "idp_id" = ?`;
+const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
 
 /**
- * The Users port on MikroORM. Give it the global `orm.em`: every statement runs on the current
- * transaction's connection when there is one (`em.execute` resolves the TransactionContext).
+ * The Users port on raw SQL through the ORM's connection: every statement joins the current
+ * transaction when there is one, and runs prepared on PostgreSQL otherwise (see `createSqlRunner`).
  */
 export class MikroOrmUsers implements Users {
-  constructor(private readonly em: SqlEntityManager) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly parseDate: DateParser,
+  ) {}
 
   findByIdpId(idpId: IdpUserId): Promise<O.Option<User>> {
     return guarded('users.findByIdpId', async () => O.fromNullable(await this.find(idpId)));
@@ -35,7 +40,7 @@ export class MikroOrmUsers implements Users {
   syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
     return guarded('users.syncFromProvider', async () => {
       const row = userToRow({ id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null });
-      const [written] = await this.em.execute<(UserRecord & { inserted: boolean })[]>(SYNC, [...row]);
+      const [written] = await this.sql.rows<UserRecord & { inserted: boolean }>(SYNC, row);
       if (written !== undefined) return { user: this.toDomain(written), created: written.inserted === true };
       return { user: await this.mustFind(snapshot.idpId), created: false };
     });
@@ -44,13 +49,13 @@ export class MikroOrmUsers implements Users {
   markDeleted(idpId: IdpUserId, at: Date, newId: UserId): Promise<User> {
     return guarded('users.markDeleted', async () => {
       const row = userToRow({ id: newId, idpId, email: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at });
-      const [written] = await this.em.execute<UserRecord[]>(MARK_DELETED, [...row]);
+      const [written] = await this.sql.rows<UserRecord>(MARK_DELETED, row);
       return written !== undefined ? this.toDomain(written) : this.mustFind(idpId);
     });
   }
 
   private async find(idpId: IdpUserId): Promise<User | null> {
-    const [row] = await this.em.execute<UserRecord[]>(FIND, [idpId]);
+    const [row] = await this.sql.rows<UserRecord>(FIND, [idpId]);
     return row === undefined ? null : this.toDomain(row);
   }
 
@@ -62,6 +67,6 @@ export class MikroOrmUsers implements Users {
   }
 
   private toDomain(row: UserRecord): User {
-    return userToDomain(row, (value) => this.em.getPlatform().parseDate(value));
+    return userToDomain(row, this.parseDate);
   }
 }

@@ -1,0 +1,23 @@
+/**
+ * A SQL statement the service runs often. Written once with `?` placeholders; on PostgreSQL it runs
+ * as a named prepared statement (`$1…`), parsed and planned once per connection.
+ */
+export interface Statement {
+  /** Unique per statement text: the server caches the plan under this name on each connection. */
+  readonly name: string;
+  /** With `?` placeholders, for MikroORM's `em.execute` (inside transactions, and on PGlite). */
+  readonly text: string;
+  /** With `$n` placeholders, for the driver's extended protocol. */
+  readonly numberedText: string;
+}
+
+/**
+ * Declares a statement. The text must not contain `?` anywhere but as placeholders.
+ *
+ * @example
+ * const FIND = statement('users_find_by_idp_id', 'select "id" from "users" where "idp_id" = ?');
+ */
+export const statement = (name: string, text: string): Statement => {
+  let position = 0;
+  return { name, text, numberedText: text.replace(/\?/g, () => `$${++position}`) };
+};
