@@ -29,7 +29,7 @@ export interface HttpAppOptions {
   readonly services: HttpServices;
   readonly logger: Logger;
   readonly errorTracker: ErrorTracker;
-  /** Wraps each request, e.g. in a MikroORM RequestContext. */
+  /** Wraps each request, e.g. in the error-tracking scope that keeps its user and breadcrumbs. */
   readonly requestScope?: <T>(next: () => Promise<T>) => Promise<T>;
   /** Largest webhook body accepted, in bytes (default 512 KiB). */
   readonly webhookBodyLimit?: number;

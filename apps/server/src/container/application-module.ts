@@ -35,13 +35,8 @@ export const applicationModule = (config: AppConfig): ContainerModule =>
       ],
     );
     bind(TOKENS.HttpApp).toResolvedValue(
-      (services, logger, errorTracker, persistenceScope, errorTrackingScope) =>
-        createHttpApp({
-          services,
-          logger,
-          errorTracker,
-          requestScope: (next) => errorTrackingScope(() => persistenceScope(next)),
-        }),
-      [TOKENS.HttpServices, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.RequestScope, TOKENS.ErrorTrackingScope],
+      // No persistence RequestContext per request: the repositories need no identity map (issue #7).
+      (services, logger, errorTracker, errorTrackingScope) => createHttpApp({ services, logger, errorTracker, requestScope: errorTrackingScope }),
+      [TOKENS.HttpServices, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.ErrorTrackingScope],
     );
   });

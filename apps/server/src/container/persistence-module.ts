@@ -2,12 +2,11 @@ import { ContainerModule } from 'inversify';
 import type { Persistence } from '@idv/adapters-persistence';
 import { TOKENS } from './tokens.js';
 
-/** Repositories, the unit of work, readiness and the request scope of an opened database. */
+/** Repositories, the unit of work and readiness of an opened database. */
 export const persistenceModule = (persistence: Persistence): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Users).toConstantValue(persistence.users);
     bind(TOKENS.Memberships).toConstantValue(persistence.memberships);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
-    bind(TOKENS.RequestScope).toConstantValue((next) => persistence.requestScope(next));
   });

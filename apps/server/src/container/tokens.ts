@@ -18,7 +18,7 @@ import type { AppConfig } from '../config/app-config.js';
 
 /** Readiness of what the service depends on (the database). */
 export type ReadinessCheck = () => Promise<void>;
-/** Wraps a unit of work (a request) in the persistence scope. */
+/** Wraps one request in a scope (its error-tracking user and breadcrumbs). */
 export type RequestScope = <T>(next: () => Promise<T>) => Promise<T>;
 
 /** The Inversify tokens: one typed symbol per port, declared here and nowhere else. */
@@ -33,8 +33,6 @@ export const TOKENS = {
   Memberships: Symbol('Memberships') as ServiceIdentifier<Memberships>,
   UnitOfWork: Symbol('UnitOfWork') as ServiceIdentifier<UnitOfWork>,
   ReadinessCheck: Symbol('ReadinessCheck') as ServiceIdentifier<ReadinessCheck>,
-  /** The persistence scope of one request (MikroORM RequestContext). */
-  RequestScope: Symbol('RequestScope') as ServiceIdentifier<RequestScope>,
   /** The error-tracking scope of one request (its user and breadcrumbs). */
   ErrorTrackingScope: Symbol('ErrorTrackingScope') as ServiceIdentifier<RequestScope>,
   /** The spec's `IDP_CLIENT`: the provider's administrative client. */

@@ -173,3 +173,22 @@ test('a token that is not a strict compact JWS is rejected', async (t) => {
   await rejects(t, `${token}\n`, 'token-malformed');
   await rejects(t, 'not-a-token', 'token-malformed');
 });
+
+test('issue #7: a cached token is still refused once it expires (the clock moves, the cache does not extend it)', async (t) => {
+  let nowMs = Date.now();
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: t.context.key.publicPem, now: () => nowMs });
+  const issuedAt = Math.floor(nowMs / 1000);
+  const token = await signToken(t.context.key, sessionClaims({ iat: issuedAt, nbf: issuedAt - 5, exp: issuedAt + 60 }));
+  t.true(E.isRight(await verifier.verify(token)));
+  nowMs += 30_000;
+  t.true(E.isRight(await verifier.verify(token)));
+  nowMs += 40_000; // 10 s past exp: beyond the 5 s skew
+  await rejects(t, token, 'token-expired', verifier);
+});
+
+test('issue #7: a refused token is never cached: it stays refused on every try', async (t) => {
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: t.context.key.publicPem });
+  const forged = await signToken(t.context.impostor);
+  await rejects(t, forged, 'token-invalid-signature', verifier);
+  await rejects(t, forged, 'token-invalid-signature', verifier);
+});

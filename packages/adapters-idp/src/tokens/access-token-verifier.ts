@@ -9,6 +9,7 @@ import { remoteTokenKeys } from './remote-token-keys.js';
 import type { TokenKeys } from './remote-token-keys.js';
 import { checkSessionClaims } from './session-claims.js';
 import { tokenFailureReason } from './token-failure-reason.js';
+import { createVerifiedTokenCache } from './verified-token-cache.js';
 
 /** Configuration of the session-token verifier. */
 export interface AccessTokenVerifierOptions {
@@ -30,6 +31,10 @@ export interface AccessTokenVerifierOptions {
   readonly jwksTimeoutMs?: number;
   /** fetch implementation for the JWKS (default: global fetch). */
   readonly fetch?: typeof fetch;
+  /** How many verified tokens to remember until their `exp` (default 10 000; 0 turns the cache off). */
+  readonly cacheSize?: number;
+  /** The current time in ms (default `Date.now`); tests move it. */
+  readonly now?: () => number;
 }
 
 const MAX_TOKEN_LENGTH = 8 * 1024;
@@ -37,6 +42,7 @@ const COMPACT_JWS = /^[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}$/;
 const MAX_LIFETIME_SECONDS = 60 * 60;
 const ALGORITHMS = ['RS256', 'RS384', 'RS512'];
 const REQUIRED_CLAIMS = ['exp', 'iat', 'sub', 'sid'];
+const DEFAULT_CACHE_SIZE = 10_000;
 
 const nonBlank = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 
@@ -56,7 +62,8 @@ const tokenKeys = (options: AccessTokenVerifierOptions): TokenKeys => {
 
 /**
  * Verifies the provider's RS256 session tokens with jose. Every failure is a Left `Unauthenticated`
- * carrying a short reason; configuration errors throw at construction.
+ * carrying a short reason; configuration errors throw at construction. Clients reuse a token for up
+ * to its 60 s life, so a verified token is remembered (by digest) until its `exp`.
  *
  * @example
  * const verifier = createAccessTokenVerifier({ publishableKey, apiUrl: 'https://api.example.com', secretKey });
@@ -67,22 +74,29 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
   const keys = tokenKeys(options);
   const clockTolerance = options.clockSkewSeconds ?? 5;
   const rules = { authorizedParties: options.authorizedParties ?? [], maxLifetimeSeconds: MAX_LIFETIME_SECONDS };
+  const now = options.now ?? Date.now;
+  const cache = createVerifiedTokenCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
   return {
     verify: async (token) => {
       if (token.length > MAX_TOKEN_LENGTH) return E.left(unauthenticated('token-too-large'));
       // jose on Node 20 tolerates padding and newlines in the signature segment.
       if (!COMPACT_JWS.test(token)) return E.left(unauthenticated('token-malformed'));
+      const verifiedAt = now();
+      const cached = cache.get(token, verifiedAt);
+      if (cached !== undefined) return E.right(cached);
       try {
         const { payload, protectedHeader } = await jwtVerify(token, keys, {
           algorithms: ALGORITHMS,
           issuer,
           requiredClaims: REQUIRED_CLAIMS,
           clockTolerance,
+          currentDate: new Date(verifiedAt),
           // Makes jose reject an `iat` in the future beyond the tolerance.
           maxTokenAge: MAX_LIFETIME_SECONDS,
         });
         return pipe(
           checkSessionClaims(protectedHeader, payload, rules),
+          E.tap((session) => E.right(cache.set(token, session, (payload.exp ?? 0) * 1000, verifiedAt))),
           E.mapLeft((reason) => unauthenticated(reason)),
         );
       } catch (error) {
