@@ -59,6 +59,8 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     cleanups.push(persistence.close);
     if (config.migrateOnStart) await persistence.migrate();
     const container = buildContainer({ config, logger, persistence, idp: provider.settings });
+    const analytics = container.get(TOKENS.BackgroundAnalytics);
+    cleanups.push(() => analytics.drain());
     listener.attach(container.get(TOKENS.HttpApp).callback());
     const url = `http://127.0.0.1:${listener.port}`;
     if (provider.emulator) {

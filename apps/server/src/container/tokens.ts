@@ -15,6 +15,7 @@ import type {
 } from '@idv/core';
 import type { HttpServices } from '@idv/adapters-http';
 import type { AppConfig } from '../config/app-config.js';
+import type { BackgroundAnalytics } from '../observability/background-analytics.js';
 
 /** Readiness of what the service depends on (the database). */
 export type ReadinessCheck = () => Promise<void>;
@@ -27,6 +28,8 @@ export const TOKENS = {
   Logger: Symbol('Logger') as ServiceIdentifier<Logger>,
   ErrorTracker: Symbol('ErrorTracker') as ServiceIdentifier<ErrorTracker>,
   Analytics: Symbol('Analytics') as ServiceIdentifier<Analytics>,
+  /** The same analytics, for draining its background calls at shutdown. */
+  BackgroundAnalytics: Symbol('BackgroundAnalytics') as ServiceIdentifier<BackgroundAnalytics>,
   Clock: Symbol('Clock') as ServiceIdentifier<Clock>,
   IdGenerator: Symbol('IdGenerator') as ServiceIdentifier<IdGenerator>,
   Users: Symbol('Users') as ServiceIdentifier<Users>,
