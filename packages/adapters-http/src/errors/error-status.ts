@@ -1,8 +1,17 @@
-import type { IdentityError, IdpWebhookError } from '@idv/core';
+import type {
+  DeleteSelfError,
+  IdentityError,
+  IdpWebhookError,
+  InvitationError,
+  MembershipError,
+  NationalIdError,
+  OrganizationError,
+} from '@idv/core';
 
-/** Errors the HTTP edge itself raises (routing, body framing, readiness). */
+/** Errors the HTTP edge itself raises (routing, body framing, decoding, readiness). */
 export type HttpEdgeErrorCode =
   | 'BadRequest'
+  | 'ValidationFailed'
   | 'RouteNotFound'
   | 'MethodNotAllowed'
   | 'PayloadTooLarge'
@@ -10,8 +19,11 @@ export type HttpEdgeErrorCode =
   | 'NotReady'
   | 'InternalError';
 
+/** Every domain error a use case can answer with. */
+type DomainError = IdentityError | DeleteSelfError | IdpWebhookError | OrganizationError | MembershipError | InvitationError | NationalIdError;
+
 /** Every public error code the API can answer with. */
-export type ErrorCode = IdentityError['_tag'] | IdpWebhookError['_tag'] | HttpEdgeErrorCode;
+export type ErrorCode = DomainError['_tag'] | HttpEdgeErrorCode;
 
 /**
  * The one map from error code to HTTP status (ARCHITECTURE §5). A new domain error fails to
@@ -22,11 +34,30 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   InvalidWebhookSignature: 400,
   MalformedWebhookEvent: 400,
   BadRequest: 400,
+  ValidationFailed: 400,
+  InvalidInvitationToken: 400,
   Unauthenticated: 401,
+  Forbidden: 403,
+  CannotGrantRole: 403,
+  CannotManageMember: 403,
+  NotTheInvitee: 403,
   UserNotFound: 404,
   RouteNotFound: 404,
+  OrganizationNotFound: 404,
+  MembershipNotFound: 404,
+  InvitationNotFound: 404,
+  NationalIdNotSet: 404,
   MethodNotAllowed: 405,
+  OwnerMustTransferOwnership: 409,
+  OwnerProtected: 409,
+  OwnerCannotLeave: 409,
+  AlreadyMember: 409,
+  InvitationAlreadyPending: 409,
+  InvitationNotPending: 409,
+  InvalidMembershipTransition: 409,
+  MembershipChangedConcurrently: 409,
   UserDeleted: 410,
+  InvitationExpired: 410,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   InternalError: 500,

@@ -1,4 +1,12 @@
+import type * as t from 'io-ts';
 import type { Middleware } from 'koa';
+
+/** The codecs a route decodes its request with (for its description, e.g. OpenAPI). */
+export interface RouteInput {
+  readonly params?: t.Decoder<unknown, unknown>;
+  readonly query?: t.Decoder<unknown, unknown>;
+  readonly body?: t.Decoder<unknown, unknown>;
+}
 
 /** One endpoint. Every route states its access explicitly; there is no default. */
 export interface Route {
@@ -6,4 +14,5 @@ export interface Route {
   readonly path: string;
   readonly access: 'public' | 'bearer';
   readonly handler: Middleware;
+  readonly input?: RouteInput;
 }

@@ -1,8 +1,7 @@
-import * as E from 'fp-ts/lib/Either.js';
 import type { Me } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
-import { respondWithError } from '../errors/error-body.js';
-import { callerOf } from '../request-auth.js';
+import { bearerEndpoint } from '../edge/endpoint.js';
+import { noContent, ok, replyWith } from '../edge/reply.js';
 import type { Route } from './route.js';
 
 const meBody = ({ user, memberships }: Me) => ({
@@ -12,23 +11,17 @@ const meBody = ({ user, memberships }: Me) => ({
 
 /** `GET /users/me` (with the recovery path) and `DELETE /users/me`. */
 export const userRoutes = (services: HttpServices): readonly Route[] => [
-  {
+  bearerEndpoint({
     method: 'get',
     path: '/users/me',
-    access: 'bearer',
-    handler: async (ctx) => {
-      const result = await services.getMe(callerOf(ctx.request))();
-      if (E.isLeft(result)) return respondWithError(ctx, result.left._tag, result.left.message);
-      ctx.body = meBody(result.right);
-    },
-  },
-  {
+    handle: async ({ caller }) => replyWith(await services.getMe(caller)(), (me) => ok(meBody(me))),
+  }),
+  bearerEndpoint({
     method: 'delete',
     path: '/users/me',
-    access: 'bearer',
-    handler: async (ctx) => {
-      await services.deleteSelf({ idpId: callerOf(ctx.request).userId, skipProvider: false })();
-      ctx.status = 204;
+    handle: async ({ caller }) => {
+      await services.deleteSelf({ idpId: caller.userId, skipProvider: false })();
+      return noContent();
     },
-  },
+  }),
 ];

@@ -1,0 +1,76 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import type { Context } from 'koa';
+import type { AuthPayload } from '@idv/core';
+import { callerOf } from '../request-auth.js';
+import type { Route, RouteInput } from '../routes/route.js';
+import { decodeInput } from './decode-input.js';
+import { DEFAULT_JSON_BODY_LIMIT, jsonBody } from './json-body.js';
+import { failure, send, type Reply } from './reply.js';
+import { validationFailed } from './validation-failed.js';
+
+/** What a bearer endpoint's handler receives: the authenticated caller and the decoded request. */
+export interface EndpointRequest<P, Q, B> {
+  /** Never null: authentication ran before the handler. */
+  readonly caller: AuthPayload;
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+}
+
+/** A bearer endpoint: where it lives, how its request decodes, and what it answers. */
+export interface BearerEndpoint<P, Q, B> {
+  readonly method: Route['method'];
+  readonly path: string;
+  readonly params?: t.Decoder<unknown, P>;
+  readonly query?: t.Decoder<unknown, Q>;
+  /** A JSON body is read (and required to be JSON) only when the endpoint declares its codec. */
+  readonly body?: t.Decoder<unknown, B>;
+  readonly bodyLimit?: number;
+  readonly handle: (request: EndpointRequest<P, Q, B>) => Promise<Reply>;
+}
+
+type NoInput = Readonly<Record<string, never>>;
+
+const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>): E.Either<Reply, Omit<EndpointRequest<P, Q, B>, 'caller'>> => {
+  const params = endpoint.params === undefined ? E.right({} as P) : decodeInput(endpoint.params, ctx['params'] ?? {}, 'params');
+  const query = endpoint.query === undefined ? E.right({} as Q) : decodeInput(endpoint.query, ctx.query, 'query');
+  const body = endpoint.body === undefined ? E.right(undefined as B) : decodeInput(endpoint.body, ctx.request.body, 'body');
+  // Every problem of every part at once, so a client fixes them in one round.
+  const problems = [params, query, body].flatMap((part) => (E.isLeft(part) ? part.left.problems : []));
+  if (problems.length > 0 || E.isLeft(params) || E.isLeft(query) || E.isLeft(body)) {
+    return E.left(failure(validationFailed(problems)));
+  }
+  return E.right({ params: params.right, query: query.right, body: body.right });
+};
+
+/**
+ * Declares a bearer route: params, query and JSON body decoded with io-ts into 400
+ * `ValidationFailed` (one line per problem), then the handler with a non-null caller.
+ *
+ * @example
+ * bearerEndpoint({
+ *   method: 'post', path: '/organizations', body: CreateOrganizationBody,
+ *   handle: async ({ caller, body }) => replyWith(await services.createOrganization(caller, body)(), created),
+ * });
+ */
+export const bearerEndpoint = <P = NoInput, Q = NoInput, B = undefined>(endpoint: BearerEndpoint<P, Q, B>): Route => {
+  const run = async (ctx: Context): Promise<void> => {
+    const decoded = decodeRequest(ctx, endpoint);
+    if (E.isLeft(decoded)) return send(ctx, decoded.left);
+    send(ctx, await endpoint.handle({ caller: callerOf(ctx.request), ...decoded.right }));
+  };
+  const readBody = endpoint.body === undefined ? undefined : jsonBody(endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
+  const input: RouteInput = {
+    ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
+    ...(endpoint.query === undefined ? {} : { query: endpoint.query }),
+    ...(endpoint.body === undefined ? {} : { body: endpoint.body }),
+  };
+  return {
+    method: endpoint.method,
+    path: endpoint.path,
+    access: 'bearer',
+    input,
+    handler: (ctx) => (readBody === undefined ? run(ctx) : readBody(ctx, () => run(ctx))),
+  };
+};
