@@ -1,4 +1,4 @@
-import { startIdpEmulator, type IdpEmulator } from '@idv/idp-emulator';
+import type { IdpEmulator } from '@idv/idp-emulator';
 import type { Logger } from '@idv/core';
 import type { AppConfig } from './config/app-config.js';
 import type { IdpSettings } from './config/app-config.js';
@@ -15,6 +15,8 @@ export interface ProviderSetup {
  */
 export const setUpProvider = async (config: AppConfig, servicePort: number, logger: Logger): Promise<ProviderSetup> => {
   if (config.idp.mode === 'external') return { settings: config.idp };
+  // A development tool: loaded only here, so a production start never loads it (ARCHITECTURE §1).
+  const { startIdpEmulator } = await import('@idv/idp-emulator');
   const emulator = await startIdpEmulator({
     port: config.idp.emulatorPort,
     webhookUrl: `http://127.0.0.1:${servicePort}/webhooks/idp`,
