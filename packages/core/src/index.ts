@@ -11,7 +11,9 @@ export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PageCursor, PageLimit, PageQuery, c
 export type { Page, PagePosition, PageRequest } from './shared/pagination.js';
 
 export { IdpUserId, UserId } from './identity/identifiers.js';
+export type { IdpUserIdBrand, UserIdBrand } from './identity/identifiers.js';
 export { Email } from './identity/email.js';
+export type { EmailBrand } from './identity/email.js';
 export type { User, ProviderUser } from './identity/user.js';
 export { isDeleted } from './identity/user.js';
 export type { AuthPayload } from './identity/auth-payload.js';
@@ -26,7 +28,7 @@ export type {
   UserNotFound,
 } from './identity/identity.errors.js';
 export { NationalId } from './identity/national-id.js';
-export type { SealedNationalId } from './identity/national-id.js';
+export type { NationalIdBrand, SealedNationalId } from './identity/national-id.js';
 export { nationalIdNotSet } from './identity/national-id.errors.js';
 export type { NationalIdError, NationalIdNotSet } from './identity/national-id.errors.js';
 export type { NationalIdVault } from './identity/ports/national-id-vault.js';
@@ -55,6 +57,12 @@ export { handleUserCreated } from './identity/use-cases/handle-user-created.js';
 export { handleUserUpdated } from './identity/use-cases/handle-user-updated.js';
 export { handleUserDeleted } from './identity/use-cases/handle-user-deleted.js';
 export { deleteSelf } from './identity/use-cases/delete-self.js';
+export { softDeleteUser } from './identity/use-cases/soft-delete-user.js';
+export type { SoftDeleteUserDeps } from './identity/use-cases/soft-delete-user.js';
+export { setNationalId } from './identity/use-cases/set-national-id.js';
+export type { SetNationalIdDeps } from './identity/use-cases/set-national-id.js';
+export { readComplianceRecord } from './identity/use-cases/read-compliance-record.js';
+export type { ComplianceRecord, ReadComplianceRecordDeps, ReadComplianceRecordError } from './identity/use-cases/read-compliance-record.js';
 export type { DeleteSelfDeps, DeleteSelfInput } from './identity/use-cases/delete-self.js';
 export { getMe } from './identity/use-cases/get-me.js';
 export type { GetMeDeps, Me } from './identity/use-cases/get-me.js';
@@ -62,13 +70,19 @@ export { mirrorProviderUser } from './identity/use-cases/mirror-provider-user.js
 export type { MirrorProviderUserDeps } from './identity/use-cases/mirror-provider-user.js';
 
 export { OrganizationId, OrganizationName } from './organization/organization.js';
-export type { Organization } from './organization/organization.js';
+export type { Organization, OrganizationIdBrand, OrganizationNameBrand } from './organization/organization.js';
 export { organizationNotFound } from './organization/organization.errors.js';
 export type { OrganizationError, OrganizationNotFound } from './organization/organization.errors.js';
 export type { Organizations } from './organization/ports/organizations.js';
+export { createOrganization } from './organization/use-cases/create-organization.js';
+export type { CreatedOrganization, CreateOrganizationDeps, CreateOrganizationError } from './organization/use-cases/create-organization.js';
+export { getOrganization } from './organization/use-cases/get-organization.js';
+export { updateOrganization } from './organization/use-cases/update-organization.js';
+export type { UpdateOrganizationDeps } from './organization/use-cases/update-organization.js';
+export { deleteOrganization } from './organization/use-cases/delete-organization.js';
 
 export { Role, MembershipStatus, MembershipId, canGrant, canManage, isAwaitingInvitation, isLive, rank } from './membership/membership.js';
-export type { Membership, MembershipSummary } from './membership/membership.js';
+export type { Membership, MembershipIdBrand, MembershipSummary } from './membership/membership.js';
 export { CAPABILITY_ROLES, Capability, PLATFORM_ADMIN_CAPABILITIES, can } from './membership/capability.js';
 export {
   cannotGrantRole,
@@ -94,9 +108,25 @@ export type {
 export type { MembershipChanges, MembershipExpectation, Memberships, RosterFilter } from './membership/ports/memberships.js';
 export { actorRole, actsAsPlatformAdmin, authorize } from './membership/authorize.js';
 export type { Actor, AuthorizationError, Authorized, AuthorizeDeps } from './membership/authorize.js';
+export type { ManageMembersDeps } from './membership/managing.js';
+export type { OwnershipMove } from './membership/ownership.js';
+export type { StatusChangeError } from './membership/status-change.js';
+export { resolveMembership } from './membership/use-cases/resolve-membership.js';
+export { listMembers } from './membership/use-cases/list-members.js';
+export type { ListMembersQuery } from './membership/use-cases/list-members.js';
+export { changeMemberRole } from './membership/use-cases/change-member-role.js';
+export type { ChangeMemberRoleError } from './membership/use-cases/change-member-role.js';
+export { suspendMember } from './membership/use-cases/suspend-member.js';
+export { reinstateMember } from './membership/use-cases/reinstate-member.js';
+export { removeMember } from './membership/use-cases/remove-member.js';
+export type { RemoveMemberOptions } from './membership/use-cases/remove-member.js';
+export { leaveOrganization } from './membership/use-cases/leave-organization.js';
+export type { LeaveOrganizationError } from './membership/use-cases/leave-organization.js';
+export { transferOwnership } from './membership/use-cases/transfer-ownership.js';
+export type { TransferOwnershipError } from './membership/use-cases/transfer-ownership.js';
 
 export { DEFAULT_INVITATION_TTL_DAYS, InvitationId, InvitationStatus, RevokedReason, expiryFrom, isAcceptable, isExpired, toInvitationView } from './invitation/invitation.js';
-export type { Invitation, InvitationView } from './invitation/invitation.js';
+export type { Invitation, InvitationIdBrand, InvitationView } from './invitation/invitation.js';
 export {
   alreadyMember,
   invalidInvitationToken,
@@ -122,6 +152,24 @@ export type { InviteTokens, IssuedInviteToken, ReadInviteToken } from './invitat
 export { AuditAction, AuditTargetType } from './audit/audit-entry.js';
 export type { AuditEntry, AuditSnapshot } from './audit/audit-entry.js';
 export type { AuditLog } from './audit/ports/audit-log.js';
+export type { AuditTrailDeps } from './audit/audit-trail.js';
+export { listAuditEntries } from './audit/use-cases/list-audit-entries.js';
 
+export type { InvitationDeps, InvitationSettings, InvitationStepsDeps } from './invitation/invitation-steps.js';
+export { isInvitee } from './invitation/invitee.js';
+export type { InvitationReference } from './invitation/invitee.js';
 export { acceptPendingInvitations } from './invitation/use-cases/accept-pending-invitations.js';
-export type { AcceptPendingInvitations, AcceptedInvitations } from './invitation/use-cases/accept-pending-invitations.js';
+export type { AcceptPendingInvitations, AcceptedInvitations, Arrival } from './invitation/use-cases/accept-pending-invitations.js';
+export { inviteMember } from './invitation/use-cases/invite-member.js';
+export type { CreatedInvitation, InviteMemberDeps, InviteMemberError, InviteMemberInput } from './invitation/use-cases/invite-member.js';
+export { resendInvitation } from './invitation/use-cases/resend-invitation.js';
+export type { ResendInvitationError, ResentInvitation } from './invitation/use-cases/resend-invitation.js';
+export { revokeInvitation } from './invitation/use-cases/revoke-invitation.js';
+export type { RevokeInvitationError } from './invitation/use-cases/revoke-invitation.js';
+export { acceptInvitation } from './invitation/use-cases/accept-invitation.js';
+export type { AcceptInvitationError } from './invitation/use-cases/accept-invitation.js';
+export { declineInvitation } from './invitation/use-cases/decline-invitation.js';
+export type { DeclineInvitationError } from './invitation/use-cases/decline-invitation.js';
+export { listInvitations } from './invitation/use-cases/list-invitations.js';
+export { listMyInvitations } from './invitation/use-cases/list-my-invitations.js';
+export type { MyInvitation } from './invitation/use-cases/list-my-invitations.js';

@@ -39,6 +39,11 @@ export class InMemoryUsers implements Users {
     return user;
   }
 
+  /** The current email of a user by local id (the memberships fake's join). */
+  emailOf(userId: UserId): User['email'] | undefined {
+    return [...this.rows.values()].find((user) => user.id === userId)?.email;
+  }
+
   /** Every row, for assertions. */
   all(): readonly User[] {
     return [...this.rows.values()];

@@ -2,11 +2,18 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { invalidWebhookSignature } from '../identity/idp-webhook.errors.js';
 import type { WebhookVerifier } from '../identity/ports/webhook-verifier.js';
+import type { InvitationSettings } from '../invitation/invitation-steps.js';
 import { acceptPendingInvitations, type AcceptPendingInvitations } from '../invitation/use-cases/accept-pending-invitations.js';
 import { FakeIdentityProviderAdmin } from './fake-identity-provider-admin.js';
+import { FakeInviteTokens } from './fake-invite-tokens.js';
+import { FakeNationalIdVault } from './fake-national-id-vault.js';
 import { FixedClock } from './fixed-clock.js';
 import { ImmediateUnitOfWork } from './immediate-unit-of-work.js';
+import { InMemoryAuditLog } from './in-memory-audit-log.js';
+import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryMemberships } from './in-memory-memberships.js';
+import { InMemoryNationalIds } from './in-memory-national-ids.js';
+import { InMemoryOrganizations } from './in-memory-organizations.js';
 import { InMemoryUsers } from './in-memory-users.js';
 import { RecordingAnalytics } from './recording-analytics.js';
 import { RecordingErrorTracker } from './recording-error-tracker.js';
@@ -25,22 +32,42 @@ export const stubWebhookVerifier: WebhookVerifier = {
 /** An acceptPendingInvitations that always fails, to prove the failure is swallowed. */
 export const failingAcceptPendingInvitations: AcceptPendingInvitations = () => TE.fromTask(() => Promise.reject(new Error('invitations store down')));
 
-/** Every port of the identity use cases, backed by fakes, with handles for assertions. */
+/** The settings the test world's invitations use. */
+export const TEST_INVITATION_SETTINGS: InvitationSettings = { appUrl: 'https://app.example.test', invitationTtlDays: 7 };
+
+/** Every port of the use cases, backed by fakes, with handles for assertions. */
 export const createTestWorld = () => {
-  const world = {
-    users: new InMemoryUsers(),
-    memberships: new InMemoryMemberships(),
+  const users = new InMemoryUsers();
+  const organizations = new InMemoryOrganizations();
+  const memberships = new InMemoryMemberships({
+    organizationNameOf: (id) => organizations.nameOf(id),
+    emailOf: (userId) => users.emailOf(userId),
+  });
+  const invitations = new InMemoryInvitations();
+  const auditLog = new InMemoryAuditLog();
+  const unitOfWork = new ImmediateUnitOfWork();
+  const clock = new FixedClock();
+  const ids = new SequentialIds();
+  return {
+    users,
+    organizations,
+    memberships,
+    invitations,
+    auditLog,
     idpAdmin: new FakeIdentityProviderAdmin(),
-    unitOfWork: new ImmediateUnitOfWork(),
-    clock: new FixedClock(),
-    ids: new SequentialIds(),
+    inviteTokens: new FakeInviteTokens(),
+    nationalIds: new InMemoryNationalIds(),
+    nationalIdVault: new FakeNationalIdVault(),
+    unitOfWork,
+    clock,
+    ids,
     analytics: new RecordingAnalytics(),
     logger: new RecordingLogger(),
     errorTracker: new RecordingErrorTracker(),
     webhookVerifier: stubWebhookVerifier,
-    acceptPendingInvitations: acceptPendingInvitations(),
+    settings: TEST_INVITATION_SETTINGS,
+    acceptPendingInvitations: acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids }),
   };
-  return world;
 };
 
 /** The world `createTestWorld` builds. */

@@ -1,46 +1,52 @@
-import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { Clock } from '../../shared/clock.js';
-import type { IdGenerator } from '../../shared/id-generator.js';
-import type { UnitOfWork } from '../../shared/unit-of-work.js';
-import type { Memberships } from '../../membership/ports/memberships.js';
-import type { IdpUserId, UserId } from '../identifiers.js';
+import { isLive } from '../../membership/membership.js';
+import { fromPort } from '../../shared/from-port.js';
+import type { IdpUserId } from '../identifiers.js';
+import { ownerMustTransferOwnership, type DeleteSelfError } from '../identity.errors.js';
 import type { IdentityProviderAdmin } from '../ports/identity-provider-admin.js';
-import type { Users } from '../ports/users.js';
 import type { User } from '../user.js';
+import { softDeleteUser, type SoftDeleteUserDeps } from './soft-delete-user.js';
 
 /** Ports needed to delete a user. */
-export interface DeleteSelfDeps {
-  readonly users: Users;
-  readonly memberships: Memberships;
+export interface DeleteSelfDeps extends SoftDeleteUserDeps {
   readonly idpAdmin: IdentityProviderAdmin;
-  readonly unitOfWork: UnitOfWork;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
 }
 
 /** Whom to delete, and whether the provider user goes too. */
 export interface DeleteSelfInput {
   readonly idpId: IdpUserId;
-  /** True when the provider itself told us (`user.deleted`): deleting there again would recurse. */
+  /** True when the provider itself told us (`user.deleted`): deleting there again would recurse, and nothing can refuse it. */
   readonly skipProvider: boolean;
 }
 
+// An organization always has an owner: an owner deletes their account only after transferring ownership.
+const ownedOrganizations = (deps: DeleteSelfDeps, idpId: IdpUserId): TE.TaskEither<never, readonly string[]> =>
+  pipe(
+    fromPort(() => deps.users.findByIdpId(idpId)),
+    TE.flatMap((user) =>
+      O.isNone(user) || user.value.deletedAt !== null
+        ? TE.right([])
+        : pipe(
+            fromPort(() => deps.memberships.listForUser(user.value.id)),
+            TE.map((memberships) => memberships.filter((m) => m.role === 'owner' && isLive(m.status)).map((m) => m.organizationId)),
+          ),
+    ),
+  );
+
 /**
  * Soft-deletes the local user (`deletedAt` written once) and cancels its memberships in one
- * transaction, then deletes the provider user unless told to skip it. Safe to repeat.
+ * transaction, then deletes the provider user unless told to skip it. Safe to repeat. The owner of
+ * an organization gets `OwnerMustTransferOwnership` (unless the provider already deleted them).
  *
  * @example
  * await deleteSelf(deps)({ idpId, skipProvider: false })(); // Right(user with deletedAt)
  */
-export const deleteSelf = (deps: DeleteSelfDeps) => (input: DeleteSelfInput): TE.TaskEither<never, User> =>
+export const deleteSelf = (deps: DeleteSelfDeps) => (input: DeleteSelfInput): TE.TaskEither<DeleteSelfError, User> =>
   pipe(
-    () =>
-      deps.unitOfWork.run(async () => {
-        const user = await deps.users.markDeleted(input.idpId, deps.clock.now(), deps.ids.uuid() as UserId);
-        await deps.memberships.cancelAllForUser(user.id);
-        return E.right(user);
-      }),
-    TE.tap(() => (input.skipProvider ? TE.right(undefined) : TE.fromTask(() => deps.idpAdmin.deleteUser(input.idpId)))),
+    input.skipProvider ? TE.right([]) : ownedOrganizations(deps, input.idpId),
+    TE.filterOrElseW((owned) => owned.length === 0, ownerMustTransferOwnership),
+    TE.flatMap(() => softDeleteUser(deps)(input.idpId)),
+    TE.tap(() => (input.skipProvider ? TE.right(undefined) : fromPort(() => deps.idpAdmin.deleteUser(input.idpId)))),
   );

@@ -19,5 +19,5 @@ export interface MirrorProviderUserDeps extends WelcomeUserDeps {
 export const mirrorProviderUser = (deps: MirrorProviderUserDeps) => (snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
   pipe(
     TE.fromTask(() => deps.users.syncFromProvider(snapshot, deps.ids.uuid() as UserId)),
-    TE.flatMap(welcomeUser(deps)),
+    TE.flatMap((sync) => welcomeUser(deps)(sync, snapshot)),
   );

@@ -5,6 +5,7 @@ import type { Analytics } from '../../shared/analytics.js';
 import type { Logger } from '../../shared/logger.js';
 import type { AcceptPendingInvitations } from '../../invitation/use-cases/accept-pending-invitations.js';
 import type { UserSync } from '../ports/users.js';
+import type { ProviderUser } from '../user.js';
 
 /** What a newly mirrored user sets in motion. */
 export interface WelcomeUserDeps {
@@ -28,10 +29,10 @@ const trackSignUp = ({ analytics, logger }: WelcomeUserDeps, sync: UserSync): T.
 };
 
 // spec: acceptPendingInvitations is best effort; a failure is logged at warn and the invitation stays pending.
-const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> => async () => {
+const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync, snapshot: ProviderUser): T.Task<void> => async () => {
   if (sync.user.deletedAt !== null) return;
   try {
-    await acceptPendingInvitations(sync.user)();
+    await acceptPendingInvitations({ user: sync.user, emailVerified: snapshot.emailVerified && snapshot.email === sync.user.email })();
   } catch (error) {
     logger.warn({ idpId: sync.user.idpId, err: errorMessage(error) }, 'accepting pending invitations failed');
   }
@@ -39,11 +40,11 @@ const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps
 
 /**
  * Runs the side effects of a user's arrival, whichever path mirrored it: `user_signed_up` once per
- * row actually created, then pending invitations, both best effort.
+ * row actually created, then pending invitations (with the snapshot's verified flag), both best effort.
  */
-export const welcomeUser = (deps: WelcomeUserDeps) => (sync: UserSync): TE.TaskEither<never, UserSync> =>
+export const welcomeUser = (deps: WelcomeUserDeps) => (sync: UserSync, snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
   pipe(
     TE.fromTask(trackSignUp(deps, sync)),
-    TE.flatMap(() => TE.fromTask(acceptInvitations(deps, sync))),
+    TE.flatMap(() => TE.fromTask(acceptInvitations(deps, sync, snapshot))),
     TE.map(() => sync),
   );

@@ -1,20 +1,58 @@
-import * as TE from 'fp-ts/lib/TaskEither.js';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { User } from '../../identity/user.js';
+import { fromPort } from '../../shared/from-port.js';
+import { expireInvitation, type InvitationStepsDeps } from '../invitation-steps.js';
+import { isExpired, type Invitation } from '../invitation.js';
+import { claimAndPromote } from '../invitee.js';
 
 /** How many pending invitations a user's arrival accepted. */
 export interface AcceptedInvitations {
   readonly accepted: number;
 }
 
+/** A user who just arrived, with what the provider says about their primary email. */
+export interface Arrival {
+  readonly user: User;
+  /** The provider snapshot's `verification.status === 'verified'` for the primary email. */
+  readonly emailVerified: boolean;
+}
+
 /** Accepts the pending invitations addressed to a user who just arrived; see ARCHITECTURE §4. */
-export type AcceptPendingInvitations = (user: User) => TE.TaskEither<never, AcceptedInvitations>;
+export type AcceptPendingInvitations = (arrival: Arrival) => TE.TaskEither<never, AcceptedInvitations>;
+
+const acceptOne = async (deps: InvitationStepsDeps, invitation: Invitation, user: User): Promise<boolean> => {
+  if (isExpired(invitation, deps.clock.now())) {
+    await deps.unitOfWork.run(async () => E.right(await expireInvitation(deps, invitation, null)));
+    return false;
+  }
+  const membership = O.toNullable(await deps.memberships.findById(invitation.membershipId));
+  // A path-2 membership made for another account is that account's to accept.
+  if (membership === null || (membership.userId !== null && membership.userId !== user.id)) return false;
+  const result = await deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user));
+  return E.isRight(result);
+};
 
 /**
- * Accepts the pending invitations that match a newly arrived user. Invitations do not exist yet,
- * so nothing matches; issue #5 (organizations and invitations) gives it its ports and rules.
+ * Runs on `user.created` and on the `/users/me` recovery path: for a user whose primary email the
+ * provider reports as verified, claims each pending, unexpired invitation for that email
+ * (case-insensitive: `Email` is normalised) with the guarded update and promotes its membership
+ * to `active` with the invited role. A replay claims nothing; an unverified email claims nothing.
  *
  * @example
- * const accept = acceptPendingInvitations();
- * await accept(user)(); // Right({ accepted: 0 })
+ * const accept = acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids });
+ * await accept({ user, emailVerified: true })(); // Right({ accepted: 1 })
  */
-export const acceptPendingInvitations = (): AcceptPendingInvitations => () => TE.right({ accepted: 0 });
+export const acceptPendingInvitations =
+  (deps: InvitationStepsDeps): AcceptPendingInvitations =>
+  ({ user, emailVerified }) =>
+    fromPort(async () => {
+      const email = user.email;
+      if (!emailVerified || email === null || user.deletedAt !== null) return { accepted: 0 };
+      let accepted = 0;
+      for (const invitation of await deps.invitations.listPendingForEmail(email)) {
+        if (await acceptOne(deps, invitation, user)) accepted += 1;
+      }
+      return { accepted };
+    });

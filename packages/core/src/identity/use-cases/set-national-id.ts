@@ -1,0 +1,35 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { Clock } from '../../shared/clock.js';
+import { fromPort } from '../../shared/from-port.js';
+import type { AuthPayload } from '../auth-payload.js';
+import { userDeleted, userNotFound, type UserDeleted, type UserNotFound } from '../identity.errors.js';
+import type { NationalId } from '../national-id.js';
+import type { NationalIdVault } from '../ports/national-id-vault.js';
+import type { NationalIds } from '../ports/national-ids.js';
+
+/** Ports needed to store a national ID. */
+export interface SetNationalIdDeps {
+  readonly nationalIds: NationalIds;
+  readonly nationalIdVault: NationalIdVault;
+  readonly clock: Clock;
+}
+
+/**
+ * Stores (or replaces) the caller's national ID, sealed by the vault first: the plain number is
+ * never stored, logged or returned.
+ *
+ * @example
+ * await setNationalId(deps)(request.auth, nationalId)(); // Right(undefined)
+ */
+export const setNationalId =
+  (deps: SetNationalIdDeps) =>
+  (caller: AuthPayload, nationalId: NationalId): TE.TaskEither<UserNotFound | UserDeleted, void> => {
+    const user = caller.user;
+    if (user === null) return TE.left(userNotFound());
+    if (user.deletedAt !== null) return TE.left(userDeleted());
+    return pipe(
+      fromPort(() => deps.nationalIdVault.seal(nationalId)),
+      TE.flatMap((sealed) => fromPort(() => deps.nationalIds.put(user.id, sealed, deps.clock.now()))),
+    );
+  };

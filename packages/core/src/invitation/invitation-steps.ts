@@ -1,0 +1,121 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { AuditAction } from '../audit/audit-entry.js';
+import { appendAudit, invitationSnapshot, type AuditTrailDeps } from '../audit/audit-trail.js';
+import type { UserId } from '../identity/identifiers.js';
+import type { IdentityProviderAdmin } from '../identity/ports/identity-provider-admin.js';
+import { isAwaitingInvitation, type MembershipId } from '../membership/membership.js';
+import type { Memberships } from '../membership/ports/memberships.js';
+import type { OrganizationId } from '../organization/organization.js';
+import { fromPort } from '../shared/from-port.js';
+import type { UnitOfWork } from '../shared/unit-of-work.js';
+import { invitationExpired, invitationNotFound, invitationNotPending, type InvitationExpired, type InvitationNotFound, type InvitationNotPending } from './invitation.errors.js';
+import { isExpired, type Invitation, type InvitationId, type RevokedReason } from './invitation.js';
+import type { Invitations } from './ports/invitations.js';
+import type { InviteTokens } from './ports/invite-tokens.js';
+
+/** Where invitation links land and how long invitations live. */
+export interface InvitationSettings {
+  /** `APP_URL`: provider tickets redirect to `{appUrl}/sign-up`. */
+  readonly appUrl: string;
+  /** `INVITATION_TTL_DAYS` (default 7). */
+  readonly invitationTtlDays: number;
+}
+
+/** Ports every invitation change needs. */
+export interface InvitationStepsDeps extends AuditTrailDeps {
+  readonly invitations: Invitations;
+  readonly memberships: Memberships;
+  readonly unitOfWork: UnitOfWork;
+}
+
+/** Ports the invitation use cases share. */
+export interface InvitationDeps extends InvitationStepsDeps {
+  readonly inviteTokens: InviteTokens;
+  readonly idpAdmin: IdentityProviderAdmin;
+  readonly settings: InvitationSettings;
+}
+
+/** The invitation with this id in this organization. */
+export const findInvitationIn = (deps: InvitationStepsDeps, organizationId: OrganizationId, id: InvitationId): TE.TaskEither<InvitationNotFound, Invitation> =>
+  pipe(
+    fromPort(() => deps.invitations.findById(id)),
+    TE.map(O.filter((invitation) => invitation.organizationId === organizationId)),
+    TE.flatMap(TE.fromOption(invitationNotFound)),
+  );
+
+/** Cancels the membership an invitation created, if it is still waiting on it (inside a unit of work). */
+export const cancelAwaitingMembership = async (deps: InvitationStepsDeps, membershipId: MembershipId): Promise<void> => {
+  const membership = O.toNullable(await deps.memberships.findById(membershipId));
+  if (membership === null || !isAwaitingInvitation(membership.status)) return;
+  await deps.memberships.update(membership.id, { role: membership.role, status: membership.status }, { status: 'cancelled' }, deps.clock.now());
+};
+
+/** Moves a pending invitation past its expiry to `expired` and cancels its membership, inside a unit of work; false if already moved. */
+export const expireInvitation = async (deps: InvitationStepsDeps, invitation: Invitation, actorUserId: UserId | null): Promise<boolean> => {
+  if (!(await deps.invitations.markExpired(invitation.id, deps.clock.now()))) return false;
+  await cancelAwaitingMembership(deps, invitation.membershipId);
+  await appendAudit(deps, {
+    organizationId: invitation.organizationId,
+    action: 'invitation.expired',
+    actorUserId,
+    targetType: 'invitation',
+    targetId: invitation.id,
+    before: invitationSnapshot(invitation),
+    after: invitationSnapshot({ ...invitation, status: 'expired' }),
+  });
+  return true;
+};
+
+/**
+ * The invitation, if it is still pending and unexpired. A pending one past its expiry is moved to
+ * `expired` now (spec: "moved to expired when touched") and answers `InvitationExpired`.
+ */
+export const requirePending = (
+  deps: InvitationStepsDeps,
+  invitation: Invitation,
+  actorUserId: UserId | null,
+): TE.TaskEither<InvitationNotPending | InvitationExpired, Invitation> => {
+  if (invitation.status === 'expired') return TE.left(invitationExpired());
+  if (invitation.status !== 'pending') return TE.left(invitationNotPending());
+  if (!isExpired(invitation, deps.clock.now())) return TE.right(invitation);
+  return pipe(
+    fromPort(() => deps.unitOfWork.run(async () => E.right(await expireInvitation(deps, invitation, actorUserId)))),
+    TE.flatMap(() => TE.left(invitationExpired())),
+  );
+};
+
+/**
+ * Ends a pending invitation as `revoked` with a reason (an owner/admin's revoke, the invitee's
+ * decline): the provider invitation is revoked first (idempotent, so a retry converges), then the
+ * invitation and its membership change in one unit of work with their audit entry.
+ */
+export const endInvitation = (
+  deps: InvitationDeps,
+  invitation: Invitation,
+  reason: RevokedReason,
+  action: Extract<AuditAction, 'invitation.revoked' | 'invitation.declined'>,
+  actorUserId: UserId,
+): TE.TaskEither<InvitationNotPending, Invitation> =>
+  pipe(
+    invitation.providerInvitationId === null ? TE.right(undefined) : fromPort(() => deps.idpAdmin.revokeInvitation(invitation.providerInvitationId!)),
+    TE.flatMap(() => () =>
+      deps.unitOfWork.run(async () => {
+        if (!(await deps.invitations.markRevoked(invitation.id, reason, deps.clock.now()))) return E.left(invitationNotPending());
+        await cancelAwaitingMembership(deps, invitation.membershipId);
+        const ended: Invitation = { ...invitation, status: 'revoked', revokedReason: reason };
+        await appendAudit(deps, {
+          organizationId: invitation.organizationId,
+          action,
+          actorUserId,
+          targetType: 'invitation',
+          targetId: invitation.id,
+          before: invitationSnapshot(invitation),
+          after: invitationSnapshot(ended),
+        });
+        return E.right(ended);
+      }),
+    ),
+  );

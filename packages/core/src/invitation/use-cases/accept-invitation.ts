@@ -1,0 +1,50 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { AuthPayload } from '../../identity/auth-payload.js';
+import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
+import type { MembershipChangedConcurrently } from '../../membership/membership.errors.js';
+import type { Membership } from '../../membership/membership.js';
+import type {
+  AlreadyMember,
+  InvalidInvitationToken,
+  InvitationExpired,
+  InvitationNotFound,
+  InvitationNotPending,
+  NotTheInvitee,
+} from '../invitation.errors.js';
+import { requirePending, type InvitationStepsDeps } from '../invitation-steps.js';
+import { claimAndPromote, requireInvitee, requireUser, resolveInvitation, type InvitationReference } from '../invitee.js';
+import type { InviteTokens } from '../ports/invite-tokens.js';
+
+/** What accepting can answer. */
+export type AcceptInvitationError =
+  | UserNotFound
+  | UserDeleted
+  | InvalidInvitationToken
+  | InvitationNotFound
+  | NotTheInvitee
+  | InvitationNotPending
+  | InvitationExpired
+  | AlreadyMember
+  | MembershipChangedConcurrently;
+
+/**
+ * The invitee accepts, by token or by invitation id: the caller must be the invitee (the user the
+ * membership was made for, or the holder of the invited address). An expired invitation is moved
+ * to `expired` (`InvitationExpired`); the claim is guarded, so of two concurrent accepts exactly
+ * one wins and the other gets `InvitationNotPending`. The membership becomes `active`.
+ *
+ * @example
+ * await acceptInvitation(deps)(request.auth, { token })(); // Right({ status: 'active', role: 'coach', … })
+ */
+export const acceptInvitation =
+  (deps: InvitationStepsDeps & { readonly inviteTokens: InviteTokens }) =>
+  (caller: AuthPayload, reference: InvitationReference): TE.TaskEither<AcceptInvitationError, Membership> =>
+    pipe(
+      TE.fromEither(requireUser(caller)),
+      TE.bindTo('user'),
+      TE.bindW('found', () => resolveInvitation(deps, reference)),
+      TE.bindW('membership', ({ user, found }) => requireInvitee(deps, found, user)),
+      TE.bindW('invitation', ({ user, found }) => requirePending(deps, found, user.id)),
+      TE.flatMap(({ user, invitation, membership }) => () => deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user))),
+    );

@@ -1,0 +1,66 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { appendAudit, invitationSnapshot } from '../../audit/audit-trail.js';
+import type { AuthPayload } from '../../identity/auth-payload.js';
+import { actorRole, authorize, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
+import { cannotGrantRole, type CannotGrantRole } from '../../membership/membership.errors.js';
+import { canGrant } from '../../membership/membership.js';
+import type { OrganizationId } from '../../organization/organization.js';
+import { fromPort } from '../../shared/from-port.js';
+import { invitationNotPending, type InvitationExpired, type InvitationNotFound, type InvitationNotPending } from '../invitation.errors.js';
+import { findInvitationIn, requirePending, type InvitationDeps } from '../invitation-steps.js';
+import { expiryFrom, toInvitationView, type InvitationId, type InvitationView } from '../invitation.js';
+
+/** The refreshed invitation and its new token (the old one stops working). */
+export interface ResentInvitation {
+  readonly invitation: InvitationView;
+  readonly token: string;
+}
+
+/** What resending can answer. */
+export type ResendInvitationError = AuthorizationError | CannotGrantRole | InvitationNotFound | InvitationNotPending | InvitationExpired;
+
+/**
+ * Resends a pending invitation (`members.invite`, for a role the caller may grant): a new token
+ * replaces the old one, which stops working, and the expiry starts again. An invitation already
+ * past its expiry is moved to `expired` instead (invite again).
+ *
+ * @example
+ * await resendInvitation(deps)(request.auth, orgId, invitationId)(); // Right({ invitation, token })
+ */
+export const resendInvitation =
+  (deps: InvitationDeps & AuthorizeDeps) =>
+  (caller: AuthPayload, organizationId: OrganizationId, invitationId: InvitationId): TE.TaskEither<ResendInvitationError, ResentInvitation> =>
+    pipe(
+      authorize(deps)(caller, organizationId, 'members.invite'),
+      TE.bindTo('authorized'),
+      TE.bindW('found', () => findInvitationIn(deps, organizationId, invitationId)),
+      TE.filterOrElseW(
+        ({ authorized, found }) => {
+          const role = actorRole(authorized.actor);
+          return role !== null && canGrant(role, found.role);
+        },
+        ({ found }) => cannotGrantRole(found.role),
+      ),
+      TE.bindW('invitation', ({ authorized, found }) => requirePending(deps, found, authorized.actor.userId)),
+      TE.bindW('issued', ({ invitation }) => fromPort(() => deps.inviteTokens.issue(invitation.id))),
+      TE.flatMap(({ authorized, invitation, issued }) => () =>
+        deps.unitOfWork.run(async () => {
+          const now = deps.clock.now();
+          const rotated = await deps.invitations.rotateToken(invitation.id, issued.tokenHash, expiryFrom(now, deps.settings.invitationTtlDays), now);
+          if (O.isNone(rotated)) return E.left<ResendInvitationError, ResentInvitation>(invitationNotPending());
+          await appendAudit(deps, {
+            organizationId,
+            action: 'invitation.resent',
+            actorUserId: authorized.actor.userId,
+            targetType: 'invitation',
+            targetId: invitation.id,
+            before: invitationSnapshot(invitation),
+            after: invitationSnapshot(rotated.value),
+          });
+          return E.right({ invitation: toInvitationView(rotated.value), token: issued.token });
+        }),
+      ),
+    );

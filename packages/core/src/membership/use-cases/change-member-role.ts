@@ -1,0 +1,69 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { appendAudit, membershipSnapshot } from '../../audit/audit-trail.js';
+import type { AuthPayload } from '../../identity/auth-payload.js';
+import type { OrganizationId } from '../../organization/organization.js';
+import { actorRole, actsAsPlatformAdmin, authorize, type Actor } from '../authorize.js';
+import { checkManageable, findMembershipIn, type ManageMembersDeps } from '../managing.js';
+import {
+  cannotGrantRole,
+  invalidMembershipTransition,
+  membershipChangedConcurrently,
+  ownerProtected,
+  type CannotGrantRole,
+} from '../membership.errors.js';
+import { canGrant, type Membership, type MembershipId, type Role } from '../membership.js';
+import type { StatusChangeError } from '../status-change.js';
+
+/** What a role change can answer. */
+export type ChangeMemberRoleError = StatusChangeError | CannotGrantRole;
+
+const checkGrant = (actor: Actor, target: Membership, role: Role): E.Either<ChangeMemberRoleError, Membership> => {
+  // spec: an owner is never simply demoted, and `owner` is granted only by transfer.
+  if (target.role === 'owner') return E.left(ownerProtected('The owner is never demoted; transfer ownership instead'));
+  if (role === 'owner') return E.left(cannotGrantRole(role));
+  if (target.status !== 'active' && target.status !== 'suspended') return E.left(invalidMembershipTransition(target.status, 'given another role'));
+  if (actsAsPlatformAdmin(actor)) return E.right(target);
+  const own = actorRole(actor);
+  return own !== null && canGrant(own, role) ? E.right(target) : E.left(cannotGrantRole(role));
+};
+
+/**
+ * Changes a member's role (`members.manage`): the target must rank strictly below the caller and
+ * the new role must be one the caller may grant; the owner is never demoted and `owner` never
+ * granted here (only `transferOwnership` moves it).
+ *
+ * @example
+ * await changeMemberRole(deps)(request.auth, orgId, membershipId, 'coach')(); // Right({ role: 'coach', … })
+ */
+export const changeMemberRole =
+  (deps: ManageMembersDeps) =>
+  (caller: AuthPayload, organizationId: OrganizationId, membershipId: MembershipId, role: Role): TE.TaskEither<ChangeMemberRoleError, Membership> =>
+    pipe(
+      authorize(deps)(caller, organizationId, 'members.manage'),
+      TE.bindTo('authorized'),
+      TE.bindW('target', () => findMembershipIn(deps, organizationId, membershipId)),
+      TE.tap(({ authorized, target }) => TE.fromEither(checkGrant(authorized.actor, target, role))),
+      TE.tap(({ authorized, target }) => TE.fromEither(checkManageable(authorized.actor, target))),
+      TE.flatMap(({ authorized, target }) =>
+        target.role === role
+          ? TE.right(target)
+          : () =>
+              deps.unitOfWork.run(async () => {
+                const changed = await deps.memberships.update(target.id, { role: target.role, status: target.status }, { role }, deps.clock.now());
+                if (O.isNone(changed)) return E.left(membershipChangedConcurrently());
+                await appendAudit(deps, {
+                  organizationId,
+                  action: 'membership.role_changed',
+                  actorUserId: authorized.actor.userId,
+                  targetType: 'membership',
+                  targetId: target.id,
+                  before: membershipSnapshot(target),
+                  after: membershipSnapshot(changed.value),
+                });
+                return E.right(changed.value);
+              }),
+      ),
+    );

@@ -1,0 +1,68 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { appendAudit, type AuditTrailDeps } from '../../audit/audit-trail.js';
+import type { AuthPayload } from '../../identity/auth-payload.js';
+import { userDeleted, userNotFound, type UserDeleted, type UserNotFound } from '../../identity/identity.errors.js';
+import type { Membership, MembershipId } from '../../membership/membership.js';
+import type { Memberships } from '../../membership/ports/memberships.js';
+import type { UnitOfWork } from '../../shared/unit-of-work.js';
+import type { Organization, OrganizationId, OrganizationName } from '../organization.js';
+import type { Organizations } from '../ports/organizations.js';
+
+/** Ports needed to create an organization. */
+export interface CreateOrganizationDeps extends AuditTrailDeps {
+  readonly organizations: Organizations;
+  readonly memberships: Memberships;
+  readonly unitOfWork: UnitOfWork;
+}
+
+/** The new organization and the caller's owner membership. */
+export interface CreatedOrganization {
+  readonly organization: Organization;
+  readonly membership: Membership;
+}
+
+/** What creating an organization can answer. */
+export type CreateOrganizationError = UserNotFound | UserDeleted;
+
+/**
+ * Creates an organization with the caller as its one active owner, in one transaction with its
+ * `organization.created` audit entry. The caller must have a local, undeleted user.
+ *
+ * @example
+ * await createOrganization(deps)(request.auth, { name })(); // Right({ organization, membership: { role: 'owner', status: 'active', … } })
+ */
+export const createOrganization =
+  (deps: CreateOrganizationDeps) =>
+  (caller: AuthPayload, input: { readonly name: OrganizationName }): TE.TaskEither<CreateOrganizationError, CreatedOrganization> => {
+    const user = caller.user;
+    if (user === null) return TE.left(userNotFound());
+    if (user.deletedAt !== null) return TE.left(userDeleted());
+    return () =>
+      deps.unitOfWork.run(async () => {
+        const now = deps.clock.now();
+        const organization: Organization = { id: deps.ids.uuid() as OrganizationId, name: input.name, createdAt: now, updatedAt: now };
+        const membership: Membership = {
+          id: deps.ids.uuid() as MembershipId,
+          organizationId: organization.id,
+          userId: user.id,
+          role: 'owner',
+          status: 'active',
+          email: user.email,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await deps.organizations.create(organization);
+        await deps.memberships.insert(membership);
+        await appendAudit(deps, {
+          organizationId: organization.id,
+          action: 'organization.created',
+          actorUserId: user.id,
+          targetType: 'organization',
+          targetId: organization.id,
+          before: null,
+          after: { name: organization.name, ownerMembershipId: membership.id },
+        });
+        return E.right({ organization, membership });
+      });
+  };

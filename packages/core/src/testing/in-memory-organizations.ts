@@ -1,0 +1,39 @@
+import * as O from 'fp-ts/lib/Option.js';
+import type { Organization, OrganizationId, OrganizationName } from '../organization/organization.js';
+import type { Organizations } from '../organization/ports/organizations.js';
+
+/** The Organizations port in memory. Deleting does not cascade here: the database's foreign keys do that. */
+export class InMemoryOrganizations implements Organizations {
+  private readonly rows = new Map<OrganizationId, Organization>();
+
+  async create(organization: Organization): Promise<void> {
+    if (this.rows.has(organization.id)) throw new Error('unique violation: organizations_pkey');
+    this.rows.set(organization.id, organization);
+  }
+
+  async findById(id: OrganizationId): Promise<O.Option<Organization>> {
+    return O.fromNullable(this.rows.get(id));
+  }
+
+  async rename(id: OrganizationId, name: OrganizationName, at: Date): Promise<O.Option<Organization>> {
+    const current = this.rows.get(id);
+    if (current === undefined) return O.none;
+    const renamed: Organization = { ...current, name, updatedAt: at };
+    this.rows.set(id, renamed);
+    return O.some(renamed);
+  }
+
+  async delete(id: OrganizationId): Promise<boolean> {
+    return this.rows.delete(id);
+  }
+
+  /** The organization's name, for the memberships fake's join. */
+  nameOf(id: string): string | undefined {
+    return this.rows.get(id as OrganizationId)?.name;
+  }
+
+  /** Every organization, for assertions. */
+  all(): readonly Organization[] {
+    return [...this.rows.values()];
+  }
+}
