@@ -28,3 +28,5 @@ export type { TestWorld } from './world.js';
 export { membershipsContract } from './memberships.contract.js';
 export type { MembershipSeed, MembershipsSubject } from './memberships.contract.js';
 export { fixtureUuid } from './fixture-ids.js';
+export { aPerson, anOrganization, liveOwners, outcome, sessionOf } from './organization-fixtures.js';
+export type { MemberSpec, TestMember, TestPerson } from './organization-fixtures.js';
