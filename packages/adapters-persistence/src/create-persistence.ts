@@ -1,16 +1,25 @@
-import type { Memberships, UnitOfWork, Users } from '@idv/core';
+import type { AuditLog, Invitations, Memberships, NationalIds, Organizations, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { withRequestContext } from './database/request-context.js';
 import { createSqlRunner } from './sql/sql-runner.js';
+import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
+import { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
 import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
+import { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
+import { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js';
 import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
 
 /** Everything the composition root binds from this package. */
 export interface Persistence {
   readonly users: Users;
+  readonly organizations: Organizations;
   readonly memberships: Memberships;
+  readonly invitations: Invitations;
+  readonly auditLog: AuditLog;
+  /** Sealed national IDs only; sealing and opening is the `NationalIdVault` adapter's job. */
+  readonly nationalIds: NationalIds;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations; returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -42,7 +51,11 @@ export const createPersistence = async (config: DatabaseConfig, options: OpenDat
   const parseDate = (value: string) => em.getPlatform().parseDate(value);
   return {
     users: new MikroOrmUsers(sql, parseDate),
-    memberships: new MikroOrmMemberships(sql),
+    organizations: new MikroOrmOrganizations(sql, parseDate),
+    memberships: new MikroOrmMemberships(sql, parseDate),
+    invitations: new MikroOrmInvitations(sql, parseDate),
+    auditLog: new MikroOrmAuditLog(sql, parseDate),
+    nationalIds: new MikroOrmNationalIds(sql),
     unitOfWork: new MikroOrmUnitOfWork(em),
     migrate: db.migrate,
     ping: db.ping,

@@ -42,7 +42,7 @@ forEachBackend((backend) => {
       seedMembership(db(), { id: membership(3), organizationId: org(1), organizationName: 'Owned', userId: user(3), role: 'owner', status: 'active' }),
     );
     t.is(error.code, '23505');
-    t.is(error.constraint, 'memberships_one_owner_per_org');
+    t.is(error.constraint, 'memberships_one_live_owner_per_org');
     await seedMembership(db(), { id: membership(4), organizationId: org(2), organizationName: 'Other', userId: user(3), role: 'owner', status: 'active' });
   });
 
@@ -52,7 +52,7 @@ forEachBackend((backend) => {
       seedMembership(db(), { id: membership(11), organizationId: org(10), organizationName: 'Club', userId: user(10), role: 'coach', status: 'active' }),
     );
     t.is(error.code, '23505');
-    t.is(error.constraint, 'memberships_organization_id_user_id_unique');
+    t.is(error.constraint, 'memberships_one_live_per_user');
   });
 
   test(`${backend.label}: invited memberships have no user yet, and several may wait in one organization`, async (t) => {

@@ -1,6 +1,9 @@
+import { AuditEntrySchema } from './audit-entry.entity.js';
+import { InvitationSchema } from './invitation.entity.js';
 import { MembershipSchema } from './membership.entity.js';
+import { NationalIdSchema } from './national-id.entity.js';
 import { OrganizationSchema } from './organization.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
-export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema];
+export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema, InvitationSchema, AuditEntrySchema, NationalIdSchema];

@@ -5,6 +5,8 @@ export type PersistenceFailure =
   | 'check_violation'
   | 'not_null_violation'
   | 'connection'
+  /** A stored row that does not decode into its domain type: a defect, never retried. */
+  | 'invalid_row'
   | 'unknown';
 
 /**
@@ -18,6 +20,7 @@ export class PersistenceError extends Error {
     readonly operation: string,
     readonly failure: PersistenceFailure,
     readonly sqlState: string | undefined,
+    /** The violated constraint; for `invalid_row`, the column (`table.column`). */
     readonly constraint: string | undefined,
   ) {
     super(

@@ -1,4 +1,5 @@
 import { ConnectionException, DriverException } from '@mikro-orm/core';
+import { InvalidRow } from './invalid-row.js';
 import { PersistenceError, type PersistenceFailure } from './persistence-error.js';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
@@ -31,6 +32,7 @@ const classify = (error: unknown, sqlState: string | undefined): PersistenceFail
 /** Translates anything a driver threw into a {@link PersistenceError} whose message leaks no data. */
 export const translateError = (operation: string, error: unknown): PersistenceError => {
   if (error instanceof PersistenceError) return error;
+  if (error instanceof InvalidRow) return new PersistenceError(operation, 'invalid_row', undefined, error.column);
   const candidate = error instanceof Error ? (stringProp(error, 'code') ?? stringProp(error, 'sqlState')) : undefined;
   const sqlState = candidate !== undefined && SQLSTATE.test(candidate) ? candidate : undefined;
   const constraint = error instanceof Error ? stringProp(error, 'constraint') : undefined;

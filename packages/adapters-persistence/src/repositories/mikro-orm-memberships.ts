@@ -1,8 +1,33 @@
-import type { Memberships, MembershipSummary, UserId } from '@idv/core';
+import type {
+  Membership,
+  MembershipChanges,
+  MembershipExpectation,
+  MembershipId,
+  Memberships,
+  MembershipSummary,
+  OrganizationId,
+  Page,
+  PageRequest,
+  RosterFilter,
+  UserId,
+} from '@idv/core';
+import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
-import { membershipSummaryToDomain, type MembershipSummaryRecord } from '../mappers/membership.mapper.js';
+import type { DateParser } from '../mappers/column-values.js';
+import {
+  membershipSummaryToDomain,
+  membershipToDomain,
+  membershipToRow,
+  type MembershipRecord,
+  type MembershipSummaryRecord,
+} from '../mappers/membership.mapper.js';
+import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
+
+// A row with a user shows the user's current address; an invited row, the invitee's.
+const SELECT = `select m."id", m."organization_id", m."user_id", m."role", m."status", coalesce(u."email", m."email") as "email", m."created_at", m."updated_at"
+from "memberships" m left join "users" u on u."id" = m."user_id"`;
 
 const LIST_FOR_USER = statement('memberships_list_for_user', `select m."id", m."organization_id", o."name" as "organization_name", m."role", m."status"
 from "memberships" m join "organizations" o on o."id" = m."organization_id"
@@ -11,9 +36,36 @@ where m."user_id" = ? order by m."created_at", m."id"`);
 const CANCEL_ALL = statement('memberships_cancel_all_for_user', `update "memberships" set "status" = 'cancelled', "updated_at" = now()
 where "user_id" = ? and "status" <> 'cancelled'`);
 
+const FIND_BY_ID = statement('memberships_find_by_id', `${SELECT} where m."id" = ?`);
+
+const FIND_FOR_USER = statement('memberships_find_for_user', `${SELECT} where m."organization_id" = ? and m."user_id" = ?
+order by (m."status" <> 'cancelled') desc, m."updated_at" desc, m."id" desc limit 1`);
+
+const FIND_OWNER = statement('memberships_find_owner', `${SELECT} where m."organization_id" = ? and m."role" = 'owner' and m."status" <> 'cancelled'`);
+
+const ROSTER_FIRST = statement('memberships_roster_first', `${SELECT} where m."organization_id" = ? and (? or m."status" <> 'cancelled')
+order by m."created_at", m."id" limit ?`);
+
+const ROSTER_AFTER = statement('memberships_roster_after', `${SELECT} where m."organization_id" = ? and (? or m."status" <> 'cancelled')
+and (m."created_at", m."id") > (?, ?) order by m."created_at", m."id" limit ?`);
+
+const INSERT = statement('memberships_insert', `insert into "memberships" ("id", "organization_id", "user_id", "role", "status", "email", "created_at", "updated_at")
+values (?, ?, ?, ?, ?, ?, ?, ?)`);
+
+// Compare-and-set in one statement: the WHERE re-checks role and status on the row it locks, so of
+// two racing writers the second sees the first's values and changes nothing. The partial unique
+// indexes still reject a second live owner or a second live row for one user.
+const UPDATE = statement('memberships_update', `with "changed" as (
+update "memberships" set "role" = coalesce(?, "role"), "status" = coalesce(?, "status"), "user_id" = coalesce(?, "user_id"), "updated_at" = ?
+where "id" = ? and "role" = ? and "status" = ? returning *)
+${SELECT.replace('from "memberships" m', 'from "changed" m')}`);
+
 /** The Memberships port on raw SQL through the ORM's connection (see `MikroOrmUsers`). */
 export class MikroOrmMemberships implements Memberships {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly parseDate: DateParser,
+  ) {}
 
   listForUser(userId: UserId): Promise<readonly MembershipSummary[]> {
     return guarded('memberships.listForUser', async () => {
@@ -24,5 +76,51 @@ export class MikroOrmMemberships implements Memberships {
 
   cancelAllForUser(userId: UserId): Promise<number> {
     return guarded('memberships.cancelAllForUser', () => this.sql.run(CANCEL_ALL, [userId]));
+  }
+
+  findById(id: MembershipId): Promise<O.Option<Membership>> {
+    return guarded('memberships.findById', async () => this.first(await this.sql.rows<MembershipRecord>(FIND_BY_ID, [id])));
+  }
+
+  findForUser(organizationId: OrganizationId, userId: UserId): Promise<O.Option<Membership>> {
+    return guarded('memberships.findForUser', async () => this.first(await this.sql.rows<MembershipRecord>(FIND_FOR_USER, [organizationId, userId])));
+  }
+
+  findOwner(organizationId: OrganizationId): Promise<O.Option<Membership>> {
+    return guarded('memberships.findOwner', async () => this.first(await this.sql.rows<MembershipRecord>(FIND_OWNER, [organizationId])));
+  }
+
+  listForOrganization(organizationId: OrganizationId, filter: RosterFilter, page: PageRequest): Promise<Page<Membership>> {
+    return guarded('memberships.listForOrganization', async () => {
+      const cursor = page.cursor;
+      if (cursor !== undefined && !isRowPosition(cursor)) return emptyPage<Membership>();
+      const rows =
+        cursor === undefined
+          ? await this.sql.rows<MembershipRecord>(ROSTER_FIRST, [organizationId, filter.includeCancelled, page.limit + 1])
+          : await this.sql.rows<MembershipRecord>(ROSTER_AFTER, [organizationId, filter.includeCancelled, cursor.at, cursor.id, page.limit + 1]);
+      return keysetPage(rows.map((row) => this.toDomain(row)), page, (m) => ({ at: m.createdAt, id: m.id }));
+    });
+  }
+
+  insert(membership: Membership): Promise<void> {
+    return guarded('memberships.insert', async () => {
+      await this.sql.run(INSERT, membershipToRow(membership));
+    });
+  }
+
+  update(id: MembershipId, expected: MembershipExpectation, changes: MembershipChanges, at: Date): Promise<O.Option<Membership>> {
+    return guarded('memberships.update', async () => {
+      const values = [changes.role ?? null, changes.status ?? null, changes.userId ?? null, at, id, expected.role, expected.status];
+      return this.first(await this.sql.rows<MembershipRecord>(UPDATE, values));
+    });
+  }
+
+  private first(rows: readonly MembershipRecord[]): O.Option<Membership> {
+    const [row] = rows;
+    return row === undefined ? O.none : O.some(this.toDomain(row));
+  }
+
+  private toDomain(row: MembershipRecord): Membership {
+    return membershipToDomain(row, this.parseDate);
   }
 }
