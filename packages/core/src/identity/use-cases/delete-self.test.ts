@@ -2,7 +2,8 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { UserId } from '../identifiers.js';
-import { aProviderUser, createTestWorld } from '../../testing/index.js';
+import { aProviderUser, anOrganization, createTestWorld } from '../../testing/index.js';
+import { handleUserDeleted } from './handle-user-deleted.js';
 import { deleteSelf } from './delete-self.js';
 
 const snapshot = aProviderUser({ idpId: 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
@@ -33,4 +34,20 @@ test('a provider outage rejects after the local delete, and a retry converges', 
   world.idpAdmin.unavailable = false;
   t.true(E.isRight(await deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: false })()));
   t.deepEqual(world.idpAdmin.deleted, [snapshot.idpId]);
+});
+
+test('an owner must transfer ownership before deleting their account (409); nothing changes', async (t) => {
+  const world = createTestWorld();
+  const { organization, owner } = await anOrganization(world, {});
+  const result = await deleteSelf(world)({ idpId: owner.user.idpId, skipProvider: false })();
+  t.true(E.isLeft(result) && result.left._tag === 'OwnerMustTransferOwnership' && result.left.organizationIds.includes(organization.id));
+  t.is(O.toNullable(await world.users.findByIdpId(owner.user.idpId))?.deletedAt, null);
+  t.deepEqual(world.idpAdmin.deleted, []);
+});
+
+test("the provider's user.deleted always succeeds for an owner and cancels the owner row too", async (t) => {
+  const world = createTestWorld();
+  const { owner } = await anOrganization(world, {});
+  t.true(E.isRight(await handleUserDeleted(world)(owner.user.idpId)()));
+  t.deepEqual((await world.memberships.listForUser(owner.user.id)).map((m) => [m.role, m.status]), [['owner', 'cancelled']]);
 });

@@ -1,0 +1,58 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Email } from '../../identity/email.js';
+import type { UserId } from '../../identity/identifiers.js';
+import { handleUserCreated } from '../../identity/use-cases/handle-user-created.js';
+import { aProviderUser, anOrganization, createTestWorld } from '../../testing/index.js';
+import { inviteMember } from './invite-member.js';
+
+const invitePath1 = async (world: ReturnType<typeof createTestWorld>, email: string) => {
+  const { organization, owner } = await anOrganization(world, {});
+  const created = await inviteMember(world)(owner.auth, organization.id, { email: email as Email, role: 'coach' })();
+  if (E.isLeft(created)) throw new Error(created.left._tag);
+  return created.right;
+};
+
+test('user.created with a verified primary email claims the matching invitation (case-insensitive) and activates the membership', async (t) => {
+  const world = createTestWorld();
+  const { membership } = await invitePath1(world, 'newbie@example.com');
+  const snapshot = aProviderUser({ idpId: 'user_newbie', email: 'NewBie@Example.com'.toLowerCase() });
+  const sync = await handleUserCreated(world)(snapshot)();
+  if (E.isLeft(sync)) return t.fail();
+  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'active', role: 'coach', userId: sync.right.user.id });
+  t.is(world.invitations.all()[0]?.status, 'accepted');
+});
+
+test('a replay claims nothing', async (t) => {
+  const world = createTestWorld();
+  await invitePath1(world, 'newbie@example.com');
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }), world.ids.uuid() as UserId);
+  t.deepEqual(await world.acceptPendingInvitations({ user, emailVerified: true })(), E.right({ accepted: 1 }));
+  t.deepEqual(await world.acceptPendingInvitations({ user, emailVerified: true })(), E.right({ accepted: 0 }));
+  t.is(world.auditLog.actions().filter((a) => a === 'invitation.accepted').length, 1);
+});
+
+test('an unverified email claims nothing', async (t) => {
+  const world = createTestWorld();
+  const { membership } = await invitePath1(world, 'newbie@example.com');
+  await handleUserCreated(world)(aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com', emailVerified: false }))();
+  t.is(world.invitations.all()[0]?.status, 'pending');
+  t.is(world.memberships.all().find((m) => m.id === membership.id)?.status, 'invited');
+});
+
+test('an expired invitation is not claimed; it is moved to expired', async (t) => {
+  const world = createTestWorld();
+  await invitePath1(world, 'newbie@example.com');
+  world.clock.advance(8 * 86_400_000);
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }), world.ids.uuid() as UserId);
+  t.deepEqual(await world.acceptPendingInvitations({ user, emailVerified: true })(), E.right({ accepted: 0 }));
+  t.is(world.invitations.all()[0]?.status, 'expired');
+});
+
+test('a pending_invitation made for another account is left to that account', async (t) => {
+  const world = createTestWorld();
+  world.idpAdmin.put(aProviderUser({ idpId: 'user_first', email: 'shared@example.com' }));
+  await invitePath1(world, 'shared@example.com');
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_second', email: 'shared@example.com' }), world.ids.uuid() as UserId);
+  t.deepEqual(await world.acceptPendingInvitations({ user, emailVerified: true })(), E.right({ accepted: 0 }));
+});
