@@ -1,0 +1,29 @@
+import test from 'ava';
+import { auditLogContract } from './audit-log.contract.js';
+import { InMemoryAuditLog } from './in-memory-audit-log.js';
+import { InMemoryInvitations } from './in-memory-invitations.js';
+import { InMemoryNationalIds } from './in-memory-national-ids.js';
+import { InMemoryOrganizations } from './in-memory-organizations.js';
+import { InMemoryUsers } from './in-memory-users.js';
+import { invitationsContract } from './invitations.contract.js';
+import { inMemoryMembershipsSubject, membershipsContract } from './memberships.contract.js';
+import { nationalIdsContract } from './national-ids.contract.js';
+import { organizationsContract } from './organizations.contract.js';
+import type { ContractCase } from './users.contract.js';
+import { usersContract } from './users.contract.js';
+
+const register = <S>(port: string, cases: readonly ContractCase<S>[], subject: S): void => {
+  for (const contractCase of cases) {
+    test(`${port} contract on the in-memory fake: ${contractCase.name}`, async (t) => {
+      await contractCase.run(subject);
+      t.pass();
+    });
+  }
+};
+
+register('Users', usersContract, new InMemoryUsers());
+register('Memberships', membershipsContract, inMemoryMembershipsSubject());
+register('Organizations', organizationsContract, new InMemoryOrganizations());
+register('Invitations', invitationsContract, { invitations: new InMemoryInvitations(), prepare: async () => undefined });
+register('AuditLog', auditLogContract, { auditLog: new InMemoryAuditLog(), prepare: async () => undefined });
+register('NationalIds', nationalIdsContract, { nationalIds: new InMemoryNationalIds(), prepare: async () => undefined });

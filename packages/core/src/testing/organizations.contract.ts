@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import * as O from 'fp-ts/lib/Option.js';
+import type { Organization, OrganizationId, OrganizationName } from '../organization/organization.js';
+import type { Organizations } from '../organization/ports/organizations.js';
+import { fixtureUuid } from './fixture-ids.js';
+import type { ContractCase } from './users.contract.js';
+
+const org = (n: number): OrganizationId => fixtureUuid(0xe0, n) as OrganizationId;
+const T = new Date('2026-03-01T10:00:00.000Z');
+const anOrg = (n: number, name = `Club ${n}`): Organization => ({ id: org(n), name: name as OrganizationName, createdAt: T, updatedAt: T });
+
+/** The Organizations port's contract: every adapter (in memory, PGlite, PostgreSQL) must pass each case. */
+export const organizationsContract: readonly ContractCase<Organizations>[] = [
+  {
+    name: 'a created organization is found as created; an unknown id finds nothing',
+    async run(organizations) {
+      await organizations.create(anOrg(1, 'Rowing Club'));
+      assert.deepEqual(O.toNullable(await organizations.findById(org(1))), anOrg(1, 'Rowing Club'));
+      assert.ok(O.isNone(await organizations.findById(org(2))));
+    },
+  },
+  {
+    name: 'renaming changes the name and updatedAt; renaming an unknown organization finds nothing',
+    async run(organizations) {
+      await organizations.create(anOrg(10));
+      const at = new Date('2026-03-02T00:00:00.000Z');
+      const renamed = O.toNullable(await organizations.rename(org(10), 'Chess Club' as OrganizationName, at));
+      assert.deepEqual(renamed, { ...anOrg(10), name: 'Chess Club', updatedAt: at });
+      assert.deepEqual(O.toNullable(await organizations.findById(org(10))), renamed);
+      assert.ok(O.isNone(await organizations.rename(org(11), 'Nobody' as OrganizationName, at)));
+    },
+  },
+  {
+    name: 'deleting reports whether the organization existed',
+    async run(organizations) {
+      await organizations.create(anOrg(20));
+      assert.equal(await organizations.delete(org(20)), true);
+      assert.equal(await organizations.delete(org(20)), false);
+      assert.ok(O.isNone(await organizations.findById(org(20))));
+    },
+  },
+  {
+    name: 'a duplicate id is rejected',
+    async run(organizations) {
+      await organizations.create(anOrg(30));
+      await assert.rejects(organizations.create(anOrg(30)));
+    },
+  },
+];
