@@ -1,0 +1,44 @@
+import type { Persistence } from '@idv/adapters-persistence';
+import type { OrganizationName } from '@idv/core';
+import test from 'ava';
+import * as O from 'fp-ts/lib/Option.js';
+import { forEachBackend } from './support/backends.js';
+import { aMembership, anAuditEntry, anInvitation, anOrganization, at, idsFor, seedUser } from './support/fixtures.js';
+
+const { org, user, membership, invitation, entry } = idsFor(0x100);
+
+forEachBackend((backend) => {
+  const db = (): Persistence => backend.persistence();
+  const label = backend.label;
+
+  const count = async (table: string, organizationId: string): Promise<number> => {
+    const [row] = await db().orm.em.execute<{ count: string | number }[]>(`select count(*) as "count" from "${table}" where "organization_id" = ?`, [organizationId]);
+    return Number(row?.count);
+  };
+
+  test(`${label}: an organization reads back as created; renaming stamps updatedAt; unknown ids find nothing`, async (t) => {
+    const created = anOrganization(org(1), 'Rowing Club');
+    await db().organizations.create(created);
+    t.deepEqual(O.toNullable(await db().organizations.findById(org(1))), created);
+    const renamed = await db().organizations.rename(org(1), 'River Rowing' as OrganizationName, at(5));
+    t.deepEqual(O.toNullable(renamed), { ...created, name: 'River Rowing', updatedAt: at(5) });
+    t.true(O.isNone(await db().organizations.findById(org(2))));
+    t.true(O.isNone(await db().organizations.rename(org(2), 'Nobody' as OrganizationName, at(5))));
+  });
+
+  test(`${label}: deleting an organization removes its memberships, invitations and audit trail, and nothing else`, async (t) => {
+    for (const n of [10, 11]) {
+      await db().organizations.create(anOrganization(org(n)));
+      await seedUser(db(), user(n));
+      await db().memberships.insert(aMembership({ id: membership(n), organizationId: org(n), userId: user(n), role: 'owner' }));
+      await db().invitations.create(anInvitation({ id: invitation(n), organizationId: org(n), membershipId: membership(n), invitedBy: user(n) }));
+      await db().auditLog.append(anAuditEntry({ id: entry(n), organizationId: org(n), actorUserId: user(n) }));
+    }
+    t.true(await db().organizations.delete(org(10)));
+    t.false(await db().organizations.delete(org(10)));
+    for (const table of ['memberships', 'invitations', 'audit_entries']) {
+      t.is(await count(table, org(10)), 0, table);
+      t.is(await count(table, org(11)), 1, table);
+    }
+  });
+});
