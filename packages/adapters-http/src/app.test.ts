@@ -7,6 +7,8 @@ import { koaBody } from 'koa-body';
 import { authenticateRequest, deleteSelf, getMe, handleIdpWebhook, unauthenticated } from '@idv/core';
 import { createTestWorld, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import { createHttpApp } from './app.js';
 import type { HttpServices } from './http-services.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
@@ -22,7 +24,7 @@ const servicesFor = (world: TestWorld, ready: { up: boolean }): HttpServices => 
   }),
   handleIdpWebhook: handleIdpWebhook(world),
   getMe: getMe(world),
-  deleteSelf: deleteSelf(world),
+  deleteSelf: (input) => pipe(deleteSelf(world)(input), TE.orElse((refusal) => TE.fromTask(() => Promise.reject(new Error(refusal.message))))),
   checkReadiness: async () => {
     if (!ready.up) throw new Error('connection refused');
   },
