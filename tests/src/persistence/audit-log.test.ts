@@ -3,7 +3,8 @@ import type { AuditEntry } from '@idv/core';
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { forEachBackend } from './support/backends.js';
-import { anAuditEntry, anOrganization, at, idsFor, seedUser } from './support/fixtures.js';
+import { anAuditEntry, anOrganization, at, idsFor } from './support/fixtures.js';
+import { ensureUser } from './support/seed.js';
 
 const { org, user, entry } = idsFor(0x110);
 
@@ -25,7 +26,7 @@ forEachBackend((backend) => {
 
   test(`${label}: an entry reads back as appended, snapshots included`, async (t) => {
     await db().organizations.create(anOrganization(org(1)));
-    await seedUser(db(), user(1));
+    await ensureUser(db(), user(1));
     const appended = anAuditEntry({
       id: entry(1),
       organizationId: org(1),

@@ -3,7 +3,8 @@ import type { Email, Invitation, InvitationId } from '@idv/core';
 import test from 'ava';
 import * as O from 'fp-ts/lib/Option.js';
 import { forEachBackend } from './support/backends.js';
-import { aMembership, anInvitation, anOrganization, at, idsFor, rejectionOf, seedUser } from './support/fixtures.js';
+import { aMembership, anInvitation, anOrganization, at, idsFor, rejectionOf } from './support/fixtures.js';
+import { ensureUser } from './support/seed.js';
 
 const { org, user, membership, invitation } = idsFor(0xf0);
 
@@ -14,7 +15,7 @@ forEachBackend((backend) => {
   /** An organization `n` with an inviter, and `count` pending invitations (each with its invited row). */
   const seedInvitations = async (n: number, fields: readonly Partial<Invitation>[]): Promise<Invitation[]> => {
     await db().organizations.create(anOrganization(org(n)));
-    await seedUser(db(), user(n));
+    await ensureUser(db(), user(n));
     const created: Invitation[] = [];
     for (const [i, extra] of fields.entries()) {
       const id = n * 100 + i;

@@ -4,7 +4,8 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { forEachBackend } from './support/backends.js';
-import { aMembership, anOrganization, at, idsFor, rejectionOf, seedUser, T0 } from './support/fixtures.js';
+import { aMembership, anOrganization, at, idsFor, rejectionOf, T0 } from './support/fixtures.js';
+import { ensureUser } from './support/seed.js';
 
 const { org, user, membership } = idsFor(0xe0);
 
@@ -21,7 +22,7 @@ forEachBackend((backend) => {
     const seeded: Membership[] = [];
     for (const [i, fields] of rows.entries()) {
       const userId = user(n * 100 + i);
-      await seedUser(db(), userId);
+      await ensureUser(db(), userId);
       const row = aMembership({ id: membership(n * 100 + i), organizationId: org(n), userId, ...fields });
       await db().memberships.insert(row);
       seeded.push(row);
@@ -51,8 +52,8 @@ forEachBackend((backend) => {
 
   test(`${label}: two concurrent inserts of owner rows in one organization: exactly one is stored`, async (t) => {
     await db().organizations.create(anOrganization(org(2)));
-    await seedUser(db(), user(201));
-    await seedUser(db(), user(202));
+    await ensureUser(db(), user(201));
+    await ensureUser(db(), user(202));
     const owner = (n: number) => aMembership({ id: membership(n), organizationId: org(2), userId: user(n), role: 'owner' });
     const results = await Promise.allSettled([db().memberships.insert(owner(201)), db().memberships.insert(owner(202))]);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -94,7 +95,7 @@ forEachBackend((backend) => {
 
   test(`${label}: findForUser falls back to the most recently updated cancelled row`, async (t) => {
     await db().organizations.create(anOrganization(org(6)));
-    await seedUser(db(), user(600));
+    await ensureUser(db(), user(600));
     const cancelled = (n: number, updated: number) =>
       aMembership({ id: membership(n), organizationId: org(6), userId: user(600), status: 'cancelled', updatedAt: at(updated) });
     await db().memberships.insert(cancelled(601, 5));
@@ -117,7 +118,7 @@ forEachBackend((backend) => {
     const invited = aMembership({ id: membership(800), organizationId: org(8), userId: null, status: 'invited', email: 'invitee@example.com' as Email });
     await db().memberships.insert(invited);
     t.deepEqual(O.toNullable(await db().memberships.findById(invited.id)), invited);
-    await seedUser(db(), user(800), 'Renamed@Example.com');
+    await ensureUser(db(), user(800), 'Renamed@Example.com');
     const accepted = await db().memberships.update(invited.id, { role: 'member', status: 'invited' }, { status: 'active', userId: user(800) }, at(4));
     t.deepEqual(O.toNullable(accepted), { ...invited, userId: user(800), status: 'active', email: 'renamed@example.com' as Email, updatedAt: at(4) });
   });

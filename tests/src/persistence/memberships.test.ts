@@ -1,6 +1,6 @@
 import type { Persistence } from '@idv/adapters-persistence';
 import type { UserId } from '@idv/core';
-import { fixtureUuid as uuid, InMemoryMemberships, membershipsContract, type MembershipSeed, type MembershipsSubject } from '@idv/core/testing';
+import { fixtureUuid as uuid, inMemoryMembershipsSubject, membershipsContract, type MembershipsSubject } from '@idv/core/testing';
 import test from 'ava';
 import { forEachBackend } from './support/backends.js';
 import { registerContract } from './support/register-contract.js';
@@ -9,13 +9,8 @@ import { seedMembership } from './support/seed.js';
 const runContract = (label: string, subject: () => MembershipsSubject): void =>
   registerContract('Memberships', membershipsContract, label, subject);
 
-const inMemory = new InMemoryMemberships();
-runContract('the in-memory fake', () => ({
-  memberships: inMemory,
-  seed: async ({ userId, ...summary }: MembershipSeed) => {
-    if (userId !== null) inMemory.add(userId as UserId, { id: summary.id, organizationId: summary.organizationId, organizationName: summary.organizationName, role: summary.role, status: summary.status });
-  },
-}));
+const inMemory = inMemoryMembershipsSubject();
+runContract('the in-memory fake', () => inMemory);
 
 const INVARIANTS = 0xd0;
 const org = (n: number): string => uuid(INVARIANTS, n);
@@ -46,7 +41,7 @@ forEachBackend((backend) => {
     await seedMembership(db(), { id: membership(4), organizationId: org(2), organizationName: 'Other', userId: user(3), role: 'owner', status: 'active' });
   });
 
-  test(`${backend.label}: a user has at most one membership per organization`, async (t) => {
+  test(`${backend.label}: a user has at most one live membership per organization`, async (t) => {
     await seedMembership(db(), { id: membership(10), organizationId: org(10), organizationName: 'Club', userId: user(10), role: 'member', status: 'active' });
     const error = await rejection(
       seedMembership(db(), { id: membership(11), organizationId: org(10), organizationName: 'Club', userId: user(10), role: 'coach', status: 'active' }),

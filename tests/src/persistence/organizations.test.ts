@@ -3,7 +3,8 @@ import type { OrganizationName } from '@idv/core';
 import test from 'ava';
 import * as O from 'fp-ts/lib/Option.js';
 import { forEachBackend } from './support/backends.js';
-import { aMembership, anAuditEntry, anInvitation, anOrganization, at, idsFor, seedUser } from './support/fixtures.js';
+import { aMembership, anAuditEntry, anInvitation, anOrganization, at, idsFor } from './support/fixtures.js';
+import { ensureUser } from './support/seed.js';
 
 const { org, user, membership, invitation, entry } = idsFor(0x100);
 
@@ -29,7 +30,7 @@ forEachBackend((backend) => {
   test(`${label}: deleting an organization removes its memberships, invitations and audit trail, and nothing else`, async (t) => {
     for (const n of [10, 11]) {
       await db().organizations.create(anOrganization(org(n)));
-      await seedUser(db(), user(n));
+      await ensureUser(db(), user(n));
       await db().memberships.insert(aMembership({ id: membership(n), organizationId: org(n), userId: user(n), role: 'owner' }));
       await db().invitations.create(anInvitation({ id: invitation(n), organizationId: org(n), membershipId: membership(n), invitedBy: user(n) }));
       await db().auditLog.append(anAuditEntry({ id: entry(n), organizationId: org(n), actorUserId: user(n) }));

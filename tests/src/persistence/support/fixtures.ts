@@ -1,4 +1,3 @@
-import type { Persistence } from '@idv/adapters-persistence';
 import type {
   AuditEntry,
   Email,
@@ -71,15 +70,6 @@ export const anAuditEntry = (fields: Pick<AuditEntry, 'id' | 'organizationId'> &
   createdAt: T0,
   ...fields,
 });
-
-/** Inserts a `users` row (the mirror the webhook would create) with an optional email. */
-export const seedUser = async (persistence: Persistence, id: UserId, email: string | null = null): Promise<void> => {
-  await persistence.orm.em.execute('insert into "users" ("id", "idp_id", "email") values (?, ?, ?) on conflict do nothing', [
-    id,
-    `user_seed${id.replaceAll('-', '')}`,
-    email,
-  ]);
-};
 
 /** What a rejected call threw (fails the test when it resolved). */
 export const rejectionOf = async (work: Promise<unknown>): Promise<unknown> => {
