@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import { startServerChild, type ServerChild } from './children.js';
+import { providerEnv, type BenchIdentity } from './identity.js';
+
+/** Where the service keeps its data in one run. */
+export type Backend = { readonly kind: 'postgres'; readonly url: string } | { readonly kind: 'pglite'; readonly dataDir: string };
+
+const SERVICE = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+const LIMIT = fileURLToPath(new URL('./references/limit-server.js', import.meta.url));
+const PEER = fileURLToPath(new URL('./references/peer-server.js', import.meta.url));
+
+/** `NODE_ENV=production node apps/server/dist/main.js` with every production secret, logging to `logFile`. */
+export const startService = (options: {
+  readonly name: string;
+  readonly identity: BenchIdentity;
+  readonly providerUrl: string;
+  readonly backend: Backend;
+  readonly logLevel: string;
+  readonly logFile: string;
+}): Promise<ServerChild> =>
+  startServerChild({
+    name: options.name,
+    script: SERVICE,
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: options.logLevel,
+      ...providerEnv(options.identity, options.providerUrl),
+      ...(options.backend.kind === 'postgres' ? { DATABASE_URL: options.backend.url } : { DATA_DIR: options.backend.dataDir }),
+    },
+    logFile: options.logFile,
+    readyPath: '/health/ready',
+  });
+
+/** Starts reference (a) `limit` or (b) `peer` on the service's PostgreSQL database. */
+export const startReference = (options: {
+  readonly kind: 'limit' | 'peer';
+  readonly identity: BenchIdentity;
+  readonly databaseUrl: string;
+  readonly poolSize: number;
+  readonly logFile: string;
+}): Promise<ServerChild> =>
+  startServerChild({
+    name: options.kind === 'limit' ? '(a) limit' : '(b) peer',
+    script: options.kind === 'limit' ? LIMIT : PEER,
+    env: {
+      NODE_ENV: 'production',
+      DATABASE_URL: options.databaseUrl,
+      POOL_SIZE: String(options.poolSize),
+      IDP_JWT_KEY: options.identity.publicKeyPem,
+      IDP_ISSUER: options.identity.issuer,
+      IDP_WEBHOOK_SECRET: options.identity.webhookSecret,
+    },
+    logFile: options.logFile,
+    readyPath: '/health',
+  });
