@@ -31,6 +31,7 @@ const isBuiltin = (pkg: string) => pkg.startsWith('node:');
 const RULES: readonly Rule[] = [
   { folder: 'packages/core/src', allowed: (pkg, file) => ['fp-ts', 'io-ts'].includes(pkg) || (file.includes('/testing/') && isBuiltin(pkg)) || (file.endsWith('.test.ts') && pkg === 'ava') },
   { folder: 'packages/adapters-idp/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
+  { folder: 'packages/adapters-crypto/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-persistence/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-http/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/idp-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
@@ -55,6 +56,11 @@ test('only apps/server uses inversify (the one composition root)', (t) => {
     sourceFiles(join(ROOT, folder)).filter((file) => importsOf(file).some((s) => packageOf(s) === 'inversify')),
   );
   t.deepEqual(users.map((file) => relative(ROOT, file)), []);
+});
+
+test('every adapter package has a boundary rule', (t) => {
+  const adapters = readdirSync(join(ROOT, 'packages')).filter((name) => name.startsWith('adapters-'));
+  t.deepEqual(adapters.filter((name) => !RULES.some((rule) => rule.folder === `packages/${name}/src`)), []);
 });
 
 test('the boundary check itself catches a framework import in core', (t) => {

@@ -25,7 +25,10 @@ export interface AppConfig {
   readonly migrateOnStart: boolean;
   readonly idp: IdpConfig;
   readonly inviteSecret: string;
+  /** `NATIONAL_ID_ENCRYPTION_KEY`: seals new national IDs (32 bytes in base64/base64url, or a passphrase of 32+ characters). */
   readonly nationalIdEncryptionKey: string;
+  /** `NATIONAL_ID_DECRYPTION_KEYS`: retired encryption keys, kept only to open values sealed before a rotation. */
+  readonly nationalIdDecryptionKeys: readonly string[];
   readonly testAuthBypass: boolean;
   readonly appUrl: string;
   readonly logLevel: string;

@@ -63,6 +63,12 @@ export const WebhookSecret = refine('WebhookSecret', 'expected a webhook secret 
 /** A secret of at least 32 characters. */
 export const LongSecret = refine('LongSecret', 'expected a secret of at least 32 characters', (s) => (s.length >= 32 ? s : undefined));
 
+/** A comma-separated list of secrets, each of at least 32 characters (e.g. retired keys kept for decryption). */
+export const LongSecretList = refine('LongSecretList', 'expected comma-separated secrets of at least 32 characters each', (s) => {
+  const secrets = s.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  return secrets.length > 0 && secrets.every((secret) => secret.length >= 32) ? secrets : undefined;
+});
+
 /** pino levels. */
 export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
 

@@ -10,6 +10,7 @@ import {
   HttpUrl,
   LogLevel,
   LongSecret,
+  LongSecretList,
   NodeEnv,
   NonEmpty,
   OriginList,
@@ -35,6 +36,7 @@ const Env = t.partial({
   IDP_EMULATOR_PORT: Port,
   INVITE_SECRET: LongSecret,
   NATIONAL_ID_ENCRYPTION_KEY: LongSecret,
+  NATIONAL_ID_DECRYPTION_KEYS: LongSecretList,
   TEST_AUTH_BYPASS: BooleanFlag,
   APP_URL: HttpUrl,
   LOG_LEVEL: LogLevel,
@@ -86,6 +88,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     // Development only (production requires them): fresh secrets per process are fine there.
     inviteSecret: env.INVITE_SECRET ?? randomBytes(32).toString('base64url'),
     nationalIdEncryptionKey: env.NATIONAL_ID_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
+    nationalIdDecryptionKeys: env.NATIONAL_ID_DECRYPTION_KEYS ?? [],
     testAuthBypass: env.TEST_AUTH_BYPASS ?? false,
     appUrl: env.APP_URL ?? 'http://localhost:3000',
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -107,7 +110,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     E.chainW(build),
   );
 
-const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|IDP_JWT_KEY|DATABASE_URL):/;
+const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL):/;
 
 // A mistyped secret is still a secret: say what is wrong without printing it.
 const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

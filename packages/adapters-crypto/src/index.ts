@@ -1,0 +1,6 @@
+export { INVITE_TOKEN_AUDIENCE, INVITE_TOKEN_TYPE, createInviteTokens } from './invite-tokens/invite-tokens.js';
+export type { InviteTokensOptions } from './invite-tokens/invite-tokens.js';
+export { hashInviteToken } from './invite-tokens/token-hash.js';
+export { NationalIdVaultError, createNationalIdVault } from './national-id-vault/national-id-vault.js';
+export type { NationalIdVaultOptions } from './national-id-vault/national-id-vault.js';
+export { nationalIdKeyId } from './national-id-vault/vault-key.js';

@@ -1,0 +1,66 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
+import { NationalId } from '@idv/core';
+import type { NationalIdVault, SealedNationalId } from '@idv/core';
+import { vaultKey } from './vault-key.js';
+import type { VaultKey } from './vault-key.js';
+
+/** Options of {@link createNationalIdVault}: key values as configured (see `vaultKey` for the format). */
+export interface NationalIdVaultOptions {
+  /** `NATIONAL_ID_ENCRYPTION_KEY`: seals every new value and opens what it sealed. */
+  readonly currentKey: string;
+  /** `NATIONAL_ID_DECRYPTION_KEYS`: retired keys, kept only to open values sealed before a rotation. */
+  readonly previousKeys?: readonly string[];
+}
+
+/** Why a sealed national ID cannot be opened. A defect (the data is ours); it never carries the value or a key. */
+export class NationalIdVaultError extends Error {
+  override readonly name = 'NationalIdVaultError';
+}
+
+const DECRYPT_OPTIONS = { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] };
+
+const KID = /^[0-9a-f]{16}$/;
+
+const kidOf = (sealed: SealedNationalId): string => {
+  try {
+    const { kid, alg, enc } = decodeProtectedHeader(sealed);
+    if (alg === 'dir' && enc === 'A256GCM' && typeof kid === 'string' && KID.test(kid)) return kid;
+  } catch {
+    // Falls through: an unreadable header is as bad as a wrong one.
+  }
+  throw new NationalIdVaultError('sealed national ID is not a dir/A256GCM JWE with a key id');
+};
+
+/**
+ * National IDs sealed as compact JWE (`alg: dir`, `enc: A256GCM`, random IV, authenticated), with a
+ * `kid` header naming the key. Seals always with the current key; opens with whichever configured
+ * key the `kid` names, so rotating is: new value in `NATIONAL_ID_ENCRYPTION_KEY`, old one appended
+ * to `NATIONAL_ID_DECRYPTION_KEYS` until every row has been resealed. An unknown kid, a tampered
+ * value or a plaintext that is not a national ID rejects with {@link NationalIdVaultError}.
+ *
+ * @example
+ * const vault = createNationalIdVault({ currentKey: config.nationalIdEncryptionKey, previousKeys: config.nationalIdDecryptionKeys });
+ * const sealed = await vault.seal(nationalId);
+ */
+export const createNationalIdVault = ({ currentKey, previousKeys = [] }: NationalIdVaultOptions): NationalIdVault => {
+  const current = vaultKey(currentKey);
+  const keys = new Map<string, VaultKey>([...previousKeys.map(vaultKey), current].map((key) => [key.kid, key]));
+
+  const seal = (plain: NationalId): Promise<SealedNationalId> =>
+    new CompactEncrypt(new TextEncoder().encode(plain)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: current.kid }).encrypt(current.key);
+
+  const open = async (sealed: SealedNationalId): Promise<NationalId> => {
+    const kid = kidOf(sealed);
+    const key = keys.get(kid);
+    if (key === undefined) throw new NationalIdVaultError(`sealed national ID names an unknown key id ${kid}; is its key missing from NATIONAL_ID_DECRYPTION_KEYS?`);
+    const plaintext = await compactDecrypt(sealed, key.key, DECRYPT_OPTIONS).catch(() => {
+      throw new NationalIdVaultError(`sealed national ID failed authentication with key id ${kid}`);
+    });
+    const decoded = NationalId.decode(new TextDecoder().decode(plaintext.plaintext));
+    if (E.isLeft(decoded)) throw new NationalIdVaultError('sealed national ID does not hold a national ID');
+    return decoded.right;
+  };
+
+  return { seal, open };
+};
