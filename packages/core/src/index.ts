@@ -173,3 +173,8 @@ export type { DeclineInvitationError } from './invitation/use-cases/decline-invi
 export { listInvitations } from './invitation/use-cases/list-invitations.js';
 export { listMyInvitations } from './invitation/use-cases/list-my-invitations.js';
 export type { MyInvitation } from './invitation/use-cases/list-my-invitations.js';
+
+export { identityArea } from './identity/identity-area.js';
+export type { IdentityArea, IdentityPorts } from './identity/identity-area.js';
+export { organizationsArea } from './organization/organizations-area.js';
+export type { OrganizationsArea, OrganizationsPorts } from './organization/organizations-area.js';

@@ -1,0 +1,46 @@
+import { acceptPendingInvitations } from '../invitation/use-cases/accept-pending-invitations.js';
+import type { InvitationStepsDeps } from '../invitation/invitation-steps.js';
+import type { ErrorTracker } from '../shared/error-tracker.js';
+import type { AccessTokenVerifier } from './ports/access-token-verifier.js';
+import type { WebhookVerifier } from './ports/webhook-verifier.js';
+import { authenticateRequest } from './use-cases/authenticate-request.js';
+import { deleteSelf, type DeleteSelfDeps } from './use-cases/delete-self.js';
+import { getMe, type GetMeDeps } from './use-cases/get-me.js';
+import { handleIdpWebhook } from './use-cases/handle-idp-webhook.js';
+import { setNationalId, type SetNationalIdDeps } from './use-cases/set-national-id.js';
+
+/** Every port the identity area needs, by name. */
+export interface IdentityPorts
+  extends Omit<GetMeDeps, 'acceptPendingInvitations'>,
+    DeleteSelfDeps,
+    SetNationalIdDeps,
+    InvitationStepsDeps {
+  readonly verifier: AccessTokenVerifier;
+  readonly webhookVerifier: WebhookVerifier;
+  readonly errorTracker: ErrorTracker;
+  /** `TEST_AUTH_BYPASS`; the composition root never turns it on in production. */
+  readonly testAuthBypass: boolean;
+}
+
+/**
+ * The identity area's use cases bound to their ports: authentication, provider webhooks (which
+ * accept pending invitations on `user.created`), `/users/me` with its recovery path, self-deletion
+ * and the caller's national ID. Adding a use case here is the one wiring step.
+ *
+ * @example
+ * const identity = identityArea({ users, memberships, invitations, auditLog, unitOfWork, … });
+ * await identity.getMe(request.auth)();
+ */
+export const identityArea = (ports: IdentityPorts) => {
+  const deps = { ...ports, acceptPendingInvitations: acceptPendingInvitations(ports) };
+  return {
+    authenticateRequest: authenticateRequest(deps),
+    handleIdpWebhook: handleIdpWebhook(deps),
+    getMe: getMe(deps),
+    deleteSelf: deleteSelf(deps),
+    setNationalId: setNationalId(deps),
+  };
+};
+
+/** The identity area's bound use cases. */
+export type IdentityArea = ReturnType<typeof identityArea>;

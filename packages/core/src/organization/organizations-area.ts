@@ -1,0 +1,75 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { listAuditEntries } from '../audit/use-cases/list-audit-entries.js';
+import type { AuditLog } from '../audit/ports/audit-log.js';
+import type { NationalIdVault } from '../identity/ports/national-id-vault.js';
+import type { NationalIds } from '../identity/ports/national-ids.js';
+import { readComplianceRecord } from '../identity/use-cases/read-compliance-record.js';
+import type { InvitationDeps } from '../invitation/invitation-steps.js';
+import { acceptInvitation } from '../invitation/use-cases/accept-invitation.js';
+import { declineInvitation } from '../invitation/use-cases/decline-invitation.js';
+import { inviteMember, type InviteMemberDeps } from '../invitation/use-cases/invite-member.js';
+import { listInvitations } from '../invitation/use-cases/list-invitations.js';
+import { listMyInvitations } from '../invitation/use-cases/list-my-invitations.js';
+import { resendInvitation } from '../invitation/use-cases/resend-invitation.js';
+import { revokeInvitation } from '../invitation/use-cases/revoke-invitation.js';
+import type { ManageMembersDeps } from '../membership/managing.js';
+import { changeMemberRole } from '../membership/use-cases/change-member-role.js';
+import { leaveOrganization } from '../membership/use-cases/leave-organization.js';
+import { listMembers } from '../membership/use-cases/list-members.js';
+import { reinstateMember } from '../membership/use-cases/reinstate-member.js';
+import { removeMember } from '../membership/use-cases/remove-member.js';
+import { resolveMembership } from '../membership/use-cases/resolve-membership.js';
+import { suspendMember } from '../membership/use-cases/suspend-member.js';
+import { transferOwnership } from '../membership/use-cases/transfer-ownership.js';
+import { createOrganization } from './use-cases/create-organization.js';
+import { deleteOrganization } from './use-cases/delete-organization.js';
+import { getOrganization } from './use-cases/get-organization.js';
+import { updateOrganization } from './use-cases/update-organization.js';
+
+/** Every port the organizations area needs, by name. */
+export interface OrganizationsPorts extends ManageMembersDeps, InvitationDeps, Omit<InviteMemberDeps, 'acceptPendingInvitations'> {
+  readonly auditLog: AuditLog;
+  readonly nationalIds: NationalIds;
+  readonly nationalIdVault: NationalIdVault;
+}
+
+/**
+ * The organizations area's use cases bound to their ports: organizations, the roster and every
+ * membership change, both invitation paths, the audit trail and the compliance record. Each one
+ * authorizes through `authorize` against the caller's membership in the organization.
+ *
+ * @example
+ * const organizations = organizationsArea({ organizations, memberships, invitations, auditLog, … });
+ * await organizations.createOrganization(request.auth, { name })();
+ */
+export const organizationsArea = (ports: OrganizationsPorts) => {
+  // spec: only user.created and the /users/me recovery path accept pending invitations, not the
+  // mirroring of an invitee that inviteMember finds at the provider.
+  const deps = { ...ports, acceptPendingInvitations: () => TE.right({ accepted: 0 }) };
+  return {
+    createOrganization: createOrganization(deps),
+    getOrganization: getOrganization(deps),
+    updateOrganization: updateOrganization(deps),
+    deleteOrganization: deleteOrganization(deps),
+    resolveMembership: resolveMembership(deps),
+    listMembers: listMembers(deps),
+    changeMemberRole: changeMemberRole(deps),
+    suspendMember: suspendMember(deps),
+    reinstateMember: reinstateMember(deps),
+    removeMember: removeMember(deps),
+    leaveOrganization: leaveOrganization(deps),
+    transferOwnership: transferOwnership(deps),
+    inviteMember: inviteMember(deps),
+    listInvitations: listInvitations(deps),
+    resendInvitation: resendInvitation(deps),
+    revokeInvitation: revokeInvitation(deps),
+    listMyInvitations: listMyInvitations(deps),
+    acceptInvitation: acceptInvitation(deps),
+    declineInvitation: declineInvitation(deps),
+    listAuditEntries: listAuditEntries(deps),
+    readComplianceRecord: readComplianceRecord(deps),
+  };
+};
+
+/** The organizations area's bound use cases. */
+export type OrganizationsArea = ReturnType<typeof organizationsArea>;
