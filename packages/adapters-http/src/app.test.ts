@@ -4,11 +4,9 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
-import { authenticateRequest, deleteSelf, getMe, handleIdpWebhook, unauthenticated } from '@idv/core';
+import { identityArea, organizationsArea, unauthenticated } from '@idv/core';
 import { createTestWorld, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
 import * as E from 'fp-ts/lib/Either.js';
-import * as TE from 'fp-ts/lib/TaskEither.js';
-import { pipe } from 'fp-ts/lib/function.js';
 import { createHttpApp } from './app.js';
 import type { HttpServices } from './http-services.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
@@ -16,15 +14,8 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 const test = anyTest as TestFn<{ world: TestWorld; ready: { up: boolean }; url: string; server: Server }>;
 
 const servicesFor = (world: TestWorld, ready: { up: boolean }): HttpServices => ({
-  authenticateRequest: authenticateRequest({
-    verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) },
-    users: world.users,
-    errorTracker: world.errorTracker,
-    testAuthBypass: false,
-  }),
-  handleIdpWebhook: handleIdpWebhook(world),
-  getMe: getMe(world),
-  deleteSelf: (input) => pipe(deleteSelf(world)(input), TE.orElse((refusal) => TE.fromTask(() => Promise.reject(new Error(refusal.message))))),
+  ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
+  ...organizationsArea(world),
   checkReadiness: async () => {
     if (!ready.up) throw new Error('connection refused');
   },

@@ -7,11 +7,28 @@ import { authentication } from './middleware/authentication.js';
 import { requestLog } from './middleware/request-log.js';
 import { requestScope } from './middleware/request-scope.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { auditRoutes } from './routes/audit-routes.js';
+import { complianceRoutes } from './routes/compliance-routes.js';
+import { invitationRoutes } from './routes/invitation-routes.js';
+import { memberRoutes } from './routes/member-routes.js';
+import { organizationRoutes } from './routes/organization-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import type { Route } from './routes/route.js';
 
 const DEFAULT_WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/** Every route of the API, in registration order (the router, and tests that must cover each route, read it). */
+export const apiRoutes = ({ services, errorTracker, webhookBodyLimit }: HttpAppOptions): readonly Route[] => [
+  ...healthRoutes(services),
+  ...webhookRoutes(services, errorTracker, webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
+  ...userRoutes(services),
+  ...organizationRoutes(services),
+  ...memberRoutes(services),
+  ...invitationRoutes(services),
+  ...complianceRoutes(services),
+  ...auditRoutes(services),
+];
 
 /**
  * Builds the Koa application: request scope, error mapping, request log, then each route behind
@@ -30,13 +47,8 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   app.use(errorMiddleware(logger, errorTracker));
   app.use(requestLog(logger));
 
-  const routes: readonly Route[] = [
-    ...healthRoutes(services),
-    ...webhookRoutes(services, errorTracker, options.webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
-    ...userRoutes(services),
-  ];
   const router = new Router();
-  for (const route of routes) {
+  for (const route of apiRoutes(options)) {
     router[route.method](route.path, authentication(services, logger, route.access), route.handler);
   }
   app.use(router.routes());

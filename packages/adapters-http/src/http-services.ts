@@ -1,28 +1,14 @@
-import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type {
-  AuthPayload,
-  DeleteSelfInput,
-  ErrorTracker,
-  IdentityError,
-  IdpWebhookDelivery,
-  IdpWebhookError,
-  Logger,
-  Me,
-  RequestCredentials,
-  Unauthenticated,
-  User,
-  WebhookReceipt,
-} from '@idv/core';
+import type { ErrorTracker, IdentityArea, Logger, OrganizationsArea } from '@idv/core';
 
-/** The use cases the HTTP app calls, already bound to their ports by the composition root. */
-export interface HttpServices {
-  readonly authenticateRequest: (credentials: RequestCredentials) => TE.TaskEither<Unauthenticated, AuthPayload | null>;
-  readonly handleIdpWebhook: (delivery: IdpWebhookDelivery) => TE.TaskEither<IdpWebhookError, WebhookReceipt>;
-  readonly getMe: (auth: AuthPayload) => TE.TaskEither<IdentityError, Me>;
-  readonly deleteSelf: (input: DeleteSelfInput) => TE.TaskEither<never, User>;
-  /** Resolves when the service can serve (the database answers); rejects otherwise. */
-  readonly checkReadiness: () => Promise<void>;
-}
+/**
+ * The use cases the HTTP app calls, already bound to their ports by the composition root. Their
+ * types come from core's area wiring, never retyped here.
+ */
+export type HttpServices = IdentityArea &
+  OrganizationsArea & {
+    /** Resolves when the service can serve (the database answers); rejects otherwise. */
+    readonly checkReadiness: () => Promise<void>;
+  };
 
 /** What the HTTP app needs besides the use cases. */
 export interface HttpAppOptions {

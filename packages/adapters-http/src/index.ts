@@ -1,4 +1,5 @@
-export { createHttpApp } from './app.js';
+export { apiRoutes, createHttpApp } from './app.js';
+export type { Route, RouteInput } from './routes/route.js';
 export type { HttpAppOptions, HttpServices } from './http-services.js';
 export { ERROR_STATUS } from './errors/error-status.js';
 export type { ErrorCode, HttpEdgeErrorCode } from './errors/error-status.js';

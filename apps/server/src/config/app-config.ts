@@ -29,6 +29,8 @@ export interface AppConfig {
   readonly nationalIdEncryptionKey: string;
   /** `NATIONAL_ID_DECRYPTION_KEYS`: retired encryption keys, kept only to open values sealed before a rotation. */
   readonly nationalIdDecryptionKeys: readonly string[];
+  /** `INVITATION_TTL_DAYS`: how long an invitation stays acceptable. */
+  readonly invitationTtlDays: number;
   readonly testAuthBypass: boolean;
   readonly appUrl: string;
   readonly logLevel: string;

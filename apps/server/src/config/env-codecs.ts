@@ -70,6 +70,11 @@ export const LongSecretList = refine('LongSecretList', 'expected comma-separated
 });
 
 /** pino levels. */
+/** A whole number of days, 1–365 (`INVITATION_TTL_DAYS`). */
+export const Days = refine('Days', 'expected a whole number of days from 1 to 365', (s) =>
+  /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 365 ? Number(s) : undefined,
+);
+
 export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
 
 /** `NODE_ENV`. */

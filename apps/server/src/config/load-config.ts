@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { describeErrors } from '@idv/core';
+import { DEFAULT_INVITATION_TTL_DAYS, describeErrors } from '@idv/core';
 import type { AppConfig, IdpConfig } from './app-config.js';
 import {
   BooleanFlag,
+  Days,
   HttpUrl,
   LogLevel,
   LongSecret,
@@ -35,6 +36,7 @@ const Env = t.partial({
   IDP_AUTHORIZED_PARTIES: OriginList,
   IDP_EMULATOR_PORT: Port,
   INVITE_SECRET: LongSecret,
+  INVITATION_TTL_DAYS: Days,
   NATIONAL_ID_ENCRYPTION_KEY: LongSecret,
   NATIONAL_ID_DECRYPTION_KEYS: LongSecretList,
   TEST_AUTH_BYPASS: BooleanFlag,
@@ -89,6 +91,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     inviteSecret: env.INVITE_SECRET ?? randomBytes(32).toString('base64url'),
     nationalIdEncryptionKey: env.NATIONAL_ID_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
     nationalIdDecryptionKeys: env.NATIONAL_ID_DECRYPTION_KEYS ?? [],
+    invitationTtlDays: env.INVITATION_TTL_DAYS ?? DEFAULT_INVITATION_TTL_DAYS,
     testAuthBypass: env.TEST_AUTH_BYPASS ?? false,
     appUrl: env.APP_URL ?? 'http://localhost:3000',
     logLevel: env.LOG_LEVEL ?? 'info',

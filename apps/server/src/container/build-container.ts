@@ -3,6 +3,9 @@ import type { Logger } from '@idv/core';
 import type { Persistence } from '@idv/adapters-persistence';
 import type { AppConfig } from '../config/app-config.js';
 import { applicationModule } from './application-module.js';
+import { cryptoModule } from './crypto-module.js';
+import { identityModule } from './identity-module.js';
+import { organizationsModule } from './organizations-module.js';
 import { idpModule } from './idp-module.js';
 import type { IdpSettings } from '../config/app-config.js';
 import { observabilityModule } from './observability-module.js';
@@ -28,6 +31,9 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     observabilityModule(inputs.logger),
     idpModule(inputs.idp),
     persistenceModule(inputs.persistence),
+    cryptoModule(inputs.config),
+    identityModule(inputs.config),
+    organizationsModule(inputs.config),
     applicationModule(inputs.config),
   );
   return container;

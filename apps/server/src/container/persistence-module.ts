@@ -6,7 +6,11 @@ import { TOKENS } from './tokens.js';
 export const persistenceModule = (persistence: Persistence): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Users).toConstantValue(persistence.users);
+    bind(TOKENS.Organizations).toConstantValue(persistence.organizations);
     bind(TOKENS.Memberships).toConstantValue(persistence.memberships);
+    bind(TOKENS.Invitations).toConstantValue(persistence.invitations);
+    bind(TOKENS.AuditLog).toConstantValue(persistence.auditLog);
+    bind(TOKENS.NationalIds).toConstantValue(persistence.nationalIds);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

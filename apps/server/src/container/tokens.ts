@@ -3,12 +3,21 @@ import type Koa from 'koa';
 import type {
   AccessTokenVerifier,
   Analytics,
+  AuditLog,
   Clock,
   ErrorTracker,
+  IdentityArea,
   IdentityProviderAdmin,
   IdGenerator,
+  InvitationSettings,
+  Invitations,
+  InviteTokens,
   Logger,
   Memberships,
+  NationalIds,
+  NationalIdVault,
+  Organizations,
+  OrganizationsArea,
   UnitOfWork,
   Users,
   WebhookVerifier,
@@ -34,6 +43,20 @@ export const TOKENS = {
   IdGenerator: Symbol('IdGenerator') as ServiceIdentifier<IdGenerator>,
   Users: Symbol('Users') as ServiceIdentifier<Users>,
   Memberships: Symbol('Memberships') as ServiceIdentifier<Memberships>,
+  Organizations: Symbol('Organizations') as ServiceIdentifier<Organizations>,
+  Invitations: Symbol('Invitations') as ServiceIdentifier<Invitations>,
+  AuditLog: Symbol('AuditLog') as ServiceIdentifier<AuditLog>,
+  NationalIds: Symbol('NationalIds') as ServiceIdentifier<NationalIds>,
+  InviteTokens: Symbol('InviteTokens') as ServiceIdentifier<InviteTokens>,
+  NationalIdVault: Symbol('NationalIdVault') as ServiceIdentifier<NationalIdVault>,
+  /** `TEST_AUTH_BYPASS`, as decided by the configuration. */
+  TestAuthBypass: Symbol('TestAuthBypass') as ServiceIdentifier<boolean>,
+  /** `APP_URL` and `INVITATION_TTL_DAYS`. */
+  InvitationSettings: Symbol('InvitationSettings') as ServiceIdentifier<InvitationSettings>,
+  /** The identity area's use cases, bound to their ports. */
+  IdentityArea: Symbol('IdentityArea') as ServiceIdentifier<IdentityArea>,
+  /** The organizations area's use cases, bound to their ports. */
+  OrganizationsArea: Symbol('OrganizationsArea') as ServiceIdentifier<OrganizationsArea>,
   UnitOfWork: Symbol('UnitOfWork') as ServiceIdentifier<UnitOfWork>,
   ReadinessCheck: Symbol('ReadinessCheck') as ServiceIdentifier<ReadinessCheck>,
   /** The error-tracking scope of one request (its user and breadcrumbs). */

@@ -15,6 +15,7 @@ export const REDACTED_PATHS = [
   '*.inviteSecret',
   '*.nationalId',
   '*.nationalIdEncryptionKey',
+  '*.nationalIdDecryptionKeys',
   '*.email',
   'token',
   'jwt',

@@ -9,7 +9,8 @@ import '../request-auth.js';
 /**
  * Applies the spec's ordered authentication rules to one route: `public` routes pass; otherwise
  * the caller must authenticate, and `request.auth` is set. Failures answer 401 with a
- * `WWW-Authenticate` challenge; the reason goes to the log, never to the client.
+ * `WWW-Authenticate` challenge; the reason goes to the log, never to the client. A caller whose
+ * user was soft-deleted gets 410 `UserDeleted`, whatever the route.
  */
 export const authentication =
   (services: HttpServices, logger: Logger, access: 'public' | 'bearer'): Middleware =>
@@ -27,6 +28,8 @@ export const authentication =
       respondWithError(ctx, 'Unauthenticated', result.left.message);
       return;
     }
+    // Issue #8: a soft-deleted user's still-valid token is refused on every bearer route, in one place.
+    if (result.right?.user?.deletedAt != null) return respondWithError(ctx, 'UserDeleted', 'User has been deleted');
     ctx.request.auth = result.right;
     await next();
   };

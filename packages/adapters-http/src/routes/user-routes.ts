@@ -19,9 +19,6 @@ export const userRoutes = (services: HttpServices): readonly Route[] => [
   bearerEndpoint({
     method: 'delete',
     path: '/users/me',
-    handle: async ({ caller }) => {
-      await services.deleteSelf({ idpId: caller.userId, skipProvider: false })();
-      return noContent();
-    },
+    handle: async ({ caller }) => replyWith(await services.deleteSelf({ idpId: caller.userId, skipProvider: false })(), noContent),
   }),
 ];

@@ -1,0 +1,32 @@
+import * as t from 'io-ts';
+import { NationalId } from '@idv/core';
+import type { HttpServices } from '../http-services.js';
+import { bearerEndpoint } from '../edge/endpoint.js';
+import { noContent, ok, replyWith } from '../edge/reply.js';
+import { MemberParams } from '../requests/organization-requests.js';
+import { membershipJson } from '../responses/json-views.js';
+import type { Route } from './route.js';
+
+const NationalIdBody = t.type({ nationalId: NationalId }, 'NationalIdBody');
+
+/**
+ * National IDs (spec item 8): `PUT /users/me/national-id` stores it encrypted and never echoes it;
+ * only the staff-authorized compliance record (`compliance.read`) returns it.
+ */
+export const complianceRoutes = (services: HttpServices): readonly Route[] => [
+  bearerEndpoint({
+    method: 'put',
+    path: '/users/me/national-id',
+    body: NationalIdBody,
+    handle: async ({ caller, body }) => replyWith(await services.setNationalId(caller, body.nationalId)(), noContent),
+  }),
+  bearerEndpoint({
+    method: 'get',
+    path: '/organizations/:orgId/members/:membershipId/compliance',
+    params: MemberParams,
+    handle: async ({ caller, params }) =>
+      replyWith(await services.readComplianceRecord(caller, params.orgId, params.membershipId)(), ({ membership, email, nationalId }) =>
+        ok({ membership: membershipJson(membership), email, nationalId }),
+      ),
+  }),
+];
