@@ -65,8 +65,14 @@ export const startServerChild = async (options: {
   });
   closeSync(output);
   const url = `http://127.0.0.1:${port}`;
+  // Whatever ends this process, its servers must not outlive it.
+  const killAtExit = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killAtExit);
   const stop = async (): Promise<void> => {
     unregister();
+    process.off('exit', killAtExit);
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');

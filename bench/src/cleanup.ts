@@ -6,9 +6,15 @@ export const registerCleanup = (work: () => Promise<void>): (() => void) => {
   return () => pending.delete(work);
 };
 
-/** On SIGINT/SIGTERM: run every registered cleanup (newest first), then exit 130. */
+/**
+ * On SIGINT/SIGTERM, or when stdout goes away (`npm run bench | head`): run every registered cleanup
+ * (newest first), then exit 130. Children still alive at exit are killed by `startServerChild`.
+ */
 export const cleanUpOnSignals = (): void => {
+  let running = false;
   const handler = (): void => {
+    if (running) return;
+    running = true;
     process.stderr.write('\ninterrupted: stopping servers and dropping scratch databases\n');
     void [...pending]
       .reverse()
@@ -17,4 +23,5 @@ export const cleanUpOnSignals = (): void => {
   };
   process.once('SIGINT', handler);
   process.once('SIGTERM', handler);
+  process.stdout.on('error', handler);
 };
