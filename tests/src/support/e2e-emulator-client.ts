@@ -1,4 +1,4 @@
-import type { DeliveryAttempt } from '@idv/idp-emulator';
+import type { DeliveryAttempt, SentEmail } from '@idv/idp-emulator';
 import { adminFetch } from '@idv/idp-emulator/testing';
 
 /** Where the emulator is and the key of its admin API. */
@@ -13,6 +13,27 @@ export interface ProviderUser {
   readonly primary_email_address_id: string | null;
   readonly email_addresses: ReadonlyArray<{ readonly id: string; readonly email_address: string }>;
   readonly image_url: string;
+}
+
+/** An e-mail the emulator "sent" (`GET /_emulator/emails`): an invitation's ticket link. */
+export type SentEmailRecord = SentEmail;
+
+/** A provider invitation as the emulator's control API shows it (with its ticket and redirect). */
+export interface ProviderInvitation {
+  readonly id: string;
+  readonly email_address: string;
+  readonly status: 'pending' | 'accepted' | 'revoked' | 'expired';
+  readonly public_metadata: Record<string, unknown>;
+  readonly redirect_url: string | null;
+  readonly ticket: string;
+}
+
+/** A completed ticket sign-up (`POST /v1/client/sign_ups`). */
+export interface TicketSignUp {
+  readonly status: string;
+  readonly created_user_id: string;
+  readonly created_session_id: string;
+  readonly jwt: string;
 }
 
 /** One logged delivery attempt (`GET /_emulator/deliveries` answers the emulator's own records). */
@@ -62,6 +83,27 @@ export const emulatorClient = (access: EmulatorAccess) => ({
     (await call<{ released: number }>(access, 'POST', '/_emulator/deliveries/release', { order })).released,
   /** `GET /_emulator/deliveries`. */
   deliveries: () => call<DeliveryRecord[]>(access, 'GET', '/_emulator/deliveries'),
+  /** `GET /_emulator/emails?to=`: the e-mails sent to `to`, newest first. */
+  emails: (to: string) => call<SentEmailRecord[]>(access, 'GET', `/_emulator/emails?to=${encodeURIComponent(to)}`),
+  /** `GET /_emulator/invitations/{id}`: the provider invitation, status included. */
+  providerInvitation: (id: string) => call<ProviderInvitation>(access, 'GET', `/_emulator/invitations/${id}`),
+  /** Follows an e-mailed ticket link without following the redirect: the status and `Location`. */
+  openTicketLink: async (url: string): Promise<{ status: number; location: string | null }> => {
+    const response = await fetch(url, { redirect: 'manual' });
+    await response.body?.cancel();
+    return { status: response.status, location: response.headers.get('location') };
+  },
+  /** `POST /v1/client/sign_ups` with the ticket strategy, as the sign-up page would. */
+  signUpWithTicket: async (ticket: string, password: string): Promise<TicketSignUp> => {
+    const response = await fetch(`${access.url}/v1/client/sign_ups`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ strategy: 'ticket', ticket, password }),
+    });
+    const body = (await response.json()) as TicketSignUp;
+    if (!response.ok || body.status !== 'complete') throw new Error(`ticket sign-up answered ${response.status}: ${JSON.stringify(body)}`);
+    return body;
+  },
   /** Long-polls `GET /_emulator/deliveries/settled`; throws when deliveries are still pending after `timeoutMs`. */
   waitSettled: async (timeoutMs = 60_000): Promise<void> => {
     const response = await fetch(`${access.url}/_emulator/deliveries/settled?timeoutMs=${timeoutMs}`);
