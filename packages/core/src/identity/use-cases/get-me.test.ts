@@ -16,6 +16,15 @@ test('returns the caller and their memberships', async (t) => {
   t.deepEqual(await getMe(world)(session(user))(), E.right({ user, memberships: [membership] }));
 });
 
+test('issue #8: cancelled memberships are omitted from /users/me', async (t) => {
+  const world = createTestWorld();
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-0000000000aa' as UserId);
+  const live = { id: 'm1', organizationId: 'o1', organizationName: 'Iron Gym', role: 'coach', status: 'suspended' } as const;
+  world.memberships.add(user.id, live);
+  world.memberships.add(user.id, { id: 'm2', organizationId: 'o2', organizationName: 'Chess Club', role: 'member', status: 'cancelled' });
+  t.deepEqual(await getMe(world)(session(user))(), E.right({ user, memberships: [live] }));
+});
+
 test('recovery path: a session without a local row creates it from the provider and counts the sign-up once', async (t) => {
   const world = createTestWorld();
   world.idpAdmin.put(aProviderUser({ idpId: SUBJECT, email: 'ada@example.com' }));

@@ -31,7 +31,7 @@ const recoverUser = (deps: GetMeDeps, idpId: IdpUserId): TE.TaskEither<IdentityE
   );
 
 /**
- * Returns the caller's user and memberships, creating the local row from the provider's admin
+ * Returns the caller's user and live (not cancelled) memberships, creating the local row from the provider's admin
  * API when it is absent. A soft-deleted user gets `UserDeleted` and is never re-created.
  *
  * @example
@@ -44,7 +44,8 @@ export const getMe = (deps: GetMeDeps) => (auth: AuthPayload): TE.TaskEither<Ide
     TE.flatMap((user) =>
       pipe(
         TE.fromTask(() => deps.memberships.listForUser(user.id)),
-        TE.map((memberships) => ({ user, memberships })),
+        // ARCHITECTURE §5: cancelled memberships (declined, revoked, removed, left) are omitted here.
+        TE.map((memberships) => ({ user, memberships: memberships.filter((m) => m.status !== 'cancelled') })),
       ),
     ),
   );
