@@ -15,7 +15,7 @@ export interface ServiceUnderTest {
 }
 
 /** Environment pointing the service at `provider`; `overrides` win. */
-export const providerEnv = (provider: TestProvider, overrides: Record<string, string> = {}): Record<string, string> => ({
+export const providerEnv = (provider: Pick<TestProvider, 'url' | 'secretKey' | 'publishableKey' | 'webhookSecret'>, overrides: Record<string, string> = {}): Record<string, string> => ({
   NODE_ENV: 'test',
   PORT: '0',
   LOG_LEVEL: 'debug',

@@ -59,3 +59,29 @@ test('two concurrent transfers: exactly one wins, never zero or two owners', asy
   t.is(won.length, 1);
   t.is(liveOwners(world, organization.id).length, 1);
 });
+
+test('issue #8: an owner whose ownership moved away between the authorization check and the write cannot move it again', async (t) => {
+  const world = createTestWorld();
+  const { organization, owner, members } = await anOrganization(world, { ada: 'admin', bob: 'member' });
+  // A concurrent transfer to ada commits after this request authorized the owner, before it reads the owner row.
+  const findOwner = world.memberships.findOwner.bind(world.memberships);
+  let raced = false;
+  const racing = new Proxy(world.memberships, {
+    get: (target, property, receiver) => {
+      if (property !== 'findOwner') {
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return async (organizationId: Parameters<typeof findOwner>[0]) => {
+        if (!raced) {
+          raced = true;
+          t.is(outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: members.ada.membership.id })()), 'Right');
+        }
+        return findOwner(organizationId);
+      };
+    },
+  });
+  const stale = await transferOwnership({ ...world, memberships: racing })(owner.auth, organization.id, { membershipId: members.bob.membership.id })();
+  t.is(outcome(stale), 'MembershipChangedConcurrently');
+  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [members.ada.membership.id], 'ada keeps the ownership she was given');
+});

@@ -39,7 +39,11 @@ export const transferOwnership =
       ),
       TE.bindW('owner', () => fromPort(() => deps.memberships.findOwner(organizationId))),
       TE.flatMap(({ authorized, target, owner }) => {
-        const from = O.toNullable(owner);
+        // Race (issue #8): the owner was authorized before this read; a concurrent transfer may have
+        // moved ownership since. An owner acting as such gives away only their own row (the demotion is
+        // guarded on role owner, so a stale request fails); only a Platform Admin moves it from anyone.
+        const { actor } = authorized;
+        const from = actor.kind === 'member' && !actor.platformAdmin ? actor.membership : O.toNullable(owner);
         if (from?.id === target.id) return TE.right({ previousOwner: null, newOwner: target });
         return () => deps.unitOfWork.run(() => moveOwnership(deps, from, target, authorized.actor.userId));
       }),
