@@ -12,4 +12,5 @@ import { mirrorProviderUser, type MirrorProviderUserDeps } from './mirror-provid
  * await handleUserUpdated(deps)(providerUser)(); // Right({ user, created: false })
  */
 export const handleUserUpdated = (deps: MirrorProviderUserDeps): ((user: ProviderUser) => TE.TaskEither<never, UserSync>) =>
-  mirrorProviderUser(deps);
+  // spec: only user.created (and the recovery path) accept pending invitations.
+  mirrorProviderUser(deps, 'update');

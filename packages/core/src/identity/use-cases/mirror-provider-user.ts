@@ -13,11 +13,20 @@ export interface MirrorProviderUserDeps extends WelcomeUserDeps {
 }
 
 /**
- * Stores the provider's view of a user (race-safe find-or-create, newer state wins, deleted stays
- * deleted) and welcomes the user if this call created the row. A failed write rejects (a defect).
+ * Why a snapshot is mirrored: the user's `arrival` (`user.created`, the `/users/me` recovery path),
+ * or an `update` of a user who is usually known already.
  */
-export const mirrorProviderUser = (deps: MirrorProviderUserDeps) => (snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
-  pipe(
-    TE.fromTask(() => deps.users.syncFromProvider(snapshot, deps.ids.uuid() as UserId)),
-    TE.flatMap((sync) => welcomeUser(deps)(sync, snapshot)),
-  );
+export type MirrorReason = 'arrival' | 'update';
+
+/**
+ * Stores the provider's view of a user (race-safe find-or-create, newer state wins, deleted stays
+ * deleted) and welcomes the user: an arrival always (a replay converges), an update only when it
+ * created the row (it overtook its `user.created`). A failed write rejects (a defect).
+ */
+export const mirrorProviderUser =
+  (deps: MirrorProviderUserDeps, reason: MirrorReason = 'arrival') =>
+  (snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
+    pipe(
+      TE.fromTask(() => deps.users.syncFromProvider(snapshot, deps.ids.uuid() as UserId)),
+      TE.flatMap((sync) => (reason === 'arrival' || sync.created ? welcomeUser(deps)(sync, snapshot) : TE.right(sync))),
+    );

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Email } from '../../identity/email.js';
 import type { UserId } from '../../identity/identifiers.js';
 import { handleUserCreated } from '../../identity/use-cases/handle-user-created.js';
+import { handleUserUpdated } from '../../identity/use-cases/handle-user-updated.js';
 import { aProviderUser, anOrganization, createTestWorld } from '../../testing/index.js';
 import { inviteMember } from './invite-member.js';
 
@@ -55,4 +56,20 @@ test('a pending_invitation made for another account is left to that account', as
   await invitePath1(world, 'shared@example.com');
   const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_second', email: 'shared@example.com' }), world.ids.uuid() as UserId);
   t.deepEqual(await world.acceptPendingInvitations({ user, emailVerified: true })(), E.right({ accepted: 0 }));
+});
+
+test('a user.updated of a known user accepts nothing (spec: only user.created and the recovery path do)', async (t) => {
+  const world = createTestWorld();
+  await handleUserCreated(world)(aProviderUser({ idpId: 'user_mover', email: 'old@example.com', updatedAt: 1 }))();
+  await invitePath1(world, 'new@example.com');
+  await handleUserUpdated(world)(aProviderUser({ idpId: 'user_mover', email: 'new@example.com', updatedAt: 2 }))();
+  t.is(world.invitations.all()[0]?.status, 'pending');
+});
+
+test('a user.updated that overtook its user.created is the arrival: it accepts the pending invitation', async (t) => {
+  const world = createTestWorld();
+  const { membership } = await invitePath1(world, 'early@example.com');
+  await handleUserUpdated(world)(aProviderUser({ idpId: 'user_early', email: 'early@example.com' }))();
+  t.is(world.invitations.all()[0]?.status, 'accepted');
+  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'active' });
 });
