@@ -47,7 +47,7 @@ export interface Persistence {
 export const createPersistence = async (config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Persistence> => {
   const db = await openDatabase(config, options);
   const em = db.orm.em;
-  const sql = createSqlRunner(em, config.kind);
+  const sql = createSqlRunner(em, config, options.onDriverWarning === undefined ? {} : { onDriverWarning: options.onDriverWarning });
   const parseDate = (value: string) => em.getPlatform().parseDate(value);
   return {
     users: new MikroOrmUsers(sql, parseDate),
@@ -60,7 +60,10 @@ export const createPersistence = async (config: DatabaseConfig, options: OpenDat
     migrate: db.migrate,
     ping: db.ping,
     requestScope: (next) => withRequestContext(db.orm, next),
-    close: db.close,
+    close: async () => {
+      await sql.close();
+      await db.close();
+    },
     orm: db.orm,
   };
 };

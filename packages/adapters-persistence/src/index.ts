@@ -11,7 +11,7 @@ export { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
 export { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
 export { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
 export { createSqlRunner } from './sql/sql-runner.js';
-export type { SqlRunner } from './sql/sql-runner.js';
+export type { SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export { statement } from './sql/statement.js';
 export type { Statement } from './sql/statement.js';
 export { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';

@@ -11,7 +11,8 @@ const OWN_NAME = statement('probe_prepared_statement', 'select "name" from pg_pr
 
 forEachBackend((backend) => {
   test(`${backend.label}: outside a transaction a hot statement runs as a named prepared statement`, async (t) => {
-    const sql = createSqlRunner(backend.persistence().orm.em, 'postgres');
+    const sql = createSqlRunner(backend.persistence().orm.em, { kind: 'postgres', url: backend.scratch()!.url });
+    t.teardown(() => sql.close());
     t.deepEqual(await sql.rows(OWN_NAME, [OWN_NAME.name]), [{ name: OWN_NAME.name }]);
     // Prepared once per connection: running it again on a connection that has it is no error.
     for (let i = 0; i < 12; i += 1) t.is((await sql.rows(OWN_NAME, [OWN_NAME.name])).length, 1);
@@ -19,7 +20,8 @@ forEachBackend((backend) => {
 
   test(`${backend.label}: inside a transaction statements join the transaction's connection and see its writes`, async (t) => {
     const db = backend.persistence();
-    const sql = createSqlRunner(db.orm.em, 'postgres');
+    const sql = createSqlRunner(db.orm.em, { kind: 'postgres', url: backend.scratch()!.url });
+    t.teardown(() => sql.close());
     const idpId = 'user_preparedtrx';
     await db.orm.em.transactional(async () => {
       await db.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
