@@ -19,6 +19,10 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey }: DevIdpFile): Promis
     return mine.length === 0 ? 'no delivery recorded' : mine.map((d) => `answered ${String(d.status)}`).join(', then ');
   };
   const me = (token: string) => callJson(`${serviceUrl}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+  const mint = async (sessionId: string): Promise<string> => expectOk('minting a token', await admin('POST', `/v1/sessions/${sessionId}/tokens`)).jwt as string;
+  // Each call mints a fresh token: session tokens live 60 seconds.
+  const api = (sessionId: string) => async (method: string, path: string, body?: unknown) =>
+    callJson(`${serviceUrl}${path}`, { method, headers: { authorization: `Bearer ${await mint(sessionId)}` }, body });
 
   const email = `demo-${Date.now().toString(36)}@example.com`;
   say(`1. Create the user ${email} at the provider emulator.`);
@@ -34,11 +38,11 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey }: DevIdpFile): Promis
   say(`   Session ${session.id} is ${session.status}.`);
 
   say('4. Get a session token (valid for 60 seconds), as a web or mobile client would.');
-  const token = expectOk('minting a token', await admin('POST', `/v1/sessions/${session.id}/tokens`)).jwt as string;
-  say(`   Token: ${token.slice(0, 24)}… (${token.length} characters)`);
+  const firstToken = await mint(session.id);
+  say(`   Token: ${firstToken.slice(0, 24)}… (${firstToken.length} characters)`);
 
   say('5. Call GET /users/me on the service with that token.');
-  const first = await me(token);
+  const first = await me(firstToken);
   say(`   ${first.status}: ${JSON.stringify(first.body)}`);
   expectOk('GET /users/me', first);
 
@@ -47,15 +51,64 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey }: DevIdpFile): Promis
   expectOk('changing the email', await admin('POST', '/v1/email_addresses', { user_id: user.id, email_address: renamed, verified: true, primary: true }));
   await settle();
   say(`   Delivery of user.updated: ${await deliveriesOf(user.id, 'user.updated')}.`);
-  const second = await me(token);
+  const second = await me(firstToken);
   say(`   GET /users/me now says: ${second.status}, email ${JSON.stringify(second.body?.user?.email)}.`);
 
-  say('7. Delete the user at the provider.');
+  const owner = api(session.id);
+  const gym = `Demo Gym ${email.slice(5, 12)}`;
+  say(`7. As that user, create the organization "${gym}" (POST /organizations).`);
+  const organization = expectOk('creating the organization', await owner('POST', '/organizations', { name: gym }));
+  const orgId = organization.organization.id as string;
+  say(`   Organization ${orgId}; the caller's membership is ${organization.membership.role}, ${organization.membership.status}.`);
+
+  const inviteeEmail = `coach-${email}`;
+  say(`8. Invite ${inviteeEmail}, who has no account yet, as a member (POST /organizations/${orgId}/invitations).`);
+  const invited = expectOk('inviting', await owner('POST', `/organizations/${orgId}/invitations`, { email: inviteeEmail, role: 'member' }));
+  say(`   Invitation ${invited.invitation.status}, expires ${invited.invitation.expiresAt}; membership ${invited.membership.status}.`);
+
+  say('9. The provider e-mailed an invitation link; the invitee opens it and signs up with the ticket.');
+  const [mail] = expectOk('reading the e-mails', await callJson(`${emulatorUrl}/_emulator/emails?to=${encodeURIComponent(inviteeEmail)}`)) as Array<{ url: string }>;
+  if (mail === undefined) throw new Error(`no invitation e-mail was sent to ${inviteeEmail}`);
+  const link = await fetch(mail.url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  await link.body?.cancel();
+  const location = new URL(link.headers.get('location') ?? 'http://invalid/');
+  say(`   The link answers ${link.status}, to ${location.origin}${location.pathname} (${location.searchParams.get('__idp_status')}).`);
+  const ticket = location.searchParams.get('__idp_ticket');
+  if (ticket === null) throw new Error(`the invitation link did not redirect with a ticket (${link.status})`);
+  const signUp = expectOk(
+    'signing up with the ticket',
+    await callJson(`${emulatorUrl}/v1/client/sign_ups`, { method: 'POST', body: { strategy: 'ticket', ticket, password: `demo-${Date.now()}-password` } }),
+  );
+  say(`   The invitee is now provider user ${signUp.created_user_id}.`);
+  await settle();
+  say(`   Delivery of user.created: ${await deliveriesOf(signUp.created_user_id, 'user.created')}.`);
+
+  say('10. The invitee calls GET /users/me: the user.created webhook accepted the invitation.');
+  const invitee = expectOk('GET /users/me as the invitee', await me(await mint(signUp.created_session_id)));
+  for (const m of invitee.memberships) say(`   ${m.organizationName}: ${m.role}, ${m.status}.`);
+  const joined = (invitee.memberships as Array<{ id: string; organizationId: string; status: string }>).find((m) => m.organizationId === orgId);
+  if (joined?.status !== 'active') throw new Error('the invitation was not accepted');
+
+  say(`11. The owner makes the new member a coach (PATCH /organizations/${orgId}/members/${joined.id}).`);
+  const promoted = expectOk('changing the role', await owner('PATCH', `/organizations/${orgId}/members/${joined.id}`, { role: 'coach' }));
+  say(`   ${promoted.membership.email} is now ${promoted.membership.role}, ${promoted.membership.status}.`);
+
+  say(`12. The audit trail (GET /organizations/${orgId}/audit), newest first:`);
+  const audit = expectOk('reading the audit trail', await owner('GET', `/organizations/${orgId}/audit`));
+  const nameOf = new Map([[first.body.user.id as string, 'the owner'], [invitee.user.id as string, 'the invitee']]);
+  for (const entry of audit.items as Array<{ action: string; actorUserId: string; createdAt: string; after: unknown }>) {
+    const after = (entry.after ?? {}) as Record<string, unknown>;
+    const summary = ['name', 'email', 'role', 'status'].filter((key) => after[key] !== undefined).map((key) => `${key} ${String(after[key])}`).join(', ');
+    say(`   ${entry.createdAt}  ${entry.action.padEnd(24)} by ${(nameOf.get(entry.actorUserId) ?? entry.actorUserId).padEnd(11)}  ${summary}`);
+  }
+
+  const token = await mint(session.id); // a fresh one, so it is surely unexpired after the deletion
+  say('13. Delete the owner at the provider.');
   expectOk('deleting the user', await admin('DELETE', `/v1/users/${user.id}`));
   await settle();
   say(`   Delivery of user.deleted: ${await deliveriesOf(user.id, 'user.deleted')}.`);
   const third = await me(token);
-  say(`   GET /users/me with the same, still unexpired token: ${third.status} ${JSON.stringify(third.body)}`);
+  say(`   GET /users/me with a token minted just before the deletion, still unexpired: ${third.status} ${JSON.stringify(third.body)}`);
   say(third.status === 410 ? '   410 Gone: the service remembers the user was deleted.' : `   Expected 410, got ${third.status}.`);
   if (third.status !== 410) throw new Error('the deleted user did not answer 410');
 };
@@ -77,7 +130,7 @@ say();
 try {
   await story(found.target);
   say();
-  say('Done: the service followed the provider through create, update and delete.');
+  say('Done: the service followed the provider through create, update and delete, and an organization through invite, accept, role change and audit.');
 } catch (error) {
   say(`The demo stopped: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -1,0 +1,41 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startServer } from '@idv/server';
+import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
+import { LogCapture } from '../support/log-capture.js';
+
+const run = promisify(execFile);
+
+test('npm run demo walks the user story and the organization story against a running development service', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'idv-demo-'));
+  const server = await startServer({ PORT: '0', IDP_EMULATOR_PORT: '0', DATA_DIR: dataDir }, { logDestination: new LogCapture() });
+  t.teardown(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const { stdout } = await run(process.execPath, [ENTRY_POINTS.demo], { env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir } });
+  t.log(stdout);
+  const lines = stdout.split('\n');
+  const after = (step: string): string[] => lines.slice(lines.findIndex((line) => line.startsWith(step)) + 1);
+  t.true(lines.some((line) => line.startsWith(`Service ${server.url}`)));
+  t.regex(after('7. ')[0] ?? '', /membership is owner, active\.$/);
+  t.regex(after('8. ')[0] ?? '', /^ {3}Invitation pending, expires .+; membership invited\.$/);
+  t.regex(after('9. ')[0] ?? '', /^ {3}The link answers 302, to http:\/\/localhost:3000\/sign-up \(sign_up\)\.$/);
+  t.regex(after('10. ')[0] ?? '', /: member, active\.$/);
+  t.regex(after('11. ')[0] ?? '', /is now coach, active\.$/);
+  t.deepEqual(
+    after('12. ').slice(0, 4).map((line) => /^ {3}\S+ {2}(\S+)\s+by (the \w+)/.exec(line)?.slice(1)),
+    [
+      ['membership.role_changed', 'the owner'],
+      ['invitation.accepted', 'the invitee'],
+      ['invitation.created', 'the owner'],
+      ['organization.created', 'the owner'],
+    ],
+  );
+  t.true(lines.includes('   410 Gone: the service remembers the user was deleted.'));
+  t.regex(stdout, /Done: .*invite, accept, role change and audit\.\n$/);
+});
