@@ -146,7 +146,7 @@ export type {
   InvitationNotPending,
   NotTheInvitee,
 } from './invitation/invitation.errors.js';
-export type { Invitations } from './invitation/ports/invitations.js';
+export type { InvitationRenewal, Invitations } from './invitation/ports/invitations.js';
 export type { InviteTokens, IssuedInviteToken, ReadInviteToken } from './invitation/ports/invite-tokens.js';
 
 export { AuditAction, AuditTargetType } from './audit/audit-entry.js';

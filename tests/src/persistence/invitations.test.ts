@@ -62,12 +62,12 @@ forEachBackend((backend) => {
     t.true(await db().invitations.markRevoked(a!.id, 'revoked', at(1)));
     t.false(await db().invitations.markRevoked(a!.id, 'revoked', at(2)));
     t.false(await db().invitations.markExpired(a!.id, at(2)));
-    t.true(O.isNone(await db().invitations.rotateToken(a!.id, 'hash-2', at(999), at(2))));
+    t.true(O.isNone(await db().invitations.rotateToken(a!.id, { tokenHash: 'hash-2', expiresAt: at(999), providerInvitationId: null }, at(2))));
     t.like(O.toNullable(await db().invitations.findById(a!.id)), { status: 'revoked', revokedReason: 'revoked', updatedAt: at(1), tokenHash: 'hash-1' });
     t.true(await db().invitations.markExpired(b!.id, at(3)));
     t.false(await db().invitations.claim(b!.id, at(3)));
-    const rotated = O.toNullable(await db().invitations.rotateToken(c!.id, 'hash-3', at(9_999), at(4)));
-    t.deepEqual(rotated, { ...c!, tokenHash: 'hash-3', expiresAt: at(9_999), updatedAt: at(4) });
+    const rotated = O.toNullable(await db().invitations.rotateToken(c!.id, { tokenHash: 'hash-3', expiresAt: at(9_999), providerInvitationId: 'inv_mailed_again' }, at(4)));
+    t.deepEqual(rotated, { ...c!, tokenHash: 'hash-3', expiresAt: at(9_999), providerInvitationId: 'inv_mailed_again', updatedAt: at(4) });
   });
 
   test(`${label}: one pending invitation per organization and email (case-insensitive); a revoked one does not count`, async (t) => {

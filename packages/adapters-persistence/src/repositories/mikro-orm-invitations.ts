@@ -1,4 +1,4 @@
-import type { Email, Invitation, InvitationId, Invitations, OrganizationId, Page, PageRequest, RevokedReason } from '@idv/core';
+import type { Email, Invitation, InvitationId, InvitationRenewal, Invitations, OrganizationId, Page, PageRequest, RevokedReason } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
 import type { DateParser } from '../mappers/column-values.js';
@@ -31,7 +31,7 @@ where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_
 const CLAIM = statement('invitations_claim', `update "invitations" set "status" = 'accepted', "updated_at" = ?
 where "id" = ? and "status" = 'pending' and "expires_at" > ? returning "id"`);
 
-const ROTATE = statement('invitations_rotate_token', `update "invitations" set "token_hash" = ?, "expires_at" = ?, "updated_at" = ?
+const ROTATE = statement('invitations_rotate_token', `update "invitations" set "token_hash" = ?, "expires_at" = ?, "provider_invitation_id" = ?, "updated_at" = ?
 where "id" = ? and "status" = 'pending' returning ${COLUMNS}`);
 
 const REVOKE = statement('invitations_mark_revoked', `update "invitations" set "status" = 'revoked', "revoked_reason" = ?, "updated_at" = ?
@@ -85,8 +85,10 @@ export class MikroOrmInvitations implements Invitations {
     return guarded('invitations.claim', async () => (await this.sql.rows(CLAIM, [now, id, now])).length === 1);
   }
 
-  rotateToken(id: InvitationId, tokenHash: string, expiresAt: Date, at: Date): Promise<O.Option<Invitation>> {
-    return guarded('invitations.rotateToken', async () => this.first(await this.sql.rows<InvitationRecord>(ROTATE, [tokenHash, expiresAt, at, id])));
+  rotateToken(id: InvitationId, { tokenHash, expiresAt, providerInvitationId }: InvitationRenewal, at: Date): Promise<O.Option<Invitation>> {
+    return guarded('invitations.rotateToken', async () =>
+      this.first(await this.sql.rows<InvitationRecord>(ROTATE, [tokenHash, expiresAt, providerInvitationId, at, id])),
+    );
   }
 
   markRevoked(id: InvitationId, reason: RevokedReason, at: Date): Promise<boolean> {

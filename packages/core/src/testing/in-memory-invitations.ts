@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Email } from '../identity/email.js';
 import type { Invitation, InvitationId, RevokedReason } from '../invitation/invitation.js';
-import type { Invitations } from '../invitation/ports/invitations.js';
+import type { InvitationRenewal, Invitations } from '../invitation/ports/invitations.js';
 import type { OrganizationId } from '../organization/organization.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { paginate } from './paginate.js';
@@ -46,8 +46,8 @@ export class InMemoryInvitations implements Invitations {
     return this.transition(id, (row) => row.expiresAt.getTime() > now.getTime(), { status: 'accepted', updatedAt: now });
   }
 
-  async rotateToken(id: InvitationId, tokenHash: string, expiresAt: Date, at: Date): Promise<O.Option<Invitation>> {
-    return this.transition(id, () => true, { tokenHash, expiresAt, updatedAt: at }) ? O.fromNullable(this.rows.get(id)) : O.none;
+  async rotateToken(id: InvitationId, { tokenHash, expiresAt, providerInvitationId }: InvitationRenewal, at: Date): Promise<O.Option<Invitation>> {
+    return this.transition(id, () => true, { tokenHash, expiresAt, providerInvitationId, updatedAt: at }) ? O.fromNullable(this.rows.get(id)) : O.none;
   }
 
   async markRevoked(id: InvitationId, reason: RevokedReason, at: Date): Promise<boolean> {

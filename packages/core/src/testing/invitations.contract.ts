@@ -102,15 +102,15 @@ export const invitationsContract: readonly ContractCase<InvitationsSubject>[] = 
     },
   },
   {
-    name: 'rotating the token replaces hash and expiry while pending, and nothing after',
+    name: 'rotating the token replaces hash, expiry and provider invitation while pending, and nothing after',
     async run(subject) {
       const invitation = await create(subject, contractInvitation(40, 40));
       const expiresAt = new Date(T.getTime() + 9 * DAY);
       const at = new Date(T.getTime() + DAY);
-      const rotated = O.toNullable(await subject.invitations.rotateToken(invitation.id, 'hash-new', expiresAt, at));
-      assert.deepEqual(rotated, { ...invitation, tokenHash: 'hash-new', expiresAt, updatedAt: at });
+      const rotated = O.toNullable(await subject.invitations.rotateToken(invitation.id, { tokenHash: 'hash-new', expiresAt, providerInvitationId: 'inv_renewed' }, at));
+      assert.deepEqual(rotated, { ...invitation, tokenHash: 'hash-new', expiresAt, providerInvitationId: 'inv_renewed', updatedAt: at });
       await subject.invitations.markExpired(invitation.id, at);
-      assert.ok(O.isNone(await subject.invitations.rotateToken(invitation.id, 'hash-newer', expiresAt, at)));
+      assert.ok(O.isNone(await subject.invitations.rotateToken(invitation.id, { tokenHash: 'hash-newer', expiresAt, providerInvitationId: null }, at)));
     },
   },
   {

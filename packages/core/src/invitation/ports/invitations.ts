@@ -4,6 +4,13 @@ import type { OrganizationId } from '../../organization/organization.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { Invitation, InvitationId, RevokedReason } from '../invitation.js';
 
+/** What a resend replaces on a pending invitation. */
+export interface InvitationRenewal {
+  readonly tokenHash: string;
+  readonly expiresAt: Date;
+  readonly providerInvitationId: string | null;
+}
+
 /**
  * Invitation rows. The store enforces at most one `pending` invitation per organization and email
  * (a violation rejects, as a defect). Every status change is a guarded update that reports
@@ -23,8 +30,11 @@ export interface Invitations {
    * the one call that made the change (spec: replays do not double-accept).
    */
   claim(id: InvitationId, now: Date): Promise<boolean>;
-  /** Replaces the token hash and the expiry while pending; None when it is no longer pending. */
-  rotateToken(id: InvitationId, tokenHash: string, expiresAt: Date, at: Date): Promise<Option<Invitation>>;
+  /**
+   * Replaces the token hash, the expiry and the provider invitation (a resend mails a new one) while
+   * pending; None when it is no longer pending.
+   */
+  rotateToken(id: InvitationId, replacement: InvitationRenewal, at: Date): Promise<Option<Invitation>>;
   /** pending → revoked with a reason; true only for the call that made the change. */
   markRevoked(id: InvitationId, reason: RevokedReason, at: Date): Promise<boolean>;
   /** pending → expired; true only for the call that made the change. */

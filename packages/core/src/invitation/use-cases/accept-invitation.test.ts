@@ -97,3 +97,25 @@ test('accepting again after acceptance is InvitationNotPending', async (t) => {
   await acceptInvitation(world)(ivy.auth, { invitationId: invitation.id })();
   t.is(outcome(await acceptInvitation(world)(ivy.auth, { invitationId: invitation.id })()), 'InvitationNotPending');
 });
+
+test('resending a path-1 invitation mails a new provider invitation and revokes the old one', async (t) => {
+  const world = createTestWorld();
+  const { organization, owner, invitation } = await invite(world, 'newcomer@example.com');
+  const firstMail = world.idpAdmin.invitations[0]!;
+  t.is(invitation.providerInvitationId, firstMail.id);
+  const resent = await resendInvitation(world)(owner.auth, organization.id, invitation.id)();
+  if (E.isLeft(resent)) return t.fail(resent.left._tag);
+  const secondMail = world.idpAdmin.invitations[1]!;
+  t.like(secondMail, { email: 'newcomer@example.com', publicMetadata: { invitationId: invitation.id } });
+  t.deepEqual(world.idpAdmin.revokedInvitationIds, [firstMail.id]);
+  t.is(world.invitations.all()[0]?.providerInvitationId, secondMail.id);
+});
+
+test('a path-2 resend mails nothing through the provider (the invitee accepts in-app)', async (t) => {
+  const world = createTestWorld();
+  await aPerson(world, 'ivy');
+  const { organization, owner, invitation } = await invite(world, 'ivy@example.com');
+  t.true(E.isRight(await resendInvitation(world)(owner.auth, organization.id, invitation.id)()));
+  t.deepEqual(world.idpAdmin.invitations, []);
+  t.deepEqual(world.idpAdmin.revokedInvitationIds, []);
+});

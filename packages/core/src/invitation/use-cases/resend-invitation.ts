@@ -11,7 +11,7 @@ import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
 import { invitationNotPending, type InvitationExpired, type InvitationNotFound, type InvitationNotPending } from '../invitation.errors.js';
 import { findInvitationIn, requirePending, type InvitationDeps } from '../invitation-steps.js';
-import { expiryFrom, toInvitationView, type InvitationId, type InvitationView } from '../invitation.js';
+import { expiryFrom, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
 /** The refreshed invitation and its new token (the old one stops working). */
 export interface ResentInvitation {
@@ -22,9 +22,31 @@ export interface ResentInvitation {
 /** What resending can answer. */
 export type ResendInvitationError = AuthorizationError | CannotGrantRole | InvitationNotFound | InvitationNotPending | InvitationExpired;
 
+const mailAgain = (deps: InvitationDeps, invitation: Invitation): TE.TaskEither<never, string | null> =>
+  invitation.providerInvitationId === null
+    ? TE.right(null)
+    : pipe(
+        fromPort(() =>
+          deps.idpAdmin.createInvitation({
+            email: invitation.email,
+            redirectUrl: `${deps.settings.appUrl}/sign-up`,
+            publicMetadata: { invitationId: invitation.id },
+            expiresInDays: deps.settings.invitationTtlDays,
+          }),
+        ),
+        TE.map((mailed) => mailed.id),
+      );
+
+// The old ticket is revoked at the provider, so only the newest mail works; revoking is idempotent.
+const forgetOldMail = (deps: InvitationDeps, invitation: Invitation, replacement: string | null): TE.TaskEither<never, void> =>
+  invitation.providerInvitationId === null || invitation.providerInvitationId === replacement
+    ? TE.right(undefined)
+    : fromPort(() => deps.idpAdmin.revokeInvitation(invitation.providerInvitationId!));
+
 /**
  * Resends a pending invitation (`members.invite`, for a role the caller may grant): a new token
- * replaces the old one, which stops working, and the expiry starts again. An invitation already
+ * replaces the old one, which stops working, and the expiry starts again; an invitee without an
+ * account gets a new mail from the provider, and the old mail's ticket is revoked. An invitation already
  * past its expiry is moved to `expired` instead (invite again).
  *
  * @example
@@ -46,10 +68,13 @@ export const resendInvitation =
       ),
       TE.bindW('invitation', ({ authorized, found }) => requirePending(deps, found, authorized.actor.userId)),
       TE.bindW('issued', ({ invitation }) => fromPort(() => deps.inviteTokens.issue(invitation.id))),
-      TE.flatMap(({ authorized, invitation, issued }) => () =>
+      // Path 1: the invitee has no account, so the provider mails a fresh ticket (ARCHITECTURE §4).
+      TE.bindW('providerInvitationId', ({ invitation }) => mailAgain(deps, invitation)),
+      TE.flatMap(({ authorized, invitation, issued, providerInvitationId }) => pipe(() =>
         deps.unitOfWork.run(async () => {
           const now = deps.clock.now();
-          const rotated = await deps.invitations.rotateToken(invitation.id, issued.tokenHash, expiryFrom(now, deps.settings.invitationTtlDays), now);
+          const renewal = { tokenHash: issued.tokenHash, expiresAt: expiryFrom(now, deps.settings.invitationTtlDays), providerInvitationId };
+          const rotated = await deps.invitations.rotateToken(invitation.id, renewal, now);
           if (O.isNone(rotated)) return E.left<ResendInvitationError, ResentInvitation>(invitationNotPending());
           await appendAudit(deps, {
             organizationId,
@@ -62,5 +87,7 @@ export const resendInvitation =
           });
           return E.right({ invitation: toInvitationView(rotated.value), token: issued.token });
         }),
-      ),
+        // After the commit: a failed resend leaves the old mail working.
+        TE.tap(() => forgetOldMail(deps, invitation, providerInvitationId)),
+      )),
     );
