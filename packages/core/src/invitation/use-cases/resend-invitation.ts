@@ -4,13 +4,12 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, invitationSnapshot } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
-import { actorRole, authorize, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
-import { cannotGrantRole, type CannotGrantRole } from '../../membership/membership.errors.js';
-import { canGrant } from '../../membership/membership.js';
+import type { AuthorizeDeps } from '../../membership/authorize.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
-import { invitationNotPending, type InvitationExpired, type InvitationNotFound, type InvitationNotPending } from '../invitation.errors.js';
-import { findInvitationIn, requirePending, type InvitationDeps } from '../invitation-steps.js';
+import { invitationNotPending } from '../invitation.errors.js';
+import type { InvitationDeps } from '../invitation-steps.js';
+import { manageInvitation, type ManageInvitationError } from '../manage-invitation.js';
 import { expiryFrom, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
 /** The refreshed invitation and its new token (the old one stops working). */
@@ -20,7 +19,7 @@ export interface ResentInvitation {
 }
 
 /** What resending can answer. */
-export type ResendInvitationError = AuthorizationError | CannotGrantRole | InvitationNotFound | InvitationNotPending | InvitationExpired;
+export type ResendInvitationError = ManageInvitationError;
 
 const mailAgain = (deps: InvitationDeps, invitation: Invitation): TE.TaskEither<never, string | null> =>
   invitation.providerInvitationId === null
@@ -56,17 +55,7 @@ export const resendInvitation =
   (deps: InvitationDeps & AuthorizeDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, invitationId: InvitationId): TE.TaskEither<ResendInvitationError, ResentInvitation> =>
     pipe(
-      authorize(deps)(caller, organizationId, 'members.invite'),
-      TE.bindTo('authorized'),
-      TE.bindW('found', () => findInvitationIn(deps, organizationId, invitationId)),
-      TE.filterOrElseW(
-        ({ authorized, found }) => {
-          const role = actorRole(authorized.actor);
-          return role !== null && canGrant(role, found.role);
-        },
-        ({ found }) => cannotGrantRole(found.role),
-      ),
-      TE.bindW('invitation', ({ authorized, found }) => requirePending(deps, found, authorized.actor.userId)),
+      manageInvitation(deps)(caller, organizationId, invitationId),
       TE.bindW('issued', ({ invitation }) => fromPort(() => deps.inviteTokens.issue(invitation.id))),
       // Path 1: the invitee has no account, so the provider mails a fresh ticket (ARCHITECTURE §4).
       TE.bindW('providerInvitationId', ({ invitation }) => mailAgain(deps, invitation)),
