@@ -18,8 +18,10 @@ export type { User, ProviderUser } from './identity/user.js';
 export { isDeleted } from './identity/user.js';
 export type { AuthPayload } from './identity/auth-payload.js';
 export { PLATFORM_ADMIN_ROLE } from './identity/auth-payload.js';
-export { ownerMustTransferOwnership, unauthenticated, userDeleted, userNotFound } from './identity/identity.errors.js';
+export { authenticationUnavailable, ownerMustTransferOwnership, unauthenticated, userDeleted, userNotFound } from './identity/identity.errors.js';
 export type {
+  AuthenticationFailure,
+  AuthenticationUnavailable,
   DeleteSelfError,
   IdentityError,
   OwnerMustTransferOwnership,

@@ -22,6 +22,10 @@ export interface TestProvider {
   readonly requests: string[];
   /** While true, the user endpoints answer 500, like a provider outage. */
   failing: boolean;
+  /** While true, `GET /v1/jwks` answers 503: the service cannot fetch the keys. */
+  jwksFailing: boolean;
+  /** Publishes a new signing key (new `kid`) next to the old ones and signs with it from now on. */
+  rotateKey(): Promise<string>;
   /** Makes `GET /v1/users/{id}` return this user. */
   putUser(options: IdpUserJsonOptions): void;
   /** Mints a session token; `claims` and `header` override the defaults. */
@@ -35,9 +39,12 @@ const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(
 
 /** Starts the test provider on an ephemeral loopback port. */
 export const startTestProvider = async (): Promise<TestProvider> => {
-  const keys = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-  const kid = 'ins_testprovider1';
-  const jwk = { ...(await exportJWK(keys.publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const signingKey = async (kid: string) => {
+    const keys = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    return { kid, keys, jwk: { ...(await exportJWK(keys.publicKey)), kid, alg: 'RS256', use: 'sig' }, publicKeyPem: await exportSPKI(keys.publicKey) };
+  };
+  const published = [await signingKey('ins_testprovider1')];
+  const current = () => published[published.length - 1]!;
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
   const users = new Map<string, Record<string, unknown>>();
@@ -49,7 +56,10 @@ export const startTestProvider = async (): Promise<TestProvider> => {
       if (request.headers.authorization !== `Bearer ${secretKey}`) {
         return json(401, { errors: [{ message: 'invalid key', long_message: 'invalid key', code: 'clerk_key_invalid' }] });
       }
-      if (request.url === '/v1/jwks') return json(200, { keys: [jwk] });
+      if (request.url === '/v1/jwks') {
+        if (provider.jwksFailing) return json(503, { errors: [{ message: 'Unavailable', long_message: 'service unavailable', code: 'service_unavailable' }] });
+        return json(200, { keys: published.map((key) => key.jwk) });
+      }
       if (provider.failing) return json(500, { errors: [{ message: 'Oops', long_message: 'internal error', code: 'internal_clerk_error' }] });
       const userPath = /^\/v1\/users\/(user_[A-Za-z0-9]+)$/.exec(request.url ?? '');
       if (userPath && request.method === 'GET' && users.has(userPath[1]!)) return json(200, users.get(userPath[1]!));
@@ -65,16 +75,23 @@ export const startTestProvider = async (): Promise<TestProvider> => {
   const issuer = `https://${frontendApi}`;
 
   const provider: TestProvider = {
-    url, secretKey, publishableKey, issuer, webhookSecret, keys, kid, requests,
+    url, secretKey, publishableKey, issuer, webhookSecret, requests,
+    get keys() { return current().keys; },
+    get kid() { return current().kid; },
+    get publicKeyPem() { return current().publicKeyPem; },
     failing: false,
-    publicKeyPem: await exportSPKI(keys.publicKey),
+    jwksFailing: false,
+    rotateKey: async () => {
+      published.push(await signingKey(`ins_testprovider${published.length + 1}`));
+      return current().kid;
+    },
     putUser: (options) => users.set(options.id, idpUserJson(options)),
     mintToken: (subject, claims = {}, header = {}) => {
       const now = Math.floor(Date.now() / 1000);
       const defaults = { azp: 'http://localhost:3000', sid: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S', v: 2, sub: subject, iss: issuer, iat: now, nbf: now - 5, exp: now + 60 };
       return new SignJWT({ ...defaults, ...claims })
-        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT', ...header })
-        .sign(keys.privateKey);
+        .setProtectedHeader({ alg: 'RS256', kid: current().kid, typ: 'JWT', ...header })
+        .sign(current().keys.privateKey);
     },
     sign: (body, options = {}) => {
       const id = options.id ?? `msg_${randomBytes(8).toString('hex')}`;

@@ -16,6 +16,7 @@ export type HttpEdgeErrorCode =
   | 'MethodNotAllowed'
   | 'PayloadTooLarge'
   | 'UnsupportedMediaType'
+  | 'NotImplemented'
   | 'NotReady'
   | 'InternalError';
 
@@ -61,5 +62,7 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   InternalError: 500,
+  NotImplemented: 501,
   NotReady: 503,
+  AuthenticationUnavailable: 503,
 };

@@ -6,10 +6,13 @@ import { respondWithError } from '../errors/error-body.js';
 import { optionalHeader } from '../request-headers.js';
 import '../request-auth.js';
 
+const RETRY_AFTER_SECONDS = 5;
+
 /**
  * Applies the spec's ordered authentication rules to one route: `public` routes pass; otherwise
  * the caller must authenticate, and `request.auth` is set. Failures answer 401 with a
- * `WWW-Authenticate` challenge; the reason goes to the log, never to the client. A caller whose
+ * `WWW-Authenticate` challenge; the reason goes to the log, never to the client. A token that
+ * could not be judged (the provider's keys unreachable) answers 503 with `Retry-After`. A caller whose
  * user was soft-deleted gets 410 `UserDeleted`, whatever the route.
  */
 export const authentication =
@@ -22,6 +25,13 @@ export const authentication =
       testSessionId: optionalHeader(ctx, 'x-test-session-id'),
       testRole: optionalHeader(ctx, 'x-test-role'),
     })();
+    if (E.isLeft(result) && result.left._tag === 'AuthenticationUnavailable') {
+      // Issue #9: the token was never judged (provider keys unreachable); a 401 would sign the user out.
+      logger.warn({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated: verification unavailable');
+      ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      respondWithError(ctx, 'AuthenticationUnavailable', result.left.message);
+      return;
+    }
     if (E.isLeft(result)) {
       logger.info({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated');
       ctx.set('WWW-Authenticate', result.left.reason === 'missing-bearer' ? 'Bearer' : 'Bearer error="invalid_token"');

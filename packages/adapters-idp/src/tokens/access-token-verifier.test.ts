@@ -1,4 +1,5 @@
 import anyTest from 'ava';
+import { createSign, KeyObject } from 'node:crypto';
 import type { ExecutionContext, TestFn } from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { SignJWT } from 'jose';
@@ -111,7 +112,7 @@ test('without authorized parties, azp is not required', async (t) => {
 });
 
 test('an unsigned alg:none token is rejected', async (t) => {
-  const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(sessionClaims())}.`;
+  const unsigned = `${b64url({ alg: 'none', typ: 'JWT', kid: t.context.key.kid })}.${b64url(sessionClaims())}.`;
   await rejects(t, unsigned, 'token-malformed');
   await rejects(t, `${unsigned}AAAA`, 'token-invalid-algorithm');
 });
@@ -148,8 +149,45 @@ test('a token without exp is rejected', async (t) => {
   await rejects(t, await signToken(t.context.key, sessionClaims({ exp: undefined })), 'token-missing-exp');
 });
 
-test('typ at+jwt is rejected', async (t) => {
-  await rejects(t, await signToken(t.context.key, sessionClaims(), { typ: 'at+jwt' }), 'token-invalid-type');
+test('typ at+jwt is a machine token: token-type-mismatch', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { typ: 'at+jwt' }), 'token-type-mismatch');
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { typ: 'application/at+jwt' }), 'token-type-mismatch');
+});
+
+test('a typ other than JWT is rejected', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { typ: 'JOSE' }), 'token-invalid-type');
+});
+
+test('issue #9: a session token whose header has no kid is rejected, though the JWKS has a single key', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { kid: undefined }), 'token-missing-kid');
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { kid: '' }), 'token-missing-kid');
+});
+
+test('issue #9: a token whose header category is machine-to-machine is token-type-mismatch', async (t) => {
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { cat: 'cl_B7d4PD333AAA' }), 'token-type-mismatch');
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { cat: 'cl_B7d4PD222AAA' }), 'token-type-mismatch');
+  await rejects(t, await signToken(t.context.key, sessionClaims(), { cat: 42 }), 'token-type-mismatch');
+});
+
+test('issue #9: a validly signed token whose payload or header repeats a member name is rejected', async (t) => {
+  const { key } = t.context;
+  // Signed by hand: jose would serialise the claims itself and never repeat a name.
+  const signWith = async (headerJson: string, payloadJson: string) => {
+    const input = `${Buffer.from(headerJson).toString('base64url')}.${Buffer.from(payloadJson).toString('base64url')}`;
+    const signature = createSign('RSA-SHA256').update(input).sign(KeyObject.from(key.privateKey)).toString('base64url');
+    return `${input}.${signature}`;
+  };
+  const header = JSON.stringify({ alg: 'RS256', kid: key.kid, typ: 'JWT' });
+  const claims = JSON.stringify(sessionClaims());
+  t.true(E.isRight(await t.context.verifier.verify(await signWith(header, claims))));
+  await rejects(t, await signWith(header, `${claims.slice(0, -1)},"sub":"user_someoneelse"}`), 'token-malformed');
+  await rejects(t, await signWith(`${header.slice(0, -1)},"alg":"none"}`, claims), 'token-malformed');
+});
+
+test('the session and ignore categories, and an absent category, are accepted', async (t) => {
+  for (const header of [{ cat: 'cl_B7d4PD111AAA' }, { cat: 'cl_I7d4PD111III' }, {}]) {
+    t.true(E.isRight(await t.context.verifier.verify(await signToken(t.context.key, sessionClaims(), header))));
+  }
 });
 
 test('a token without typ is accepted', async (t) => {

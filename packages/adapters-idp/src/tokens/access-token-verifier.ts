@@ -1,13 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { jwtVerify } from 'jose';
-import { unauthenticated } from '@idv/core';
+import { authenticationUnavailable, unauthenticated } from '@idv/core';
 import type { AccessTokenVerifier } from '@idv/core';
 import { issuerFromPublishableKey } from './publishable-key.js';
 import { pemTokenKeys } from './pem-token-keys.js';
 import { remoteTokenKeys } from './remote-token-keys.js';
 import type { TokenKeys } from './remote-token-keys.js';
 import { checkSessionClaims } from './session-claims.js';
+import { checkUnverifiedToken } from './unverified-token-checks.js';
 import { tokenFailureReason } from './token-failure-reason.js';
 import { createVerifiedTokenCache } from './verified-token-cache.js';
 
@@ -61,8 +62,9 @@ const tokenKeys = (options: AccessTokenVerifierOptions): TokenKeys => {
 };
 
 /**
- * Verifies the provider's RS256 session tokens with jose. Every failure is a Left `Unauthenticated`
- * carrying a short reason; configuration errors throw at construction. Clients reuse a token for up
+ * Verifies the provider's RS256 session tokens with jose. A bad token is a Left `Unauthenticated`
+ * carrying a short reason, an unreachable JWKS a Left `AuthenticationUnavailable`; configuration
+ * errors throw at construction. Clients reuse a token for up
  * to its 60 s life, so a verified token is remembered (by digest) until its `exp`.
  *
  * @example
@@ -84,6 +86,8 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
       const verifiedAt = now();
       const cached = cache.get(token, verifiedAt);
       if (cached !== undefined) return E.right(cached);
+      const shape = checkUnverifiedToken(token);
+      if (E.isLeft(shape)) return E.left(unauthenticated(shape.left));
       try {
         const { payload, protectedHeader } = await jwtVerify(token, keys, {
           algorithms: ALGORITHMS,
@@ -100,7 +104,9 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
           E.mapLeft((reason) => unauthenticated(reason)),
         );
       } catch (error) {
-        return E.left(unauthenticated(tokenFailureReason(error)));
+        const reason = tokenFailureReason(error);
+        // The token was never judged: "cannot verify right now" must not read as "wrong token".
+        return E.left(reason === 'jwks-unavailable' ? authenticationUnavailable(reason) : unauthenticated(reason));
       }
     },
   };

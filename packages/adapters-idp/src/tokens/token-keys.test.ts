@@ -48,7 +48,10 @@ test('repeated unknown kids inside the cooldown do not refetch the JWKS', async 
 test('a JWKS endpoint that is down gives jwks-unavailable, not a throw', async (t) => {
   const key = await signingKey('ins_down');
   const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: await deadUrl(), secretKey: SECRET_KEY });
-  t.is(reasonOf(await verifier.verify(await signToken(key))), 'jwks-unavailable');
+  const result = await verifier.verify(await signToken(key));
+  t.is(reasonOf(result), 'jwks-unavailable');
+  // Issue #9: never judged, so not Unauthenticated (401 signs users out); the edge answers 503.
+  t.true(E.isLeft(result) && result.left._tag === 'AuthenticationUnavailable');
 });
 
 test('a JWKS endpoint that never answers times out as jwks-unavailable', async (t) => {

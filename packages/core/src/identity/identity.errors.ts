@@ -12,6 +12,24 @@ export const unauthenticated = (reason: string, message = 'Unauthenticated'): Un
   reason,
 });
 
+/**
+ * The caller's token could not be judged right now (the provider's keys are unreachable): 503 with
+ * `Retry-After`, never 401, because clients sign the user out on a second 401.
+ */
+export interface AuthenticationUnavailable extends DomainError<'AuthenticationUnavailable'> {
+  /** Why, for the server log only (never sent to the client). */
+  readonly reason: string;
+}
+/** Builds an AuthenticationUnavailable error. */
+export const authenticationUnavailable = (reason: string): AuthenticationUnavailable => ({
+  _tag: 'AuthenticationUnavailable',
+  message: 'Authentication is temporarily unavailable',
+  reason,
+});
+
+/** Why a request is not authenticated: verified and wrong (401), or not verifiable right now (503). */
+export type AuthenticationFailure = Unauthenticated | AuthenticationUnavailable;
+
 /** The caller's user was soft-deleted; nothing re-creates it. */
 export type UserDeleted = DomainError<'UserDeleted'>;
 /** Builds a UserDeleted error. */
@@ -23,7 +41,7 @@ export type UserNotFound = DomainError<'UserNotFound'>;
 export const userNotFound = (): UserNotFound => ({ _tag: 'UserNotFound', message: 'User not found' });
 
 /** Any identity-area error. */
-export type IdentityError = Unauthenticated | UserDeleted | UserNotFound;
+export type IdentityError = AuthenticationFailure | UserDeleted | UserNotFound;
 
 /** The caller owns an organization: deleting the account would leave it ownerless (409). */
 export interface OwnerMustTransferOwnership extends DomainError<'OwnerMustTransferOwnership'> {

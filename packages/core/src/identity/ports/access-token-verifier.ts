@@ -1,5 +1,5 @@
 import type { Either } from 'fp-ts/lib/Either.js';
-import type { Unauthenticated } from '../identity.errors.js';
+import type { AuthenticationFailure } from '../identity.errors.js';
 
 /** The claims of a verified provider session token that the service relies on. */
 export interface VerifiedSessionToken {
@@ -11,7 +11,10 @@ export interface VerifiedSessionToken {
   readonly role?: string;
 }
 
-/** Verifies a provider session JWT (signature, algorithm, issuer, lifetime, authorized party). */
+/**
+ * Verifies a provider session JWT (signature, algorithm, issuer, lifetime, authorized party): a bad
+ * token is `Unauthenticated`, keys that cannot be fetched are `AuthenticationUnavailable`.
+ */
 export interface AccessTokenVerifier {
-  verify(token: string): Promise<Either<Unauthenticated, VerifiedSessionToken>>;
+  verify(token: string): Promise<Either<AuthenticationFailure, VerifiedSessionToken>>;
 }

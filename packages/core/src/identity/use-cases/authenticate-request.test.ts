@@ -1,8 +1,8 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import { unauthenticated } from '../identity.errors.js';
+import { authenticationUnavailable, unauthenticated } from '../identity.errors.js';
 import type { AccessTokenVerifier } from '../ports/access-token-verifier.js';
-import { aProviderUser, createTestWorld, RecordingErrorTracker } from '../../testing/index.js';
+import { aProviderUser, createTestWorld, InMemoryUsers, RecordingErrorTracker } from '../../testing/index.js';
 import type { UserId } from '../identifiers.js';
 import { authenticateRequest } from './authenticate-request.js';
 
@@ -17,7 +17,9 @@ const verifier: AccessTokenVerifier = {
         ? E.right({ subject: SUBJECT, sessionId: 'sess_2', role: 'platform_admin' })
         : token === 'odd-subject'
           ? E.right({ subject: 'mch_robot', sessionId: 'sess_3' })
-          : E.left(unauthenticated('token-expired')),
+          : token === 'keys-down'
+            ? E.left(authenticationUnavailable('jwks-unavailable'))
+            : E.left(unauthenticated('token-expired')),
 };
 
 const setup = (testAuthBypass = false) => {
@@ -81,4 +83,20 @@ test('rule 2: with the bypass off, x-test-user-id is ignored and a bearer is sti
   const { authenticate } = setup(false);
   const result = await authenticate({ isPublic: false, testUserId: SUBJECT })();
   t.true(E.isLeft(result) && result.left.reason === 'missing-bearer');
+});
+
+test('issue #9: a token that cannot be judged (keys unreachable) is AuthenticationUnavailable, not Unauthenticated', async (t) => {
+  const { authenticate } = setup();
+  const result = await authenticate({ isPublic: false, authorization: 'Bearer keys-down' })();
+  t.deepEqual(result, E.left(authenticationUnavailable('jwks-unavailable')));
+});
+
+test('issue #9: the tracked user is set right after verification, so a failed local lookup is captured with the sub', async (t) => {
+  const errorTracker = new RecordingErrorTracker();
+  const users = new (class extends InMemoryUsers {
+    override findByIdpId = () => Promise.reject(new Error('database down'));
+  })();
+  const authenticate = authenticateRequest({ verifier, users, errorTracker, testAuthBypass: false });
+  await t.throwsAsync(authenticate({ isPublic: false, authorization: 'Bearer good' })(), { message: 'database down' });
+  t.is(errorTracker.user, SUBJECT);
 });

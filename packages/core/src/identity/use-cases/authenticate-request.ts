@@ -5,7 +5,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import type { ErrorTracker } from '../../shared/error-tracker.js';
 import type { AuthPayload } from '../auth-payload.js';
 import { IdpUserId } from '../identifiers.js';
-import { unauthenticated, type Unauthenticated } from '../identity.errors.js';
+import { unauthenticated, type AuthenticationFailure, type Unauthenticated } from '../identity.errors.js';
 import type { AccessTokenVerifier } from '../ports/access-token-verifier.js';
 import type { Users } from '../ports/users.js';
 
@@ -37,31 +37,34 @@ const decodeSubject = (subject: string): E.Either<Unauthenticated, IdpUserId> =>
     E.mapLeft(() => unauthenticated('subject-not-a-user-id')),
   );
 
-const payloadFor = (deps: AuthenticateRequestDeps, session: { subject: IdpUserId; sessionId: string; role?: string }) =>
-  pipe(
+const payloadFor = (deps: AuthenticateRequestDeps, session: { subject: IdpUserId; sessionId: string; role?: string }) => {
+  // Issue #9: the caller is known once verified, so a defect in the lookup below is captured with them.
+  deps.errorTracker.setUser(session.subject);
+  return pipe(
     TE.fromTask(() => deps.users.findByIdpId(session.subject)),
-    TE.map((user): AuthPayload => {
-      deps.errorTracker.setUser(session.subject);
-      return {
+    TE.map(
+      (user): AuthPayload => ({
         userId: session.subject,
         sessionId: session.sessionId,
         ...(session.role === undefined ? {} : { role: session.role }),
         user: O.toNullable(user),
-      };
-    }),
+      }),
+    ),
   );
+};
 
 /**
  * Applies the spec's ordered authentication rules: public handlers pass; the test bypass (when on)
  * trusts `x-test-*` headers; otherwise a verified `Authorization: Bearer` token is required and
- * mapped to the local user (null when the row does not exist yet). Right(null) means public.
+ * mapped to the local user (null when the row does not exist yet). Right(null) means public; a Left
+ * is `Unauthenticated`, or `AuthenticationUnavailable` when the token could not be judged.
  *
  * @example
  * const auth = await authenticateRequest(deps)({ isPublic: false, authorization: 'Bearer eyJ…' })();
  */
 export const authenticateRequest =
   (deps: AuthenticateRequestDeps) =>
-  (credentials: RequestCredentials): TE.TaskEither<Unauthenticated, AuthPayload | null> => {
+  (credentials: RequestCredentials): TE.TaskEither<AuthenticationFailure, AuthPayload | null> => {
     if (credentials.isPublic) return TE.right(null);
     if (deps.testAuthBypass && credentials.testUserId !== undefined) {
       return pipe(

@@ -1,0 +1,179 @@
+import anyTest, { type ExecutionContext, type TestFn } from 'ava';
+import { constants, createHmac, createSign, KeyObject } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { userCreatedEvent } from '@idv/core/testing';
+import { startTestProvider, type TestProvider } from '../support/test-provider.js';
+import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
+import { capturedExceptions } from './raw-http.js';
+
+// The negative token suite of issue #9 (point 2): every forged or malformed bearer token answers 401
+// with one generic body, never 500, over a socket to the real server and its test provider.
+const test = anyTest as TestFn<{ provider: TestProvider; service: ServiceUnderTest; impostor: Awaited<ReturnType<typeof generateKeyPair>> }>;
+
+const USER = 'user_forgedtarget1';
+const AUTHORIZED_PARTY = 'https://app.gym.example.com';
+const GENERIC_401 = { statusCode: 401, error: 'Unauthorized', message: 'Unauthenticated', code: 'Unauthenticated' };
+
+test.before(async (t) => {
+  const provider = await startTestProvider();
+  const service = await startServiceUnderTest(providerEnv(provider, { IDP_AUTHORIZED_PARTIES: AUTHORIZED_PARTY }));
+  t.context = { provider, service, impostor: await generateKeyPair('RS256', { modulusLength: 2048, extractable: true }) };
+  const body = JSON.stringify(userCreatedEvent({ id: USER, email: 'forged-target@example.com' }));
+  const created = await fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: provider.sign(body), body });
+  if (created.status !== 200) throw new Error(`seeding the user failed: ${created.status}`);
+});
+test.after.always(async (t) => {
+  await t.context.service?.close();
+  await t.context.provider?.close();
+});
+
+const b64url = (value: unknown): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const now = (): number => Math.floor(Date.now() / 1000);
+const getMe = (service: ServiceUnderTest, token: string) => fetch(`${service.url}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+
+type Context = ExecutionContext<{ provider: TestProvider; service: ServiceUnderTest; impostor: Awaited<ReturnType<typeof generateKeyPair>> }>;
+
+/** The claims of a valid token for USER (override, or drop with `undefined`: JSON leaves it out). */
+const claims = (t: Context, overrides: Record<string, unknown> = {}): JWTPayload => ({
+  azp: AUTHORIZED_PARTY, sid: 'sess_forged1', v: 2, sub: USER, iss: t.context.provider.issuer, iat: now(), nbf: now() - 5, exp: now() + 60, ...overrides,
+});
+const mint = (t: Context, overrides: Record<string, unknown> = {}, header: Record<string, unknown> = {}) =>
+  t.context.provider.mintToken(USER, claims(t, overrides), header);
+/** Signs exact header and payload texts with the provider's real key (so only the rule under test fails). */
+const signRaw = (t: Context, headerJson: string, payloadJson: string, padding = constants.RSA_PKCS1_PADDING): string => {
+  const input = `${b64url(headerJson)}.${b64url(payloadJson)}`;
+  const key = KeyObject.from(t.context.provider.keys.privateKey);
+  const signature = createSign('RSA-SHA256').update(input).sign({ key, padding }).toString('base64url');
+  return `${input}.${signature}`;
+};
+const realHeader = (t: Context, extra: Record<string, unknown> = {}) => ({ alg: 'RS256', kid: t.context.provider.kid, typ: 'JWT', ...extra });
+
+/** Every forgery of issue #9 point 2 (and a few more), by name. */
+const FORGERIES: readonly (readonly [string, (t: Context) => Promise<string> | string])[] = [
+  ['alg none, empty signature', (t) => `${b64url(realHeader(t, { alg: 'none' }))}.${b64url(claims(t))}.`],
+  ['alg none, any signature', (t) => `${b64url(realHeader(t, { alg: 'none' }))}.${b64url(claims(t))}.AAAA`],
+  ['alg NONE (case)', (t) => `${b64url(realHeader(t, { alg: 'NONE' }))}.${b64url(claims(t))}.AAAA`],
+  ['HS256 keyed with the public key PEM', (t) => {
+    const input = `${b64url(realHeader(t, { alg: 'HS256' }))}.${b64url(claims(t))}`;
+    return `${input}.${createHmac('sha256', t.context.provider.publicKeyPem).update(input).digest('base64url')}`;
+  }],
+  ['HS256 keyed with the public key PEM, no trailing newline', (t) => {
+    const input = `${b64url(realHeader(t, { alg: 'HS256' }))}.${b64url(claims(t))}`;
+    return `${input}.${createHmac('sha256', t.context.provider.publicKeyPem.trim()).update(input).digest('base64url')}`;
+  }],
+  ['PS256 with the real key (algorithm not allowed)', (t) =>
+    signRaw(t, JSON.stringify(realHeader(t, { alg: 'PS256' })), JSON.stringify(claims(t)), constants.RSA_PKCS1_PSS_PADDING)],
+  ['missing kid (issue #9)', (t) => mint(t, {}, { kid: undefined })],
+  ['empty kid', (t) => mint(t, {}, { kid: '' })],
+  ['numeric kid', (t) => signRaw(t, JSON.stringify(realHeader(t, { kid: 1 })), JSON.stringify(claims(t)))],
+  ['unknown kid, real key', (t) => mint(t, {}, { kid: 'ins_unknown' })],
+  ['a key not in the JWKS, under the real kid', async (t) =>
+    new SignJWT(claims(t)).setProtectedHeader(realHeader(t)).sign(t.context.impostor.privateKey)],
+  ['a key not in the JWKS, under its own kid', async (t) =>
+    new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'ins_impostor' })).sign(t.context.impostor.privateKey)],
+  ['the attacker key embedded as a jwk header', async (t) =>
+    new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { jwk: await exportJWK(t.context.impostor.publicKey) })).sign(t.context.impostor.privateKey)],
+  ['the attacker key behind a jku header', async (t) =>
+    new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { jku: 'https://evil.example.com/jwks' })).sign(t.context.impostor.privateKey)],
+  ['expired beyond the skew', (t) => mint(t, { iat: now() - 120, nbf: now() - 125, exp: now() - 10 })],
+  ['not yet valid beyond the skew', (t) => mint(t, { nbf: now() + 30 })],
+  ['issued in the future beyond the skew', (t) => mint(t, { iat: now() + 30, nbf: now() + 25, exp: now() + 90 })],
+  ['lifetime over one hour', (t) => mint(t, { exp: now() + 2 * 3600 })],
+  ['no exp', (t) => mint(t, { exp: undefined })],
+  ['no iat', (t) => mint(t, { iat: undefined })],
+  ['wrong issuer', (t) => mint(t, { iss: 'https://clerk.evil.example.com' })],
+  ['no issuer', (t) => mint(t, { iss: undefined })],
+  ['wrong azp with authorized parties set', (t) => mint(t, { azp: 'https://evil.example.com' })],
+  ['missing azp with authorized parties set', (t) => mint(t, { azp: undefined })],
+  ['missing sub', (t) => mint(t, { sub: undefined })],
+  ['empty sub', (t) => mint(t, { sub: '' })],
+  ['missing sid', (t) => mint(t, { sid: undefined })],
+  ['machine subject (mch_)', (t) => mint(t, { sub: 'mch_robot1' })],
+  ['machine-to-machine category (issue #9)', (t) => mint(t, {}, { cat: 'cl_B7d4PD333AAA' })],
+  ['JWT-template category', (t) => mint(t, {}, { cat: 'cl_B7d4PD222AAA' })],
+  ['unknown category', (t) => mint(t, {}, { cat: 'cl_X' })],
+  ['typ at+jwt', (t) => mint(t, {}, { typ: 'at+jwt' })],
+  ['typ application/at+jwt', (t) => mint(t, {}, { typ: 'application/at+jwt' })],
+  ['typ JOSE', (t) => mint(t, {}, { typ: 'JOSE' })],
+  ['tampered payload (another sub)', async (t) => {
+    const [header, , signature] = (await mint(t)).split('.');
+    return `${header}.${b64url(claims(t, { sub: 'user_someoneelse1' }))}.${signature}`;
+  }],
+  ['tampered payload (later exp)', async (t) => {
+    const [header, , signature] = (await mint(t)).split('.');
+    return `${header}.${b64url(claims(t, { exp: now() + 600 }))}.${signature}`;
+  }],
+  ['tampered header (RS384, same signature)', async (t) => {
+    const [, payload, signature] = (await mint(t)).split('.');
+    return `${b64url(realHeader(t, { alg: 'RS384' }))}.${payload}.${signature}`;
+  }],
+  ['truncated signature', async (t) => (await mint(t)).slice(0, -10)],
+  ['signature of another token', async (t) => {
+    const [header, payload] = (await mint(t)).split('.');
+    const [, , other] = (await mint(t, { sid: 'sess_other1' })).split('.');
+    return `${header}.${payload}.${other}`;
+  }],
+  ['oversized (9 KiB claim)', (t) => mint(t, { padding: 'x'.repeat(9 * 1024) })],
+  ['oversized (12 KiB of base64url, under the header limit)', () => `${'A'.repeat(6 * 1024)}.${'A'.repeat(6 * 1024)}.AAAA`],
+  ['garbage base64', () => 'eyJhbGciOiJSUzI1NiJ9.!!!!.????'],
+  ['base64 that is not JSON', () => `${b64url('hello')}.${b64url('world')}.AAAA`],
+  ['header that is a JSON array', (t) => `${b64url([realHeader(t)])}.${b64url(claims(t))}.AAAA`],
+  ['standard base64 with padding', async (t) => (await mint(t)).replace(/-/g, '+').replace(/_/g, '/') + '=='],
+  ['two segments', async (t) => (await mint(t)).split('.').slice(0, 2).join('.')],
+  ['four segments', async (t) => `${await mint(t)}.AAAA`],
+  ['a crit header the verifier does not understand', (t) =>
+    signRaw(t, JSON.stringify(realHeader(t, { crit: ['urn:example:policy'], 'urn:example:policy': 'x' })), JSON.stringify(claims(t)))],
+  ['a crit header naming a registered parameter', (t) => signRaw(t, JSON.stringify(realHeader(t, { crit: ['kid'] })), JSON.stringify(claims(t)))],
+  ['duplicate JSON keys in the payload', (t) => {
+    const payload = JSON.stringify(claims(t, { sub: 'user_someoneelse1' }));
+    return signRaw(t, JSON.stringify(realHeader(t)), `${payload.slice(0, -1)},"sub":"${USER}"}`);
+  }],
+  ['duplicate JSON keys in the header', (t) => {
+    const header = JSON.stringify(realHeader(t));
+    return signRaw(t, `${header.slice(0, -1)},"alg":"none"}`, JSON.stringify(claims(t)));
+  }],
+  ['a JWE-shaped token (five segments)', () => 'eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkEyNTZHQ00ifQ.AAAA.AAAA.AAAA.AAAA'],
+];
+
+test('a correctly signed session token is accepted (the forgeries below fail on their one rule)', async (t) => {
+  const response = await getMe(t.context.service, await mint(t));
+  t.is(response.status, 200);
+  t.like(await response.json(), { user: { idpId: USER } });
+  t.is((await getMe(t.context.service, signRaw(t, JSON.stringify(realHeader(t)), JSON.stringify(claims(t))))).status, 200);
+});
+
+test('issue #9: every forged or malformed bearer token answers 401 with the same generic body, never 500', async (t) => {
+  for (const [name, forge] of FORGERIES) {
+    const response = await getMe(t.context.service, await forge(t));
+    t.is(response.status, 401, name);
+    t.is(response.headers.get('www-authenticate'), 'Bearer error="invalid_token"', name);
+    t.deepEqual(await response.json(), GENERIC_401, name);
+  }
+  t.log(`${FORGERIES.length} forged tokens refused`);
+  t.deepEqual(capturedExceptions(t.context.service.logs.records()), []);
+});
+
+test('a bearer token past the HTTP header limit is refused by the server itself (431), never 500', async (t) => {
+  const response = await getMe(t.context.service, `${'A'.repeat(512 * 1024)}.${'A'.repeat(512 * 1024)}.AAAA`);
+  t.is(response.status, 431);
+  t.is((await fetch(`${t.context.service.url}/health`)).status, 200);
+});
+
+test('issue #9: a session token without kid answers 401 on /users/me', async (t) => {
+  const response = await getMe(t.context.service, await mint(t, {}, { kid: undefined }));
+  t.is(response.status, 401);
+  t.deepEqual(await response.json(), GENERIC_401);
+});
+
+test('issue #9: a machine-to-machine token (header category) answers 401 on /users/me (token-type-mismatch)', async (t) => {
+  const response = await getMe(t.context.service, await mint(t, {}, { cat: 'cl_B7d4PD333AAA' }));
+  t.is(response.status, 401);
+  t.deepEqual(await response.json(), GENERIC_401);
+  t.true(t.context.service.logs.records().some((record) => record['reason'] === 'token-type-mismatch'));
+});
+
+test('the refused tokens never reach the log', async (t) => {
+  const token = await mint(t, {}, { cat: 'cl_B7d4PD333AAA' });
+  await getMe(t.context.service, token);
+  t.false(t.context.service.logs.text().includes(token.split('.')[2]!));
+});
