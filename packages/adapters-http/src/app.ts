@@ -6,6 +6,7 @@ import { respondWithError } from './errors/error-body.js';
 import { authentication } from './middleware/authentication.js';
 import { requestLog } from './middleware/request-log.js';
 import { requestScope } from './middleware/request-scope.js';
+import { unsupportedMethods } from './middleware/unsupported-methods.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { auditRoutes } from './routes/audit-routes.js';
 import { complianceRoutes } from './routes/compliance-routes.js';
@@ -52,7 +53,9 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
     router[route.method](route.path, authentication(services, logger, route.access), route.handler);
   }
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  // Only requests no route answered get here, so a 405/501 below is always the router's.
+  app.use(unsupportedMethods());
+  app.use(router.allowedMethods());
   app.use((ctx) => respondWithError(ctx, 'RouteNotFound', `No route for ${ctx.method} ${ctx.path}`));
   return app;
 };
