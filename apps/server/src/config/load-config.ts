@@ -48,6 +48,9 @@ type Env = t.TypeOf<typeof Env>;
 const PROVIDER_VARIABLES = ['IDP_API_URL', 'IDP_SECRET_KEY', 'IDP_PUBLISHABLE_KEY', 'IDP_WEBHOOK_SECRET'] as const;
 const PRODUCTION_SECRETS = [...PROVIDER_VARIABLES, 'INVITE_SECRET', 'NATIONAL_ID_ENCRYPTION_KEY'] as const;
 
+const hasLiveKey = (env: Env): boolean =>
+  env.IDP_SECRET_KEY?.startsWith('sk_live_') === true || env.IDP_PUBLISHABLE_KEY?.startsWith('pk_live_') === true;
+
 // An empty value in an env file means "not set", as it does for most tools.
 const withoutEmpty = (env: Readonly<Record<string, string | undefined>>) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
@@ -76,6 +79,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   const production = env.NODE_ENV === 'production';
   const problems = production ? missing(env, PRODUCTION_SECRETS, 'when NODE_ENV=production') : [];
   if (production && env.TEST_AUTH_BYPASS === true) problems.push('TEST_AUTH_BYPASS: must not be true when NODE_ENV=production');
+  // Issue #9: a deploy that forgets NODE_ENV but carries live keys is production all the same.
+  else if (env.TEST_AUTH_BYPASS === true && hasLiveKey(env)) problems.push('TEST_AUTH_BYPASS: must not be true when a live provider key (sk_live_… or pk_live_…) is configured');
   const idp = idpConfig(env, production);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
