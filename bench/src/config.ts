@@ -2,6 +2,8 @@
 export interface BenchConfig {
   /** Users seeded through the webhook before measuring (`BENCH_USERS`, default 100000). */
   readonly users: number;
+  /** Seeded users who each create one organization through `POST /organizations` (`BENCH_ORG_OWNERS`, default 10000, capped at `users`). */
+  readonly orgOwners: number;
   /** Length of one measured window in seconds (`BENCH_SECONDS`, default 10). */
   readonly seconds: number;
   /** Interleaved rounds of service / limit / peer (`BENCH_ROUNDS`, default 3). */
@@ -50,6 +52,7 @@ const backends = (raw: string | undefined): BenchConfig['backends'] => {
 /** Reads the configuration; throws one readable line on a bad value. */
 export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   users: Math.floor(positive(env, 'BENCH_USERS', 100_000)),
+  orgOwners: Math.floor(positive(env, 'BENCH_ORG_OWNERS', 10_000)),
   seconds: positive(env, 'BENCH_SECONDS', 10),
   rounds: Math.max(1, Math.floor(positive(env, 'BENCH_ROUNDS', 3))),
   connections: Math.max(1, Math.floor(positive(env, 'BENCH_CONNECTIONS', 4))),

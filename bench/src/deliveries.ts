@@ -1,4 +1,4 @@
-import { userCreatedEvent, userUpdatedEvent } from '@idv/core/testing';
+import { idpUserJson, userCreatedEvent, userUpdatedEvent } from '@idv/core/testing';
 import { Webhook } from 'standardwebhooks';
 import type { BenchIdentity } from './identity.js';
 
@@ -14,10 +14,20 @@ export const seededIdpId = (index: number): string => `user_seed${index}`;
 /** The session id paired with a user in minted tokens. */
 export const sessionIdOf = (idpId: string): string => `sess_${idpId.slice(5)}`;
 
-const emailOf = (idpId: string): string => `${idpId.slice(5)}@bench.example.com`;
+/** The primary address of a bench user (`user_seed7` → `seed7@bench.example.com`). */
+export const emailOf = (idpId: string): string => `${idpId.slice(5)}@bench.example.com`;
 
 // A fixed creation time: updates carry later, strictly increasing `updated_at` values.
 const CREATED_AT = 1_716_883_200_000;
+
+/** The seeded user `idpId` as the provider's User object, exactly as its `user.created` delivery carried it. */
+export const seededUserJson = (idpId: string): Record<string, unknown> => idpUserJson({ id: idpId, email: emailOf(idpId), updatedAt: CREATED_AT });
+
+/** The provider id of a seeded user's address, or undefined when the address is not one of the bench's. */
+export const seededIdpIdOfEmail = (email: string): string | undefined => {
+  const match = /^(seed\d+)@bench\.example\.com$/.exec(email.trim().toLowerCase());
+  return match === null ? undefined : `user_${match[1]}`;
+};
 
 /** Builds and signs `user.created` / `user.updated` deliveries with the real library. */
 export const deliveryFactory = (identity: BenchIdentity) => {

@@ -69,7 +69,7 @@ export const summaryTable = (options: {
   const lines = [options.title, `${'scenario'.padEnd(SCENARIO_WIDTH)} ${'server'.padEnd(SERVER_WIDTH)} ${cells(COLUMNS)}`];
   for (const scenario of options.scenarios) {
     if (options.unavailable.includes(scenario.key)) {
-      lines.push(`${scenario.title.padEnd(SCENARIO_WIDTH)} not yet available`);
+      lines.push(`${scenario.title.padEnd(SCENARIO_WIDTH)} not available (no organizations seeded)`);
       continue;
     }
     options.servers.forEach((server, index) => {
@@ -121,7 +121,7 @@ export const ratioTable = (options: {
   ];
   for (const scenario of options.scenarios) {
     const row = options.unavailable.includes(scenario.key)
-      ? options.references.map(() => 'not yet available'.padEnd(width))
+      ? options.references.map(() => 'n/a'.padEnd(width))
       : options.references.map((reference) => ratioCell(options.figures, scenario.key, options.service, reference).padEnd(width));
     lines.push(`${scenario.title.padEnd(SCENARIO_WIDTH)} ${row.join(' ')}`);
   }

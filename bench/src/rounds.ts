@@ -1,7 +1,7 @@
 import type { ServerChild } from './children.js';
 import type { Driver } from './drive.js';
 import { measureWindow, type Figure } from './measure.js';
-import { meReusedTokens, webhookUserUpdated, type Scenario, type ScenarioInput } from './scenarios.js';
+import { meReusedTokens, webhookUserUpdated, type OrganizationOwner, type Scenario, type ScenarioInput } from './scenarios.js';
 import type { Workload } from './workload.js';
 
 /** Everything one backend's rounds need. */
@@ -17,6 +17,8 @@ export interface RoundsInput {
   readonly connections: number;
   readonly seeded: number;
   readonly poolIdpIds: readonly string[];
+  /** Owners and organizations for the organization route (empty when none were seeded). */
+  readonly organizationPool: readonly OrganizationOwner[];
   readonly maxPrepared: number;
   /** Prepared supply ÷ the fastest rate seen × seconds (2; more for a driver that cannot stop early). */
   readonly supplyMargin: number;
@@ -29,7 +31,7 @@ export interface RoundsInput {
 /** What the rounds produced. */
 export interface RoundsOutput {
   readonly figures: readonly Figure[];
-  /** Keys of scenarios whose route does not exist yet. */
+  /** Keys of scenarios that had nothing to measure (no organizations seeded). */
   readonly unavailable: readonly string[];
 }
 
@@ -46,6 +48,7 @@ export const runRounds = async (input: RoundsInput): Promise<RoundsOutput> => {
   const scenarioInput = (server: ServerChild, seconds: number): ScenarioInput => ({
     workload: input.workload,
     poolIdpIds: input.poolIdpIds,
+    organizationPool: input.organizationPool,
     seeded: input.seeded,
     supply: supplyFor(server, seconds),
   });

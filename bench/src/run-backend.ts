@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ServerChild } from './children.js';
-import { compareAnswers } from './checks.js';
+import { compareAnswers, type Probe } from './checks.js';
 import type { BenchConfig } from './config.js';
 import { createScratchDatabase, type ScratchDatabase } from './database.js';
 import { seededIdpId } from './deliveries.js';
@@ -10,12 +10,39 @@ import { formatNumber, ratioTable, say, summaryTable, windowHeader, windowLine }
 import { runRounds } from './rounds.js';
 import { runScale } from './scale.js';
 import { scenarios } from './scenarios.js';
-import { seedOrganizationOwners, seedUsers } from './seed.js';
+import { seedOrganizationOwners, seedUsers, spreadIndexes, type SeededOrganization } from './seed.js';
 import { startReference, startService, type Backend } from './servers.js';
 import type { Workload } from './workload.js';
 
-/** Issue 7: once organizations exist, this many seeded users own one. */
-const ORGANIZATION_OWNERS = 10_000;
+/** How many seeded users the owner of every other organization in the route's pool invites (see `seedOrganizationOwners`). */
+const EXTRA_MEMBERS = 10;
+
+/**
+ * The questions every server must answer alike: `GET /users/me` of the first seeded user (an owner),
+ * and, once organizations exist, the roster of one with invited members as its owner, as an invitee
+ * who accepted (a `member`: its own row only), as one still pending (403) and as a non-member (404).
+ */
+const probes = (organizations: readonly (SeededOrganization | undefined)[], withMembers: readonly number[], owners: number, seeded: number): Probe[] => {
+  const me: Probe = { label: 'GET /users/me', path: '/users/me', idpId: seededIdpId(0) };
+  const rich = withMembers.map((index) => organizations[index]).find((organization) => organization !== undefined && organization.rosterRows > 2);
+  const plain = organizations.find((organization) => organization !== undefined && organization.rosterRows === 1);
+  const chosen = rich ?? plain;
+  if (chosen === undefined) return [me];
+  const path = `/organizations/${chosen.organizationId}/members`;
+  const ownerSeed = Math.floor((chosen.index * seeded) / owners);
+  const invitee = (position: number): string => seededIdpId((ownerSeed + 1 + position) % seeded);
+  return [
+    me,
+    { label: `GET ${path} as the owner`, path, idpId: chosen.ownerIdpId },
+    ...(rich === undefined
+      ? []
+      : [
+          { label: 'the same as an invited member who accepted', path, idpId: invitee(0) },
+          { label: 'the same as an invitee still pending', path, idpId: invitee(EXTRA_MEMBERS - 1) },
+        ]),
+    { label: 'the same as a non-member', path, idpId: invitee(EXTRA_MEMBERS + 1) },
+  ];
+};
 
 /** Peak RSS of each server over the whole run, MB. */
 export type PeakRss = ReadonlyArray<readonly [string, number]>;
@@ -55,7 +82,29 @@ export const runBackend = async (options: {
     );
     if (seeded.users === 0 && config.users > 0) throw new Error(`seeding failed: ${seeded.firstFailure ?? 'no answer'}`);
     say(`service RSS after seeding: ${formatNumber(rssMb(service.pid))} MB (peak so far ${formatNumber(peakRssMb(service.pid))} MB)`);
-    say(`organizations: ${(await seedOrganizationOwners({ url: service.url, owners: ORGANIZATION_OWNERS })).note}`);
+    // The organization route's pool: `tokenPool` owners spread evenly; every other one's organization
+    // also gets invited members, so the measured rosters are not all one row.
+    const owners = Math.min(config.orgOwners, config.users);
+    const orgPoolIndexes = spreadIndexes(owners, config.tokenPool);
+    const withMembers = orgPoolIndexes.filter((_, position) => position % 2 === 0);
+    const organizations = await seedOrganizationOwners({
+      url: service.url,
+      workload,
+      owners,
+      seeded: config.users,
+      concurrency: config.seedConcurrency,
+      withMembers,
+      extraMembers: EXTRA_MEMBERS,
+    });
+    say(`organizations: ${owners === 0 ? 'none (BENCH_ORG_OWNERS=0)' : organizations.note}`);
+    const organizationPool = orgPoolIndexes.flatMap((index) => organizations.organizations[index] ?? []);
+    if (organizationPool.length > 0) {
+      const rows = organizationPool.map((organization) => organization.rosterRows);
+      say(
+        `organization route pool: ${organizationPool.length} owners, one token each (rosters of ` +
+          `${[...new Set(rows)].sort((a, b) => a - b).map((n) => `${n} row${n === 1 ? '' : 's'} ×${rows.filter((r) => r === n).length}`).join(', ')})`,
+      );
+    }
 
     if (database !== undefined) {
       for (const reference of ['limit', 'peer'] as const) {
@@ -64,7 +113,7 @@ export const runBackend = async (options: {
         );
       }
     }
-    for (const line of await compareAnswers(children, workload, seededIdpId(0))) say(`check ${line}`);
+    for (const line of await compareAnswers(children, workload, probes(organizations.organizations, withMembers, owners, config.users))) say(`check ${line}`);
 
     const poolIdpIds = Array.from({ length: Math.min(config.tokenPool, Math.max(1, config.users)) }, (_, index) =>
       seededIdpId(Math.floor((index * config.users) / Math.min(config.tokenPool, Math.max(1, config.users)))),
@@ -82,6 +131,7 @@ export const runBackend = async (options: {
       connections: config.connections,
       seeded: Math.max(1, config.users),
       poolIdpIds,
+      organizationPool,
       maxPrepared: config.maxPrepared,
       supplyMargin: options.driver.inProcess ? 2 : 3,
       postgresDatabase: database?.name,

@@ -61,7 +61,7 @@ export const runScale = async (options: {
       { size: LARGE, service: options.large.service, database: options.large.database.name, pool: await sampleIdpIds(options.large.database, options.tokenPool) },
     ];
     const measure = async (target: (typeof targets)[number], round: number, seconds: number): Promise<Figure | undefined> => {
-      const plan = await meReusedTokens.prepare({ workload: options.workload, poolIdpIds: target.pool, seeded: 0, supply: 0 });
+      const plan = await meReusedTokens.prepare({ workload: options.workload, poolIdpIds: target.pool, organizationPool: [], seeded: 0, supply: 0 });
       if (plan === undefined) return undefined;
       const figure = await measureWindow({ child: target.service, plan, driver: options.driver, seconds, connections: options.connections, round, scenario: meReusedTokens.key, postgresDatabase: target.database });
       return { ...figure, server: `service @${formatNumber(target.size)}` };

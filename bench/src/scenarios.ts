@@ -11,13 +11,21 @@ export interface ScenarioInput {
   readonly seeded: number;
   /** Requests to prepare when each may be sent only once. */
   readonly supply: number;
+  /** Owners and their organizations (seeded through the API) for the organization route's token pool; empty when none exist. */
+  readonly organizationPool: readonly OrganizationOwner[];
+}
+
+/** An organization and the provider id of its owner. */
+export interface OrganizationOwner {
+  readonly ownerIdpId: string;
+  readonly organizationId: string;
 }
 
 /** One measured request kind. */
 export interface Scenario {
   readonly key: string;
   readonly title: string;
-  /** The window's requests, or `undefined` while the route does not exist yet. */
+  /** The window's requests, or `undefined` when there is nothing to measure (no organizations seeded). */
   prepare(input: ScenarioInput): Promise<RequestPlan | undefined>;
 }
 
@@ -58,15 +66,24 @@ export const webhookUserUpdated: Scenario = {
   }),
 };
 
+const roster = (organizationId: string, token: string): PreparedRequest => ({
+  method: 'GET',
+  path: `/organizations/${organizationId}/members`,
+  headers: { authorization: `Bearer ${token}` },
+});
+
 /**
- * Hook for issue 7's "one role-checked organization route": once the organization routes exist,
- * pick one (e.g. `GET /organizations/:orgId/members` as the owner seeded by `seedOrganizationOwners`)
- * and return its requests here. Until then the report prints "not yet available".
+ * Issue 7's "one role-checked organization route": `GET /organizations/:orgId/members` (the default
+ * page: 50, cancelled rows omitted) as each organization's owner, a pool of owners (one token each,
+ * reused, as in `me-reused`) minted per window. Not available when no organization was seeded.
  */
 export const organizationRoute: Scenario = {
   key: 'org-route',
-  title: 'one role-checked organization route',
-  prepare: async () => undefined,
+  title: 'GET /organizations/:orgId/members, owner',
+  prepare: async ({ workload, organizationPool }) =>
+    organizationPool.length === 0
+      ? undefined
+      : { requests: organizationPool.map(({ ownerIdpId, organizationId }) => roster(organizationId, workload.mintOne(ownerIdpId))), cycle: true },
 };
 
 /** Every scenario, in the order each round measures them. */

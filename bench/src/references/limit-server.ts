@@ -1,14 +1,31 @@
-// Reference (a), the limit: the same work as the service's two hot paths, by hand, on node:http.
+// Reference (a), the limit: the same work as the service's hot paths, by hand, on node:http.
 // GET /users/me: bearer parse, jose jwtVerify with the key imported once, issuer/sub/sid checks, then
 // two named prepared statements. POST /webhooks/idp: raw body, HMAC-SHA256 over
 // `${id}.${timestamp}.${body}` checked with timingSafeEqual, one prepared INSERT … ON CONFLICT.
+// GET /organizations/:orgId/members: the same bearer check, then named prepared statements in the
+// service's order: the user by idp_id, the organization by id, the caller's membership in it (404
+// when none, 403 unless active; a `member` gets its own row), the roster page.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { importSPKI, jwtVerify } from 'jose';
 import pg from 'pg';
 import { userColumns } from './provider-user.js';
 import { readReferenceEnv } from './reference-env.js';
-import { MARK_USER_DELETED, meBody, MEMBERSHIPS_OF_USER, SYNC_USER, USER_BY_IDP_ID, type MembershipRow, type UserRow } from './sql.js';
+import { isUuid, rosterError, rosterPage, rosterQuery, rosterStatement, seesRoster } from './roster.js';
+import {
+  MARK_USER_DELETED,
+  meBody,
+  memberJson,
+  MEMBERSHIP_OF_USER_IN,
+  MEMBERSHIPS_OF_USER,
+  ORGANIZATION_BY_ID,
+  SYNC_USER,
+  USER_BY_IDP_ID,
+  type MemberRow,
+  type MembershipRow,
+  type OrganizationRow,
+  type UserRow,
+} from './sql.js';
 
 const env = readReferenceEnv();
 const pool = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolSize });
@@ -48,6 +65,29 @@ const getMe = async (request: IncomingMessage, response: ServerResponse): Promis
   const memberships = await pool.query<MembershipRow>({ name: 'memberships-of-user', text: MEMBERSHIPS_OF_USER, values: [user.id] });
   send(response, 200, meBody(user, memberships.rows));
 };
+
+const listMembers = async (request: IncomingMessage, response: ServerResponse, organizationId: string, search: string): Promise<void> => {
+  const subject = await subjectOf(request.headers.authorization);
+  if (subject === undefined) return send(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Unauthenticated' });
+  const query = rosterQuery(new URLSearchParams(search));
+  if (query === undefined || !isUuid(organizationId)) return send(response, 400, rosterError.validation);
+  const users = await pool.query<UserRow>({ name: 'user-by-idp-id', text: USER_BY_IDP_ID, values: [subject] });
+  const user = users.rows[0];
+  if (user === undefined) return send(response, 404, rosterError.notFound);
+  if (user.deleted_at !== null) return send(response, 410, rosterError.deleted);
+  const organizations = await pool.query<OrganizationRow>({ name: 'organization-by-id', text: ORGANIZATION_BY_ID, values: [organizationId] });
+  if (organizations.rows[0] === undefined) return send(response, 404, rosterError.notFound);
+  const memberships = await pool.query<MemberRow>({ name: 'membership-of-user-in', text: MEMBERSHIP_OF_USER_IN, values: [organizationId, user.id] });
+  const membership = memberships.rows[0];
+  if (membership === undefined) return send(response, 404, rosterError.notFound);
+  if (membership.status !== 'active') return send(response, 403, rosterError.forbidden(membership.status));
+  if (!seesRoster(membership.role)) return send(response, 200, { items: [memberJson(membership)], nextCursor: null });
+  const statement = rosterStatement(organizationId, query);
+  const rows = statement === undefined ? [] : (await pool.query<MemberRow>(statement)).rows;
+  send(response, 200, rosterPage(rows, query.limit));
+};
+
+const ROSTER_PATH = /^\/organizations\/([^/]+)\/members$/;
 
 const readBody = async (request: IncomingMessage): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -91,10 +131,15 @@ const receiveWebhook = async (request: IncomingMessage, response: ServerResponse
 };
 
 const server = createServer((request, response) => {
-  const path = (request.url ?? '/').split('?')[0];
+  const url = request.url ?? '/';
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const roster = request.method === 'GET' ? ROSTER_PATH.exec(path) : null;
   const handled =
     request.method === 'GET' && path === '/users/me'
       ? getMe(request, response)
+      : roster !== null
+        ? listMembers(request, response, roster[1]!, mark === -1 ? '' : url.slice(mark + 1))
       : request.method === 'POST' && path === '/webhooks/idp'
         ? receiveWebhook(request, response)
         : request.method === 'GET' && path === '/health'

@@ -51,3 +51,51 @@ export const meBody = (user: UserRow, memberships: readonly MembershipRow[]) => 
     status: row.status,
   })),
 });
+
+/** The organization by id (the first step of every organization route's authorization). */
+export const ORGANIZATION_BY_ID = `select "id", "name", "created_at", "updated_at" from "organizations" where "id" = $1`;
+
+// A row with a user shows the user's current address; an invited row, the invitee's.
+const MEMBERSHIP_SELECT = `select m."id", m."organization_id", m."user_id", m."role", m."status", coalesce(u."email", m."email") as "email", m."created_at", m."updated_at"
+from "memberships" m left join "users" u on u."id" = m."user_id"`;
+
+/** The caller's membership in the organization: its live row if any, else its latest. */
+export const MEMBERSHIP_OF_USER_IN = `${MEMBERSHIP_SELECT} where m."organization_id" = $1 and m."user_id" = $2
+order by (m."status" <> 'cancelled') desc, m."updated_at" desc, m."id" desc limit 1`;
+
+/** The roster's first page (`$2`: include cancelled rows; `$3`: the page size + 1). */
+export const ROSTER_FIRST = `${MEMBERSHIP_SELECT} where m."organization_id" = $1 and ($2 or m."status" <> 'cancelled')
+order by m."created_at", m."id" limit $3`;
+
+/** A roster page after a cursor (`$3`, `$4`: the last row's `created_at` and id). */
+export const ROSTER_AFTER = `${MEMBERSHIP_SELECT} where m."organization_id" = $1 and ($2 or m."status" <> 'cancelled')
+and (m."created_at", m."id") > ($3, $4) order by m."created_at", m."id" limit $5`;
+
+/** An `organizations` row's id as `pg` returns it (the only column the roster needs). */
+export interface OrganizationRow {
+  readonly id: string;
+}
+
+/** A `memberships` row with its resolved address, as `pg` returns it. */
+export interface MemberRow {
+  readonly id: string;
+  readonly organization_id: string;
+  readonly user_id: string | null;
+  readonly role: string;
+  readonly status: string;
+  readonly email: string | null;
+  readonly created_at: Date;
+  readonly updated_at: Date;
+}
+
+/** One roster entry of the HTTP contract (`membershipJson`). */
+export const memberJson = (row: MemberRow) => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  userId: row.user_id,
+  email: row.email,
+  role: row.role,
+  status: row.status,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
