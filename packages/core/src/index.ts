@@ -54,6 +54,7 @@ export type { WebhookSignatureHeaders, WebhookVerifier } from './identity/ports/
 export { authenticateRequest } from './identity/use-cases/authenticate-request.js';
 export type { AuthenticateRequestDeps, RequestCredentials } from './identity/use-cases/authenticate-request.js';
 export { handleIdpWebhook } from './identity/use-cases/handle-idp-webhook.js';
+export { requireSignatureHeaders } from './identity/signature-headers.js';
 export type { HandleIdpWebhookDeps, IdpWebhookDelivery, WebhookReceipt } from './identity/use-cases/handle-idp-webhook.js';
 export { handleUserCreated } from './identity/use-cases/handle-user-created.js';
 export { handleUserUpdated } from './identity/use-cases/handle-user-updated.js';

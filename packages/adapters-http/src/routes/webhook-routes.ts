@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { ErrorTracker } from '@idv/core';
+import { requireSignatureHeaders, type ErrorTracker } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
 import { readRawBody } from '../raw-body.js';
@@ -16,6 +16,14 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
     path: '/webhooks/idp',
     access: 'public',
     handler: async (ctx) => {
+      const headers = {
+        id: optionalHeader(ctx, 'idp-webhook-id'),
+        timestamp: optionalHeader(ctx, 'idp-webhook-timestamp'),
+        signature: optionalHeader(ctx, 'idp-webhook-signature'),
+      };
+      // Issue #9: rule 1 comes first; no body size or encoding may answer before it.
+      const signed = requireSignatureHeaders(headers);
+      if (E.isLeft(signed)) return respondWithError(ctx, signed.left._tag, signed.left.message);
       const raw = await readRawBody(ctx, bodyLimit);
       if (!raw.ok) {
         if (raw.problem === 'too-large') return respondWithError(ctx, 'PayloadTooLarge', 'Webhook body too large');
@@ -24,14 +32,7 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
         errorTracker.captureException(new Error('webhook raw body unavailable: the request stream was consumed before the webhook route'));
         return respondWithError(ctx, 'InternalError', 'Webhook raw body unavailable');
       }
-      const result = await services.handleIdpWebhook({
-        rawBody: raw.bytes,
-        headers: {
-          id: optionalHeader(ctx, 'idp-webhook-id'),
-          timestamp: optionalHeader(ctx, 'idp-webhook-timestamp'),
-          signature: optionalHeader(ctx, 'idp-webhook-signature'),
-        },
-      })();
+      const result = await services.handleIdpWebhook({ rawBody: raw.bytes, headers: signed.right })();
       if (E.isLeft(result)) return respondWithError(ctx, result.left._tag, result.left.message);
       ctx.body = result.right;
     },

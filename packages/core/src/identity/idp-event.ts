@@ -21,12 +21,15 @@ export const IdpUserDeletedEventJson = t.type({
   data: t.type({ id: IdpUserId, deleted: t.boolean }),
 });
 
-/** A decoded inbound provider event. Types we do not handle are kept as `ignored`. */
+/**
+ * A decoded inbound provider event. Types we do not handle are kept as `ignored`, with the id of
+ * their object (a session, an organization, …), which is never a provider user id.
+ */
 export type IdpEvent =
   | { readonly type: 'user.created'; readonly user: ProviderUser }
   | { readonly type: 'user.updated'; readonly user: ProviderUser }
   | { readonly type: 'user.deleted'; readonly idpId: IdpUserId }
-  | { readonly type: 'ignored'; readonly eventType: string; readonly idpId: string | null };
+  | { readonly type: 'ignored'; readonly eventType: string; readonly objectId: string | null };
 
 const HANDLED = new Set(['user.created', 'user.updated', 'user.deleted']);
 
@@ -42,7 +45,7 @@ export const decodeIdpEvent = (body: unknown): E.Either<readonly string[], IdpEv
     E.mapLeft(describeErrors),
     E.chain((envelope): E.Either<readonly string[], IdpEvent> => {
       if (!HANDLED.has(envelope.type)) {
-        return E.right({ type: 'ignored', eventType: envelope.type, idpId: idOf(envelope.data) });
+        return E.right({ type: 'ignored', eventType: envelope.type, objectId: idOf(envelope.data) });
       }
       if (envelope.type === 'user.deleted') {
         return pipe(

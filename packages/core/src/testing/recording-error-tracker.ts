@@ -4,6 +4,8 @@ import type { Breadcrumb, ErrorTracker } from '../shared/error-tracker.js';
 export class RecordingErrorTracker implements ErrorTracker {
   readonly breadcrumbs: Breadcrumb[] = [];
   readonly captured: unknown[] = [];
+  /** The context passed with each captured error, in the same order. */
+  readonly capturedContexts: (Readonly<Record<string, unknown>> | undefined)[] = [];
   user: string | null = null;
 
   addBreadcrumb(breadcrumb: Breadcrumb): void {
@@ -12,7 +14,8 @@ export class RecordingErrorTracker implements ErrorTracker {
   setUser(idpUserId: string | null): void {
     this.user = idpUserId;
   }
-  captureException(error: unknown): void {
+  captureException(error: unknown, context?: Readonly<Record<string, unknown>>): void {
     this.captured.push(error);
+    this.capturedContexts.push(context);
   }
 }

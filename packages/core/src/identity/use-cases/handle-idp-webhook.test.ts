@@ -119,7 +119,36 @@ test('an unknown event type is acknowledged and changes nothing', async (t) => {
   const result = await deliver(world, otherEvent('session.created'));
   t.deepEqual(result, E.right({ received: true }));
   t.is(world.users.all().length, 0);
-  t.deepEqual(world.logger.at('info')[0]?.fields, { eventType: 'session.created', idpId: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
+  t.deepEqual(world.logger.at('info')[0]?.fields, { eventType: 'session.created', objectId: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
+});
+
+test('issue #9: an ignored event never logs its object (a session, an organization) as idpId', async (t) => {
+  const world = createTestWorld();
+  await deliver(world, otherEvent('session.created'));
+  await deliver(world, otherEvent('organization.created', { object: 'organization', id: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S' }));
+  const logged = [...world.logger.at('info').map((entry) => entry.fields), ...world.errorTracker.breadcrumbs.map((crumb) => crumb.data)];
+  t.is(logged.length, 4);
+  t.false(logged.some((fields) => fields !== undefined && 'idpId' in fields));
+  t.deepEqual(world.logger.at('info')[1]?.fields, { eventType: 'organization.created', objectId: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
+});
+
+test('issue #9: a signed delivery that does not decode answers MalformedWebhookEvent and is captured, without its values', async (t) => {
+  const world = createTestWorld();
+  const event = userCreatedEvent({ id: ID, email: 'drift@example.com' });
+  const result = await deliver(world, { ...event, data: { ...(event['data'] as object), email_addresses: 'drift@example.com' } });
+  t.true(E.isLeft(result) && result.left._tag === 'MalformedWebhookEvent');
+  t.is(world.errorTracker.captured.length, 1);
+  t.is((world.errorTracker.captured[0] as Error).message, 'signed idp webhook did not decode');
+  t.false(JSON.stringify(world.errorTracker.capturedContexts).includes('drift@example.com'));
+  t.like(world.errorTracker.capturedContexts[0], { webhookId: 'msg_1' });
+  const problems = world.errorTracker.capturedContexts[0]?.['problems'] as string[];
+  t.true(problems.length === 1 && problems[0]!.startsWith('data.email_addresses: expected Array<'));
+});
+
+test('issue #9: a signed body that is not JSON is captured too', async (t) => {
+  const world = createTestWorld();
+  await deliver(world, '{"type": "user.created", ');
+  t.is(world.errorTracker.captured.length, 1);
 });
 
 test('a failed database write rejects so that the provider retries, and the retry converges', async (t) => {

@@ -4,11 +4,8 @@ import { pipe } from 'fp-ts/lib/function.js';
 import type { ErrorTracker } from '../../shared/error-tracker.js';
 import type { Logger } from '../../shared/logger.js';
 import { decodeIdpEvent, type IdpEvent } from '../idp-event.js';
-import {
-  malformedWebhookEvent,
-  missingSignatureHeaders,
-  type IdpWebhookError,
-} from '../idp-webhook.errors.js';
+import { malformedWebhookEvent, type IdpWebhookError } from '../idp-webhook.errors.js';
+import { requireSignatureHeaders } from '../signature-headers.js';
 import type { WebhookSignatureHeaders, WebhookVerifier } from '../ports/webhook-verifier.js';
 import type { DeleteSelfDeps } from './delete-self.js';
 import { handleUserCreated } from './handle-user-created.js';
@@ -36,11 +33,6 @@ export interface WebhookReceipt {
 
 const BREADCRUMB = 'webhook.idp';
 
-const completeHeaders = (headers: Partial<WebhookSignatureHeaders>): E.Either<IdpWebhookError, WebhookSignatureHeaders> =>
-  headers.id && headers.timestamp && headers.signature
-    ? E.right({ id: headers.id, timestamp: headers.timestamp, signature: headers.signature })
-    : E.left(missingSignatureHeaders());
-
 // Strict UTF-8: JSON is UTF-8 by definition (RFC 8259), and a lenient decode would hide corruption.
 const parseJson = (rawBody: Uint8Array): E.Either<IdpWebhookError, unknown> =>
   E.tryCatch(
@@ -48,17 +40,30 @@ const parseJson = (rawBody: Uint8Array): E.Either<IdpWebhookError, unknown> =>
     () => malformedWebhookEvent(['body is not UTF-8 JSON']),
   );
 
-const idpIdOf = (event: IdpEvent): string | null => {
+// Issue #9: an ignored event's object (a session, an organization) is not a user: never logged as `idpId`.
+const logFieldsOf = (event: IdpEvent): Readonly<Record<string, string | null>> => {
   switch (event.type) {
     case 'user.created':
     case 'user.updated':
-      return event.user.idpId;
+      return { eventType: event.type, idpId: event.user.idpId };
     case 'user.deleted':
-      return event.idpId;
+      return { eventType: event.type, idpId: event.idpId };
     case 'ignored':
-      return event.idpId;
+      return { eventType: event.eventType, objectId: event.objectId };
   }
 };
+
+// Issue #9: a correctly signed delivery we cannot read means the provider's payloads drifted: answer
+// 400 and raise an issue. Only the paths and expectations are kept, never the values (personal data).
+const reportUndecodable =
+  (deps: HandleIdpWebhookDeps, webhookId: string) =>
+  (error: IdpWebhookError): IdpWebhookError => {
+    if (error._tag === 'MalformedWebhookEvent') {
+      const problems = error.problems.map((problem) => problem.replace(/, got [\s\S]*$/, ''));
+      deps.errorTracker.captureException(new Error('signed idp webhook did not decode'), { webhookId, problems });
+    }
+    return error;
+  };
 
 const dispatch = (deps: HandleIdpWebhookDeps, event: IdpEvent): TE.TaskEither<never, unknown> => {
   switch (event.type) {
@@ -86,7 +91,8 @@ export const handleIdpWebhook =
   (deps: HandleIdpWebhookDeps) =>
   (delivery: IdpWebhookDelivery): TE.TaskEither<IdpWebhookError, WebhookReceipt> =>
     pipe(
-      TE.fromEither(completeHeaders(delivery.headers)),
+      TE.fromEither(requireSignatureHeaders(delivery.headers)),
+      TE.mapError((error): IdpWebhookError => error),
       TE.flatMap((headers) =>
         pipe(
           TE.fromEither(deps.webhookVerifier.verify(delivery.rawBody, headers)),
@@ -95,12 +101,17 @@ export const handleIdpWebhook =
             deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, message: 'invalid signature', data: { webhookId: headers.id } });
             return error;
           }),
+          TE.as(headers),
         ),
       ),
-      TE.flatMap(() => TE.fromEither(parseJson(delivery.rawBody))),
-      TE.flatMap((body) => TE.fromEither(pipe(decodeIdpEvent(body), E.mapLeft(malformedWebhookEvent)))),
+      TE.flatMap((headers) =>
+        pipe(
+          TE.fromEither(pipe(parseJson(delivery.rawBody), E.flatMap((body) => pipe(decodeIdpEvent(body), E.mapLeft(malformedWebhookEvent))))),
+          TE.mapError(reportUndecodable(deps, headers.id)),
+        ),
+      ),
       TE.tap((event) => {
-        const fields = { eventType: event.type === 'ignored' ? event.eventType : event.type, idpId: idpIdOf(event) };
+        const fields = logFieldsOf(event);
         deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, data: fields });
         deps.logger.info(fields, 'idp webhook accepted');
         return dispatch(deps, event);
