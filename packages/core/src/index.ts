@@ -181,3 +181,36 @@ export { identityArea } from './identity/identity-area.js';
 export type { IdentityArea, IdentityPorts } from './identity/identity-area.js';
 export { organizationsArea } from './organization/organizations-area.js';
 export type { OrganizationsArea, OrganizationsPorts } from './organization/organizations-area.js';
+export { AmountMinor, Currency, MerchantReference, OPEN_STATUSES, PaymentCard, PaymentDescription, PaymentId, PaymentProvider, PaymentStatus, merchantReferenceOf } from './payments/payment.js';
+export type { AmountMinorBrand, MerchantReferenceBrand, PaymentDescriptionBrand, PaymentIdBrand, PaymentTransaction } from './payments/payment.js';
+export { SCHEME_IDS, eventTypeOf, inboxPayloadOf, rejection } from './payments/callback.js';
+export type {
+  CallbackRejection,
+  IyzicoPaymentNotified,
+  IyzicoSubscriptionNotified,
+  PaymentCallbackEvent,
+  PaytrNotified,
+  RawCallback,
+  SchemeId,
+  ThreeDsReturned,
+} from './payments/callback.js';
+export { cardRequired, nationalIdRequired, paymentNotFound, paymentProviderNotEnabled, paymentRefused } from './payments/payments.errors.js';
+export type { CardRequired, NationalIdRequired, PaymentError, PaymentNotFound, PaymentProviderNotEnabled, PaymentRefused } from './payments/payments.errors.js';
+export type { CallbackScheme, CallbackSchemes } from './payments/ports/callback-scheme.js';
+export type { PaymentChange, PaymentLookup, PaymentTransactions } from './payments/ports/payment-transactions.js';
+export type { CallbackOutcomeTag, InboxEntry, PaymentCallbackInbox, SettledInboxEntry } from './payments/ports/payment-callback-inbox.js';
+export type { ClientAction, GatewayRefusal, Initialized, InitializePayment, PaymentGateway, ProviderVerdict } from './payments/ports/payment-gateway.js';
+export { belongsTo, decide, evidenceOf, isFinal, lookupOf } from './payments/transition.js';
+export type { Decision, Evidence } from './payments/transition.js';
+export { handlePaymentCallback } from './payments/use-cases/handle-payment-callback.js';
+export type { CallbackOutcome, HandlePaymentCallbackDeps } from './payments/use-cases/handle-payment-callback.js';
+export { completeThreeDs } from './payments/use-cases/complete-three-ds.js';
+export type { CompleteThreeDsDeps } from './payments/use-cases/complete-three-ds.js';
+export { startPayment } from './payments/use-cases/start-payment.js';
+export type { PaymentSettings, StartedPayment, StartPaymentDeps, StartPaymentError, StartPaymentInput } from './payments/use-cases/start-payment.js';
+export { getPayment } from './payments/use-cases/get-payment.js';
+export type { GetPaymentDeps } from './payments/use-cases/get-payment.js';
+export { receivePaymentCallback } from './payments/use-cases/receive-payment-callback.js';
+export type { ReceivePaymentCallbackDeps } from './payments/use-cases/receive-payment-callback.js';
+export { paymentsArea } from './payments/payments-area.js';
+export type { PaymentsArea, PaymentsPorts } from './payments/payments-area.js';

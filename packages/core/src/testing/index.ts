@@ -37,3 +37,11 @@ export type { MembershipSeed, MembershipsSubject } from './memberships.contract.
 export { fixtureUuid } from './fixture-ids.js';
 export { aPerson, anOrganization, liveOwners, outcome, sessionOf } from './organization-fixtures.js';
 export type { MemberSpec, TestMember, TestPerson } from './organization-fixtures.js';
+export { InMemoryPaymentTransactions } from './in-memory-payment-transactions.js';
+export { InMemoryPaymentCallbackInbox } from './in-memory-payment-callback-inbox.js';
+export { FakePaymentGateway } from './fake-payment-gateway.js';
+export { aPayment, aPaytrNotice, prefixedIds } from './payment-fixtures.js';
+export { paymentsContract } from './payments.contract.js';
+export type { PaymentsSubject } from './payments.contract.js';
+export { createPaymentsWorld } from './payments-world.js';
+export type { PaymentsWorld } from './payments-world.js';

@@ -1,0 +1,38 @@
+import * as O from 'fp-ts/lib/Option.js';
+import type { Clock } from '../shared/clock.js';
+import type { PaymentTransaction } from './payment.js';
+import type { PaymentTransactions } from './ports/payment-transactions.js';
+import { decide, type Decision, type Evidence } from './transition.js';
+
+/** The result of applying evidence to one transaction. */
+export type Applied =
+  | { readonly kind: 'applied'; readonly transaction: PaymentTransaction }
+  | { readonly kind: 'stale' | 'ignored'; readonly transaction: PaymentTransaction }
+  | { readonly kind: 'refused'; readonly reason: string; readonly transaction: PaymentTransaction };
+
+const ATTEMPTS = 3;
+
+/**
+ * Applies evidence as one guarded transition from the status just read. When another writer moved
+ * the payment in between (0 rows), it re-reads and decides again, so a success that races a failure
+ * still ends as a (late) success and never as a lost update.
+ */
+export const applyEvidence = async (
+  deps: { readonly paymentTransactions: PaymentTransactions; readonly clock: Clock },
+  start: PaymentTransaction,
+  evidence: Evidence,
+): Promise<Applied> => {
+  let current = start;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const decision: Decision = decide(current, evidence);
+    if (decision.kind === 'stale' || decision.kind === 'ignored') return { kind: decision.kind, transaction: current };
+    if (decision.kind === 'refused') return { kind: 'refused', reason: decision.reason, transaction: current };
+    const moved = await deps.paymentTransactions.transition(current.id, [current.status], { ...decision.change, at: deps.clock.now() });
+    if (O.isSome(moved)) return { kind: 'applied', transaction: moved.value };
+    const reread = await deps.paymentTransactions.findById(current.id);
+    if (O.isNone(reread)) return { kind: 'stale', transaction: current };
+    current = reread.value;
+  }
+  return { kind: 'stale', transaction: current };
+};
+

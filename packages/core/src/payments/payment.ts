@@ -1,0 +1,119 @@
+import * as t from 'io-ts';
+import type { UserId } from '../identity/identifiers.js';
+import type { OrganizationId } from '../organization/organization.js';
+import { isUuid } from '../shared/uuid.js';
+
+/** The payment providers the service speaks to. */
+export const PaymentProvider = t.keyof({ iyzico: null, paytr: null }, 'PaymentProvider');
+/** A payment provider. */
+export type PaymentProvider = t.TypeOf<typeof PaymentProvider>;
+
+/** ISO 4217 currencies both providers accept (PayTR's `TL` is mapped to `TRY` at the edge). */
+export const Currency = t.keyof({ TRY: null, USD: null, EUR: null, GBP: null }, 'Currency');
+/** A currency code. */
+export type Currency = t.TypeOf<typeof Currency>;
+
+/** Where a payment stands (reference §8.5); `succeeded` never regresses. */
+export const PaymentStatus = t.keyof(
+  { initiated: null, awaiting_customer: null, authorizing: null, under_review: null, succeeded: null, failed: null, expired: null, refunded: null },
+  'PaymentStatus',
+);
+/** A payment status. */
+export type PaymentStatus = t.TypeOf<typeof PaymentStatus>;
+
+/** Statuses from which a payment can still move on its own (callbacks, the sweeper). */
+export const OPEN_STATUSES: readonly PaymentStatus[] = ['initiated', 'awaiting_customer', 'authorizing', 'under_review'];
+
+/** Brand of `PaymentId`. */
+export interface PaymentIdBrand {
+  readonly PaymentId: unique symbol;
+}
+/** The local id of a payment transaction (a UUID), as `:paymentId` in paths. */
+export const PaymentId = t.brand(t.string, (s): s is t.Branded<string, PaymentIdBrand> => isUuid(s), 'PaymentId');
+/** The local id of a payment transaction. */
+export type PaymentId = t.TypeOf<typeof PaymentId>;
+
+/** Brand of `MerchantReference`. */
+export interface MerchantReferenceBrand {
+  readonly MerchantReference: unique symbol;
+}
+/** Our reference at the provider (iyzico `conversationId`/`basketId`, PayTR `merchant_oid`): alphanumeric, ≤ 64. */
+export const MerchantReference = t.brand(
+  t.string,
+  (s): s is t.Branded<string, MerchantReferenceBrand> => /^[A-Za-z0-9]{1,64}$/.test(s),
+  'MerchantReference',
+);
+/** A merchant reference. */
+export type MerchantReference = t.TypeOf<typeof MerchantReference>;
+
+/** The merchant reference of a payment: PayTR allows letters and digits only, so the id without hyphens. */
+export const merchantReferenceOf = (id: PaymentId): MerchantReference => `P${id.replaceAll('-', '')}` as MerchantReference;
+
+/** Brand of `AmountMinor`. */
+export interface AmountMinorBrand {
+  readonly AmountMinor: unique symbol;
+}
+/** Money in minor units (kuruş, cents): a positive safe integer. */
+export const AmountMinor = t.brand(
+  t.number,
+  (n): n is t.Branded<number, AmountMinorBrand> => Number.isSafeInteger(n) && n > 0,
+  'AmountMinor',
+);
+/** An amount in minor units. */
+export type AmountMinor = t.TypeOf<typeof AmountMinor>;
+
+/** Brand of `PaymentDescription`. */
+export interface PaymentDescriptionBrand {
+  readonly PaymentDescription: unique symbol;
+}
+/** What the payment is for, shown to the payer: 1–200 characters. */
+export const PaymentDescription = t.brand(
+  t.string,
+  (s): s is t.Branded<string, PaymentDescriptionBrand> => s.length >= 1 && s.length <= 200 && s === s.trim(),
+  'PaymentDescription',
+);
+/** A payment description. */
+export type PaymentDescription = t.TypeOf<typeof PaymentDescription>;
+
+/** Card details for iyzico 3DS: passed straight to the provider, never stored or logged. */
+export const PaymentCard = t.readonly(
+  t.type({
+    holderName: t.string,
+    number: t.string,
+    expireMonth: t.string,
+    expireYear: t.string,
+    cvc: t.string,
+  }),
+  'PaymentCard',
+);
+/** Card details (transient). */
+export type PaymentCard = t.TypeOf<typeof PaymentCard>;
+
+/** One payment attempt and where it stands (the `payment_transactions` row). Never holds card data. */
+export interface PaymentTransaction {
+  readonly id: PaymentId;
+  readonly organizationId: OrganizationId;
+  /** The local user who started it. */
+  readonly createdBy: UserId | null;
+  readonly provider: PaymentProvider;
+  readonly merchantReference: MerchantReference;
+  readonly description: string;
+  readonly amountMinor: number;
+  /** What the provider says it collected (instalments may exceed `amountMinor`). */
+  readonly paidAmountMinor: number | null;
+  readonly currency: Currency;
+  readonly status: PaymentStatus;
+  /** iyzico `paymentId` from initialize. */
+  readonly providerPaymentId: string | null;
+  /** iyzico checkout-form token or PayTR iFrame token. */
+  readonly providerToken: string | null;
+  /** iyzico subscription order reference (renewals). */
+  readonly orderReferenceCode: string | null;
+  /** A provider code (`mdStatus:0`, `paytr:6`…); never personal data. */
+  readonly failureCode: string | null;
+  /** A verified success that arrived after `failed` or `expired`: money was taken, someone must look. */
+  readonly lateSuccess: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly completedAt: Date | null;
+}

@@ -1,0 +1,36 @@
+import type { DomainError } from '../shared/domain-error.js';
+import type { PaymentProvider } from './payment.js';
+
+/** No such payment in this organization (404; no enumeration across organizations). */
+export type PaymentNotFound = DomainError<'PaymentNotFound'>;
+/** Builds a PaymentNotFound error. */
+export const paymentNotFound = (): PaymentNotFound => ({ _tag: 'PaymentNotFound', message: 'Payment not found' });
+
+/** The provider is not enabled in this deployment (`PAYMENTS_PROVIDERS`). */
+export type PaymentProviderNotEnabled = DomainError<'PaymentProviderNotEnabled'>;
+/** Builds a PaymentProviderNotEnabled error. */
+export const paymentProviderNotEnabled = (provider: PaymentProvider): PaymentProviderNotEnabled => ({
+  _tag: 'PaymentProviderNotEnabled',
+  message: `Payments through ${provider} are not enabled`,
+});
+
+/** iyzico 3DS needs card details. */
+export type CardRequired = DomainError<'CardRequired'>;
+/** Builds a CardRequired error. */
+export const cardRequired = (): CardRequired => ({ _tag: 'CardRequired', message: 'Card details are required for this provider' });
+
+/** iyzico needs the payer's national ID (buyer.identityNumber), and none is on file. */
+export type NationalIdRequired = DomainError<'NationalIdRequired'>;
+/** Builds a NationalIdRequired error. */
+export const nationalIdRequired = (): NationalIdRequired => ({
+  _tag: 'NationalIdRequired',
+  message: 'Set your national ID (PUT /users/me/national-id) before paying through this provider',
+});
+
+/** The provider refused to start the payment. */
+export type PaymentRefused = DomainError<'PaymentRefused'> & { readonly code: string };
+/** Builds a PaymentRefused error. */
+export const paymentRefused = (code: string): PaymentRefused => ({ _tag: 'PaymentRefused', message: 'The payment provider refused the payment', code });
+
+/** Any payments-area error. */
+export type PaymentError = PaymentNotFound | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused;

@@ -1,0 +1,33 @@
+import type { Option } from 'fp-ts/lib/Option.js';
+import type { PaymentId, PaymentProvider, PaymentStatus, PaymentTransaction } from '../payment.js';
+
+/** How a callback finds its transaction: each by a unique column of `payment_transactions`. */
+export type PaymentLookup =
+  | { readonly by: 'merchantReference'; readonly provider: PaymentProvider; readonly value: string }
+  | { readonly by: 'providerPaymentId'; readonly provider: PaymentProvider; readonly value: string }
+  | { readonly by: 'providerToken'; readonly provider: PaymentProvider; readonly value: string }
+  | { readonly by: 'orderReferenceCode'; readonly provider: PaymentProvider; readonly value: string };
+
+/** One state transition and what it records with the new status. */
+export interface PaymentChange {
+  readonly status: PaymentStatus;
+  readonly at: Date;
+  readonly failureCode?: string | null;
+  readonly paidAmountMinor?: number | null;
+  readonly lateSuccess?: boolean;
+  readonly providerPaymentId?: string | null;
+  readonly providerToken?: string | null;
+}
+
+/** The `payment_transactions` rows. */
+export interface PaymentTransactions {
+  /** Inserts a new transaction; a duplicate id, merchant reference or provider id is a defect. */
+  create(transaction: PaymentTransaction): Promise<void>;
+  findById(id: PaymentId): Promise<Option<PaymentTransaction>>;
+  find(lookup: PaymentLookup): Promise<Option<PaymentTransaction>>;
+  /**
+   * One guarded transition: applies `change` only while the status is one of `from` (a single
+   * statement, so two concurrent callers cannot both move it); None when it was not.
+   */
+  transition(id: PaymentId, from: readonly PaymentStatus[], change: PaymentChange): Promise<Option<PaymentTransaction>>;
+}

@@ -1,0 +1,161 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import { aPayment, aPaytrNotice, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '../../testing/index.js';
+import type { IyzicoPaymentNotified, PaymentCallbackEvent, ThreeDsReturned } from '../callback.js';
+import type { PaymentStatus, PaymentTransaction } from '../payment.js';
+import { handlePaymentCallback } from './handle-payment-callback.js';
+
+const ORG = fixtureUuid(0xb0, 1);
+
+const seeded = async (world: PaymentsWorld, overrides: Parameters<typeof aPayment>[2] = {}): Promise<PaymentTransaction> => {
+  const payment = aPayment(fixtureUuid(0xb1, 1), ORG, overrides);
+  await world.paymentTransactions.create(payment);
+  return payment;
+};
+
+const handled = async (world: PaymentsWorld, event: PaymentCallbackEvent) => {
+  const result = await handlePaymentCallback(world)(event)();
+  if (E.isLeft(result)) throw new Error('unreachable');
+  return result.right;
+};
+
+const statusOf = async (world: PaymentsWorld, payment: PaymentTransaction): Promise<PaymentTransaction> =>
+  O.toNullable(await world.paymentTransactions.findById(payment.id))!;
+
+const webhook = (payment: PaymentTransaction, status: string, eventType = 'THREE_DS_AUTH'): IyzicoPaymentNotified => ({
+  _tag: 'IyzicoPaymentNotified',
+  scheme: 'iyzico-webhook',
+  dedupeKey: `${eventType}:${payment.providerPaymentId}:${status}`,
+  receivedAt: new Date('2026-03-01T10:06:00.000Z'),
+  format: 'direct',
+  eventType,
+  paymentId: payment.providerPaymentId!,
+  conversationId: payment.merchantReference,
+  token: undefined,
+  status,
+  unsigned: { referenceCode: 'ref', eventTimeMs: 1766730778396, merchantId: '3404590' },
+});
+
+const threeDs = (payment: PaymentTransaction, status: string, mdStatus: string, conversationId: string = payment.merchantReference): ThreeDsReturned => ({
+  _tag: 'ThreeDsReturned',
+  scheme: 'iyzico-3ds',
+  dedupeKey: `${payment.providerPaymentId}:${mdStatus}:${status}`,
+  receivedAt: new Date('2026-03-01T10:04:00.000Z'),
+  paymentId: payment.providerPaymentId!,
+  conversationId,
+  conversationData: '',
+  mdStatus,
+  status,
+});
+
+test('a duplicate PayTR notice changes nothing: one transition, then Duplicate', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world);
+  t.like(await handled(world, aPaytrNotice(payment, 'success')), { _tag: 'Applied', status: 'succeeded' });
+  t.like(await handled(world, aPaytrNotice(payment, 'success')), { _tag: 'Duplicate' });
+  t.like(await statusOf(world, payment), { status: 'succeeded', paidAmountMinor: 15000, lateSuccess: false });
+  t.is(world.paymentInbox.all().length, 1);
+});
+
+test('a verified success never regresses: a later failure notice is Stale', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world);
+  await handled(world, aPaytrNotice(payment, 'success'));
+  t.like(await handled(world, aPaytrNotice(payment, 'failed')), { _tag: 'Stale', status: 'succeeded' });
+  t.is((await statusOf(world, payment)).status, 'succeeded');
+});
+
+test('a success after a failure is kept and flagged as late (money was taken), with an alert', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world);
+  await handled(world, aPaytrNotice(payment, 'failed'));
+  t.like(await statusOf(world, payment), { status: 'failed', failureCode: 'paytr:6' });
+  t.like(await handled(world, aPaytrNotice(payment, 'success')), { _tag: 'Applied', status: 'succeeded' });
+  t.like(await statusOf(world, payment), { status: 'succeeded', lateSuccess: true });
+  t.true(world.logger.at('error').some((entry) => entry.message.includes('late payment success')));
+});
+
+for (const from of ['expired', 'failed'] as const satisfies readonly PaymentStatus[]) {
+  test(`an iyzico SUCCESS webhook after ${from} is a late success`, async (t) => {
+    const world = createPaymentsWorld();
+    const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '28157248', status: from });
+    t.like(await handled(world, webhook(payment, 'SUCCESS')), { _tag: 'Applied', status: 'succeeded' });
+    t.true((await statusOf(world, payment)).lateSuccess);
+  });
+}
+
+test('an underpaid PayTR success is refused and alerted; an overpaid one (instalments) succeeds', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world);
+  t.like(await handled(world, aPaytrNotice(payment, 'success', 14999)), { _tag: 'Refused', status: 'awaiting_customer' });
+  t.true(world.logger.at('error').length > 0);
+  const other = aPayment(fixtureUuid(0xb1, 2), ORG);
+  await world.paymentTransactions.create(other);
+  t.like(await handled(world, aPaytrNotice(other, 'success', 15900)), { _tag: 'Applied', status: 'succeeded' });
+  t.is((await statusOf(world, other)).paidAmountMinor, 15900);
+});
+
+test('a notice for a payment that is not ours is Unmatched and recorded', async (t) => {
+  const world = createPaymentsWorld();
+  const stranger = aPayment(fixtureUuid(0xb1, 9), ORG);
+  t.like(await handled(world, aPaytrNotice(stranger, 'success')), { _tag: 'Unmatched', transactionId: null });
+  t.is(world.paymentInbox.all()[0]?.outcome, 'Unmatched');
+});
+
+test('intermediate iyzico statuses are recorded and Ignored', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '28157248' });
+  t.like(await handled(world, webhook(payment, 'CALLBACK_THREEDS', 'THREE_DS_CALLBACK')), { _tag: 'Ignored', status: 'awaiting_customer' });
+});
+
+test('the webhook before the browser return: succeeded, and the late 3DS return is Stale (no second auth call)', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
+  await handled(world, webhook(payment, 'SUCCESS'));
+  t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Stale', status: 'succeeded' });
+  t.deepEqual(world.paymentGateway.completed, []);
+});
+
+test('a successful 3DS return authorizes through the gateway once; a double submit is a Duplicate', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
+  t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Applied', status: 'succeeded' });
+  t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Duplicate' });
+  t.deepEqual(world.paymentGateway.completed, [payment.id]);
+});
+
+test('fraudStatus 0 leaves the payment under review; a failed auth fails it', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
+  world.paymentGateway.verdict = { status: 'under_review' };
+  t.like(await handled(world, threeDs(payment, 'success', '1')), { status: 'under_review' });
+  const other = aPayment(fixtureUuid(0xb1, 3), ORG, { provider: 'iyzico', providerPaymentId: '25149158' });
+  await world.paymentTransactions.create(other);
+  world.paymentGateway.verdict = { status: 'failed', code: 'iyzico:10051' };
+  t.like(await handled(world, threeDs(other, 'success', '1')), { status: 'failed' });
+  t.is((await statusOf(world, other)).failureCode, 'iyzico:10051');
+});
+
+test('an unreachable gateway leaves the payment authorizing for the webhook or the sweeper', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
+  world.paymentGateway.verdict = 'throw';
+  t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Applied', status: 'authorizing' });
+  t.like(await handled(world, webhook(payment, 'SUCCESS')), { _tag: 'Applied', status: 'succeeded' });
+});
+
+test('a failed 3DS return (mdStatus 0) fails the payment without an auth call', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
+  t.like(await handled(world, threeDs(payment, 'failure', '0')), { _tag: 'Applied', status: 'failed' });
+  t.is((await statusOf(world, payment)).failureCode, 'mdStatus:0');
+  t.deepEqual(world.paymentGateway.completed, []);
+});
+
+test('a valid 3DS return naming another conversation does not complete our payment', async (t) => {
+  const world = createPaymentsWorld();
+  const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
+  t.like(await handled(world, threeDs(payment, 'success', '1', 'Psomeoneelse')), { _tag: 'Unmatched' });
+  t.is((await statusOf(world, payment)).status, 'awaiting_customer');
+});

@@ -1,0 +1,92 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Clock } from '../../shared/clock.js';
+import type { IdGenerator } from '../../shared/id-generator.js';
+import type { Logger } from '../../shared/logger.js';
+import type { UnitOfWork } from '../../shared/unit-of-work.js';
+import { applyEvidence } from '../apply-decision.js';
+import { eventTypeOf, inboxPayloadOf, type PaymentCallbackEvent } from '../callback.js';
+import type { PaymentId, PaymentStatus } from '../payment.js';
+import type { CallbackOutcomeTag, PaymentCallbackInbox } from '../ports/payment-callback-inbox.js';
+import type { PaymentGateway } from '../ports/payment-gateway.js';
+import type { PaymentTransactions } from '../ports/payment-transactions.js';
+import { belongsTo, evidenceOf, lookupOf } from '../transition.js';
+import { completeThreeDs } from './complete-three-ds.js';
+
+/** Ports a verified callback needs. */
+export interface HandlePaymentCallbackDeps {
+  readonly paymentTransactions: PaymentTransactions;
+  readonly paymentInbox: PaymentCallbackInbox;
+  readonly paymentGateway: PaymentGateway;
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly logger: Logger;
+}
+
+/** What a verified callback did, and where its payment stands now (for the reply). */
+export interface CallbackOutcome {
+  readonly _tag: CallbackOutcomeTag;
+  readonly transactionId: PaymentId | null;
+  readonly status: PaymentStatus | null;
+}
+
+const outcome = (tag: CallbackOutcomeTag, transactionId: PaymentId | null = null, status: PaymentStatus | null = null): CallbackOutcome => ({
+  _tag: tag,
+  transactionId,
+  status,
+});
+
+/**
+ * Applies a verified callback once: records it in the inbox (a duplicate of the same scheme and
+ * dedupe key changes nothing), finds its payment by the ids the provider signed and runs one guarded
+ * transition, all in one transaction. A 3DS return that moved the payment to `authorizing` then
+ * completes it at iyzico, after the commit. A database failure rejects, so the provider retries.
+ *
+ * @example
+ * await handlePaymentCallback(deps)(verifiedEvent)(); // Right({ _tag: 'Applied', transactionId, status: 'succeeded' })
+ */
+export const handlePaymentCallback =
+  (deps: HandlePaymentCallbackDeps) =>
+  (event: PaymentCallbackEvent): TE.TaskEither<never, CallbackOutcome> =>
+  async () => {
+    const recorded = await deps.unitOfWork.run(async () => E.right(await applyOnce(deps, event)));
+    const result = E.isRight(recorded) ? recorded.right : outcome('Stale');
+    if (event._tag === 'ThreeDsReturned' && result._tag === 'Applied' && result.status === 'authorizing' && result.transactionId !== null) {
+      return E.right(await completeThreeDs(deps)(result.transactionId));
+    }
+    return E.right(result);
+  };
+
+const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<CallbackOutcome> => {
+  const entryId = deps.ids.uuid();
+  const recorded = await deps.paymentInbox.record({
+    id: entryId,
+    scheme: event.scheme,
+    dedupeKey: event.dedupeKey,
+    eventType: eventTypeOf(event),
+    payload: inboxPayloadOf(event),
+    receivedAt: event.receivedAt,
+  });
+  if (recorded === 'duplicate') return outcome('Duplicate');
+  const found = await deps.paymentTransactions.find(lookupOf(event));
+  if (O.isNone(found) || !belongsTo(event, found.value)) {
+    deps.logger.warn({ scheme: event.scheme, dedupeKey: event.dedupeKey }, 'payment callback matches no payment of ours');
+    await deps.paymentInbox.settle(entryId, 'Unmatched', null);
+    return outcome('Unmatched');
+  }
+  const applied = await applyEvidence(deps, found.value, evidenceOf(event));
+  const tx = applied.transaction;
+  const tag: CallbackOutcomeTag =
+    applied.kind === 'applied' ? 'Applied' : applied.kind === 'stale' ? 'Stale' : applied.kind === 'ignored' ? 'Ignored' : 'Refused';
+  if (applied.kind === 'refused') {
+    deps.logger.error({ scheme: event.scheme, paymentId: tx.id, reason: applied.reason }, 'payment callback refused: amount below what was asked');
+  }
+  if (applied.kind === 'applied' && tx.lateSuccess) {
+    // reference §8.5: money was taken after we gave up on the payment; never drop it, alert.
+    deps.logger.error({ scheme: event.scheme, paymentId: tx.id }, 'late payment success after failure or expiry');
+  }
+  await deps.paymentInbox.settle(entryId, tag as Exclude<CallbackOutcomeTag, 'Duplicate'>, tx.id);
+  return outcome(tag, tx.id, tx.status);
+};

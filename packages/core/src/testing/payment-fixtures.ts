@@ -1,0 +1,53 @@
+import type { UserId } from '../identity/identifiers.js';
+import type { OrganizationId } from '../organization/organization.js';
+import type { PaytrNotified } from '../payments/callback.js';
+import { merchantReferenceOf, type PaymentId, type PaymentStatus, type PaymentTransaction } from '../payments/payment.js';
+import type { IdGenerator } from '../shared/id-generator.js';
+import { fixtureUuid } from './fixture-ids.js';
+
+const T = new Date('2026-03-01T10:00:00.000Z');
+
+/** A payment transaction with readable defaults: PayTR, 150.00 TRY, awaiting the customer. */
+export const aPayment = (
+  id: string,
+  organizationId: string,
+  overrides: Partial<Omit<PaymentTransaction, 'id' | 'organizationId'>> & { readonly status?: PaymentStatus } = {},
+): PaymentTransaction => ({
+  id: id as PaymentId,
+  organizationId: organizationId as OrganizationId,
+  createdBy: null as UserId | null,
+  provider: 'paytr',
+  merchantReference: merchantReferenceOf(id as PaymentId),
+  description: 'Monthly membership',
+  amountMinor: 15000,
+  paidAmountMinor: null,
+  currency: 'TRY',
+  status: 'awaiting_customer',
+  providerPaymentId: null,
+  providerToken: null,
+  orderReferenceCode: null,
+  failureCode: null,
+  lateSuccess: false,
+  createdAt: T,
+  updatedAt: T,
+  completedAt: null,
+  ...overrides,
+});
+
+/** A verified PayTR notification for a payment. */
+export const aPaytrNotice = (payment: PaymentTransaction, status: 'success' | 'failed', totalAmountMinor = payment.amountMinor): PaytrNotified => ({
+  _tag: 'PaytrNotified',
+  scheme: 'paytr-notification',
+  dedupeKey: `${payment.merchantReference}:${status}`,
+  receivedAt: new Date('2026-03-01T10:05:00.000Z'),
+  merchantOid: payment.merchantReference,
+  status,
+  totalAmountMinor,
+  unsigned: { paymentAmountMinor: payment.amountMinor, currency: 'TL', paymentType: 'card', testMode: true, failedReasonCode: status === 'failed' ? '6' : undefined },
+});
+
+/** UUIDs counting up under a prefix, so the cases of one database never collide. */
+export const prefixedIds = (prefix: number): IdGenerator => {
+  let n = 0;
+  return { uuid: () => fixtureUuid(prefix, ++n) };
+};

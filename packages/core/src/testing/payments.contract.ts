@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type { PaymentCallbackInbox } from '../payments/ports/payment-callback-inbox.js';
+import type { PaymentTransactions } from '../payments/ports/payment-transactions.js';
+import { handlePaymentCallback } from '../payments/use-cases/handle-payment-callback.js';
+import type { UnitOfWork } from '../shared/unit-of-work.js';
+import { FakePaymentGateway } from './fake-payment-gateway.js';
+import { fixtureUuid } from './fixture-ids.js';
+import { FixedClock } from './fixed-clock.js';
+import { aPayment, aPaytrNotice, prefixedIds } from './payment-fixtures.js';
+import { RecordingLogger } from './recording-logger.js';
+import type { ContractCase } from './users.contract.js';
+
+/** The payments ports of one backend, and a way to satisfy the organization foreign key. */
+export interface PaymentsSubject {
+  readonly paymentTransactions: PaymentTransactions;
+  readonly paymentInbox: PaymentCallbackInbox;
+  readonly unitOfWork: UnitOfWork;
+  /** Makes the organization exist, if missing. */
+  prepare(organizationId: string): Promise<void>;
+}
+
+const ORG = fixtureUuid(0xa0, 1);
+const pay = (n: number) => fixtureUuid(0xa1, n);
+const AT = new Date('2026-03-01T11:00:00.000Z');
+
+/** The PaymentTransactions and PaymentCallbackInbox contract: every adapter (in memory, PGlite, PostgreSQL) must pass each case. */
+export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
+  {
+    name: 'a created payment is found by id and by each provider reference; unknown references find nothing',
+    async run({ paymentTransactions, prepare }) {
+      await prepare(ORG);
+      const payment = aPayment(pay(1), ORG, { provider: 'iyzico', providerPaymentId: '25149157', providerToken: 'tok-1', orderReferenceCode: 'ord-1' });
+      await paymentTransactions.create(payment);
+      assert.deepEqual(O.toNullable(await paymentTransactions.findById(payment.id)), payment);
+      for (const lookup of [
+        { by: 'merchantReference', provider: 'iyzico', value: payment.merchantReference },
+        { by: 'providerPaymentId', provider: 'iyzico', value: '25149157' },
+        { by: 'providerToken', provider: 'iyzico', value: 'tok-1' },
+        { by: 'orderReferenceCode', provider: 'iyzico', value: 'ord-1' },
+      ] as const) {
+        assert.deepEqual(O.toNullable(await paymentTransactions.find(lookup)), payment, lookup.by);
+      }
+      assert.ok(O.isNone(await paymentTransactions.find({ by: 'providerPaymentId', provider: 'paytr', value: '25149157' })));
+      assert.ok(O.isNone(await paymentTransactions.findById(pay(2) as typeof payment.id)));
+    },
+  },
+  {
+    name: 'a merchant reference or provider payment id is unique per provider',
+    async run({ paymentTransactions, prepare }) {
+      await prepare(ORG);
+      const first = aPayment(pay(10), ORG, { provider: 'iyzico', providerPaymentId: '777' });
+      await paymentTransactions.create(first);
+      await assert.rejects(paymentTransactions.create(aPayment(pay(11), ORG, { merchantReference: first.merchantReference, provider: 'iyzico' })));
+      await assert.rejects(paymentTransactions.create(aPayment(pay(12), ORG, { provider: 'iyzico', providerPaymentId: '777' })));
+    },
+  },
+  {
+    name: 'a transition applies only from the listed statuses and records what it carries; a final status sets completedAt',
+    async run({ paymentTransactions, prepare }) {
+      await prepare(ORG);
+      const payment = aPayment(pay(20), ORG, { status: 'initiated' });
+      await paymentTransactions.create(payment);
+      assert.ok(O.isNone(await paymentTransactions.transition(payment.id, ['awaiting_customer'], { status: 'failed', at: AT })));
+      const waiting = O.toNullable(await paymentTransactions.transition(payment.id, ['initiated'], { status: 'awaiting_customer', providerToken: 'tok-20', at: AT }));
+      assert.deepEqual(waiting, { ...payment, status: 'awaiting_customer', providerToken: 'tok-20', updatedAt: AT });
+      const later = new Date(AT.getTime() + 60_000);
+      const done = O.toNullable(
+        await paymentTransactions.transition(payment.id, ['awaiting_customer'], { status: 'succeeded', paidAmountMinor: 15100, lateSuccess: true, at: later }),
+      );
+      assert.deepEqual(done, { ...waiting!, status: 'succeeded', paidAmountMinor: 15100, lateSuccess: true, updatedAt: later, completedAt: later });
+      assert.deepEqual(O.toNullable(await paymentTransactions.findById(payment.id)), done);
+    },
+  },
+  {
+    name: 'twenty concurrent guarded transitions from the same status: exactly one wins',
+    async run({ paymentTransactions, prepare }) {
+      await prepare(ORG);
+      const payment = aPayment(pay(30), ORG);
+      await paymentTransactions.create(payment);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          paymentTransactions.transition(payment.id, ['awaiting_customer'], i % 2 === 0 ? { status: 'succeeded', at: AT } : { status: 'failed', at: AT }),
+        ),
+      );
+      assert.equal(results.filter(O.isSome).length, 1);
+    },
+  },
+  {
+    name: 'the inbox records a delivery once per (scheme, dedupe key) and keeps its outcome',
+    async run({ paymentInbox, paymentTransactions, prepare }) {
+      await prepare(ORG);
+      await paymentTransactions.create(aPayment(pay(40), ORG));
+      const entry = { id: fixtureUuid(0xa2, 1), scheme: 'paytr-notification', dedupeKey: 'P40:success', eventType: 'paytr.success', payload: { totalAmountMinor: 15000, testMode: true, note: null }, receivedAt: AT } as const;
+      assert.equal(await paymentInbox.record(entry), 'recorded');
+      assert.equal(await paymentInbox.record({ ...entry, id: fixtureUuid(0xa2, 2) }), 'duplicate');
+      assert.equal(await paymentInbox.record({ ...entry, id: fixtureUuid(0xa2, 3), scheme: 'iyzico-webhook' }), 'recorded');
+      await paymentInbox.settle(entry.id, 'Applied', pay(40) as never);
+      assert.deepEqual(O.toNullable(await paymentInbox.find('paytr-notification', 'P40:success')), { ...entry, outcome: 'Applied', transactionId: pay(40) });
+      assert.ok(O.isNone(await paymentInbox.find('iyzico-3ds', 'P40:success')));
+    },
+  },
+  {
+    name: '50 concurrent identical PayTR notices: one transition and 49 duplicates',
+    async run(subject) {
+      await subject.prepare(ORG);
+      const payment = aPayment(pay(50), ORG);
+      await subject.paymentTransactions.create(payment);
+      const handle = handlePaymentCallback({
+        ...subject,
+        paymentGateway: new FakePaymentGateway(),
+        clock: new FixedClock(AT),
+        ids: prefixedIds(0xa3),
+        logger: new RecordingLogger(),
+      });
+      const notice = aPaytrNotice(payment, 'success');
+      const outcomes = await Promise.all(Array.from({ length: 50 }, () => handle(notice)()));
+      const tags = outcomes.map((o) => (E.isRight(o) ? o.right._tag : 'Left'));
+      assert.equal(tags.filter((tag) => tag === 'Applied').length, 1, tags.join(','));
+      assert.equal(tags.filter((tag) => tag === 'Duplicate').length, 49, tags.join(','));
+      const stored = O.toNullable(await subject.paymentTransactions.findById(payment.id));
+      assert.equal(stored?.status, 'succeeded');
+      assert.equal(O.toNullable(await subject.paymentInbox.find('paytr-notification', notice.dedupeKey))?.outcome, 'Applied');
+    },
+  },
+];
