@@ -1,22 +1,23 @@
-import type { Email, IdpUserId, User, UserId } from '@idv/core';
+import { Email, IdpUserId, UserId, type User } from '@idv/core';
 import { toDate, toNumber, type DateParser } from './column-values.js';
+import { decodeColumn, decodeNullable, Text } from './decode-column.js';
 
 /** A `users` row exactly as raw SQL returns it (snake_case columns). */
 export interface UserRecord {
-  readonly id: string;
-  readonly idp_id: string;
-  readonly email: string | null;
-  readonly image_url: string | null;
+  readonly id: unknown;
+  readonly idp_id: unknown;
+  readonly email: unknown;
+  readonly image_url: unknown;
   readonly idp_updated_at: unknown;
   readonly deleted_at: unknown;
 }
 
-/** Maps a `users` row to the core `User`. */
+/** Decodes a `users` row into the core `User` (a row that does not decode is a defect). */
 export const userToDomain = (row: UserRecord, parseDate: DateParser): User => ({
-  id: row.id as UserId,
-  idpId: row.idp_id as IdpUserId,
-  email: row.email as Email | null,
-  imageUrl: row.image_url,
+  id: decodeColumn(UserId, row.id, 'users.id'),
+  idpId: decodeColumn(IdpUserId, row.idp_id, 'users.idp_id'),
+  email: decodeNullable(Email, row.email, 'users.email'),
+  imageUrl: decodeNullable(Text, row.image_url, 'users.image_url'),
   idpUpdatedAt: toNumber(row.idp_updated_at),
   deletedAt: toDate(row.deleted_at, parseDate),
 });
