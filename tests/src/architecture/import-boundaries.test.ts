@@ -32,6 +32,7 @@ const RULES: readonly Rule[] = [
   { folder: 'packages/core/src', allowed: (pkg, file) => ['fp-ts', 'io-ts'].includes(pkg) || (file.includes('/testing/') && isBuiltin(pkg)) || (file.endsWith('.test.ts') && pkg === 'ava') },
   { folder: 'packages/adapters-idp/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-crypto/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
+  { folder: 'packages/adapters-payments/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-persistence/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-http/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/idp-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
