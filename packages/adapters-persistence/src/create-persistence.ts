@@ -1,4 +1,4 @@
-import type { AuditLog, Invitations, Memberships, NationalIds, Organizations, UnitOfWork, Users } from '@idv/core';
+import type { AuditLog, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { withRequestContext } from './database/request-context.js';
@@ -8,6 +8,8 @@ import { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
 import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
 import { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
 import { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js';
+import { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
+import { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-transactions.js';
 import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
 
@@ -20,6 +22,9 @@ export interface Persistence {
   readonly auditLog: AuditLog;
   /** Sealed national IDs only; sealing and opening is the `NationalIdVault` adapter's job. */
   readonly nationalIds: NationalIds;
+  /** Payment transactions (no card data) and the inbox of verified payment callbacks. */
+  readonly paymentTransactions: PaymentTransactions;
+  readonly paymentInbox: PaymentCallbackInbox;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations; returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -56,6 +61,8 @@ export const createPersistence = async (config: DatabaseConfig, options: OpenDat
     invitations: new MikroOrmInvitations(sql, parseDate),
     auditLog: new MikroOrmAuditLog(sql, parseDate),
     nationalIds: new MikroOrmNationalIds(sql),
+    paymentTransactions: new MikroOrmPaymentTransactions(sql, parseDate),
+    paymentInbox: new MikroOrmPaymentCallbackInbox(sql, parseDate),
     unitOfWork: new MikroOrmUnitOfWork(em),
     migrate: db.migrate,
     ping: db.ping,

@@ -10,6 +10,8 @@ export { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js
 export { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
 export { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
 export { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
+export { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-transactions.js';
+export { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
 export { createSqlRunner } from './sql/sql-runner.js';
 export type { SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export { statement } from './sql/statement.js';
@@ -29,4 +31,8 @@ export { AuditEntrySchema } from './entities/audit-entry.entity.js';
 export type { AuditEntryRow } from './entities/audit-entry.entity.js';
 export { NationalIdSchema } from './entities/national-id.entity.js';
 export type { NationalIdRow } from './entities/national-id.entity.js';
+export { PaymentTransactionSchema } from './entities/payment-transaction.entity.js';
+export type { PaymentTransactionRow } from './entities/payment-transaction.entity.js';
+export { PaymentCallbackEventSchema } from './entities/payment-callback-event.entity.js';
+export type { PaymentCallbackEventRow } from './entities/payment-callback-event.entity.js';
 export { migrationsList } from './migrations/migrations-list.js';

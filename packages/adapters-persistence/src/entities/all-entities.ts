@@ -3,7 +3,9 @@ import { InvitationSchema } from './invitation.entity.js';
 import { MembershipSchema } from './membership.entity.js';
 import { NationalIdSchema } from './national-id.entity.js';
 import { OrganizationSchema } from './organization.entity.js';
+import { PaymentCallbackEventSchema } from './payment-callback-event.entity.js';
+import { PaymentTransactionSchema } from './payment-transaction.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
-export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema, InvitationSchema, AuditEntrySchema, NationalIdSchema];
+export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema, InvitationSchema, AuditEntrySchema, NationalIdSchema, PaymentTransactionSchema, PaymentCallbackEventSchema];
