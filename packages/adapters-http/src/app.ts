@@ -15,13 +15,15 @@ import { memberRoutes } from './routes/member-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
+import { wellKnownRoutes } from './routes/well-known-routes.js';
 import type { Route } from './routes/route.js';
 
 const DEFAULT_WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /** Every route of the API, in registration order (the router, and tests that must cover each route, read it). */
-export const apiRoutes = ({ services, errorTracker, webhookBodyLimit }: HttpAppOptions): readonly Route[] => [
+export const apiRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks }: HttpAppOptions): readonly Route[] => [
   ...healthRoutes(services),
+  ...wellKnownRoutes(appLinks),
   ...webhookRoutes(services, errorTracker, webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
   ...userRoutes(services),
   ...organizationRoutes(services),

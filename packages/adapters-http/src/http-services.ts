@@ -1,4 +1,5 @@
 import type { ErrorTracker, IdentityArea, Logger, OrganizationsArea } from '@idv/core';
+import type { AppLinks } from './app-links/app-links.js';
 
 /**
  * The use cases the HTTP app calls, already bound to their ports by the composition root. Their
@@ -19,4 +20,6 @@ export interface HttpAppOptions {
   readonly requestScope?: <T>(next: () => Promise<T>) => Promise<T>;
   /** Largest webhook body accepted, in bytes (default 512 KiB). */
   readonly webhookBodyLimit?: number;
+  /** The apps behind `/.well-known/*` (issue 11); a platform left out answers 404 there. */
+  readonly appLinks?: AppLinks;
 }

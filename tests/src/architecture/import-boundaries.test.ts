@@ -36,6 +36,8 @@ const RULES: readonly Rule[] = [
   { folder: 'packages/adapters-persistence/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-http/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/idp-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
+  // The client runs in browsers, edge middleware and React Native: no package of ours, no runtime package at all.
+  { folder: 'packages/client/src', allowed: (pkg, file) => file.endsWith('.test.ts') && (isBuiltin(pkg) || pkg === 'ava') },
 ];
 
 const FRAMEWORKS = ['inversify', 'reflect-metadata', 'koa', '@koa/router', 'koa-body', '@mikro-orm/core', 'jose', 'standardwebhooks', 'pino'];
@@ -62,6 +64,16 @@ test('only apps/server uses inversify (the one composition root)', (t) => {
 test('every adapter package has a boundary rule', (t) => {
   const adapters = readdirSync(join(ROOT, 'packages')).filter((name) => name.startsWith('adapters-'));
   t.deepEqual(adapters.filter((name) => !RULES.some((rule) => rule.folder === `packages/${name}/src`)), []);
+});
+
+test('packages/client declares no dependencies at all (issue 11)', (t) => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'packages/client/package.json'), 'utf8')) as Record<string, unknown>;
+  t.deepEqual(['dependencies', 'peerDependencies', 'optionalDependencies'].filter((field) => field in manifest), []);
+});
+
+test('no package imports @idv/client (apps use it; adapters build their own documents)', (t) => {
+  const users = sourceFiles(join(ROOT, 'packages')).filter((file) => !file.includes('/packages/client/') && importsOf(file).some((s) => packageOf(s) === '@idv/client'));
+  t.deepEqual(users.map((file) => relative(ROOT, file)), []);
 });
 
 test('the boundary check itself catches a framework import in core', (t) => {

@@ -1,3 +1,4 @@
+import type { AppLinks } from '@idv/adapters-http';
 import type { DatabaseConfig } from '@idv/adapters-persistence';
 
 /** How to reach and trust a provider, whether it is real or emulated. */
@@ -23,6 +24,8 @@ export interface AppConfig {
   /** Local files: the embedded database and development state (`DATA_DIR`). */
   readonly dataDir: string;
   readonly migrateOnStart: boolean;
+  /** `APPLE_APP_IDS`, `ANDROID_APP_PACKAGE`, `ANDROID_CERT_SHA256`: the apps behind `/.well-known/*`. */
+  readonly appLinks: AppLinks;
   readonly idp: IdpConfig;
   readonly inviteSecret: string;
   /** `NATIONAL_ID_ENCRYPTION_KEY`: seals new national IDs (32 bytes in base64/base64url, or a passphrase of 32+ characters). */

@@ -4,6 +4,7 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { DEFAULT_INVITATION_TTL_DAYS, describeErrors } from '@idv/core';
+import { AndroidPackage, AppleAppIdList, appLinksConfig, Sha256FingerprintList } from './app-links-config.js';
 import type { AppConfig, IdpConfig } from './app-config.js';
 import {
   BooleanFlag,
@@ -35,6 +36,9 @@ const Env = t.partial({
   IDP_JWT_KEY: NonEmpty,
   IDP_AUTHORIZED_PARTIES: OriginList,
   IDP_EMULATOR_PORT: Port,
+  APPLE_APP_IDS: AppleAppIdList,
+  ANDROID_APP_PACKAGE: AndroidPackage,
+  ANDROID_CERT_SHA256: Sha256FingerprintList,
   INVITE_SECRET: LongSecret,
   INVITATION_TTL_DAYS: Days,
   NATIONAL_ID_ENCRYPTION_KEY: LongSecret,
@@ -82,6 +86,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   // Issue #9: a deploy that forgets NODE_ENV but carries live keys is production all the same.
   else if (env.TEST_AUTH_BYPASS === true && hasLiveKey(env)) problems.push('TEST_AUTH_BYPASS: must not be true when a live provider key (sk_live_… or pk_live_…) is configured');
   const idp = idpConfig(env, production);
+  const links = appLinksConfig(env);
+  problems.push(...links.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
   if (problems.length > 0 || E.isLeft(idp)) return E.left(problems);
@@ -91,6 +97,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     database: env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: env.DATABASE_URL },
     dataDir,
     migrateOnStart: env.MIGRATE_ON_START ?? true,
+    appLinks: links.appLinks,
     idp: idp.right,
     // Development only (production requires them): fresh secrets per process are fine there.
     inviteSecret: env.INVITE_SECRET ?? randomBytes(32).toString('base64url'),

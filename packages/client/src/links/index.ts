@@ -1,0 +1,12 @@
+export { parseInvitationLink } from './invitation-link.js';
+export type { InvitationLinkOptions, TicketStatus } from './invitation-link.js';
+export { createTicketConsumer } from './ticket-consumer.js';
+export { invitationRedirectUrl } from './invitation-redirect-url.js';
+export { appleAppSiteAssociation } from './apple-app-site-association.js';
+export type { AppleAppSiteAssociation, AppleAppSiteAssociationOptions } from './apple-app-site-association.js';
+export { assetLinks } from './asset-links.js';
+export type { AssetLinkStatement } from './asset-links.js';
+export { wellKnownResponse } from './well-known-response.js';
+export type { WellKnownResponse } from './well-known-response.js';
+export { expoLinkingConfig } from './expo-linking-config.js';
+export type { ExpoLinkingConfig } from './expo-linking-config.js';

@@ -1,0 +1,7 @@
+export { createApiClient } from '../api/api-client.js';
+export type { ApiClient, ApiClientConfig, ApiRequestInit, RawRequest } from '../api/api-client.js';
+export { SignedOutError } from '../api/signed-out-error.js';
+export { createSecureTokenCache } from './secure-token-cache.js';
+export type { CorruptionReason, SecureKV, SecureTokenCacheOptions, TokenCache } from './secure-token-cache.js';
+export { createSignOutSequence } from './sign-out-sequence.js';
+export type { SignOutStep, SignOutSteps } from './sign-out-sequence.js';

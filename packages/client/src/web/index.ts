@@ -1,0 +1,13 @@
+export { createRouteGuard, ALWAYS_PUBLIC_ROUTES, SPEC_PROTECTED_ROUTES, SPEC_PUBLIC_ROUTES } from './route-guard.js';
+export type { GuardDecision, GuardRequest, RouteGuardConfig } from './route-guard.js';
+export { isDocumentRequest } from './document-request.js';
+export type { HeaderReader } from './document-request.js';
+export { signInRedirect } from './sign-in-redirect.js';
+export { readWebConfig } from './web-config.js';
+export type { WebConfig } from './web-config.js';
+export { createServerFetch } from './server-fetch.js';
+export type { ServerFetch, ServerFetchConfig } from './server-fetch.js';
+export { authResetPath } from './auth-reset-path.js';
+export type { AuthResetOptions } from './auth-reset-path.js';
+export { readAuthReset } from './auth-reset-action.js';
+export type { AuthResetAction } from './auth-reset-action.js';
