@@ -13,6 +13,8 @@ import { complianceRoutes } from './routes/compliance-routes.js';
 import { invitationRoutes } from './routes/invitation-routes.js';
 import { memberRoutes } from './routes/member-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
+import { paymentCallbackRoutes } from './routes/payment-callback-routes.js';
+import { paymentRoutes } from './routes/payment-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import { wellKnownRoutes } from './routes/well-known-routes.js';
@@ -21,7 +23,7 @@ import type { Route } from './routes/route.js';
 const DEFAULT_WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /** Every route of the API, in registration order (the router, and tests that must cover each route, read it). */
-export const apiRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks }: HttpAppOptions): readonly Route[] => [
+export const apiRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, payments, logger }: HttpAppOptions): readonly Route[] => [
   ...healthRoutes(services),
   ...wellKnownRoutes(appLinks),
   ...webhookRoutes(services, errorTracker, webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
@@ -31,6 +33,7 @@ export const apiRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks }
   ...invitationRoutes(services),
   ...complianceRoutes(services),
   ...auditRoutes(services),
+  ...(payments === undefined ? [] : [...paymentCallbackRoutes(payments.services, logger, payments), ...paymentRoutes(payments.services)]),
 ];
 
 /**

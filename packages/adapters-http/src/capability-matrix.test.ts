@@ -9,6 +9,8 @@ import {
   setNationalId,
   type NationalId,
   organizationsArea,
+  paymentsArea,
+  type PaymentsArea,
   PLATFORM_ADMIN_CAPABILITIES,
   PLATFORM_ADMIN_ROLE,
   unauthenticated,
@@ -16,7 +18,17 @@ import {
   type Email,
   type Role,
 } from '@idv/core';
-import { anOrganization, aPerson, createTestWorld, type TestWorld } from '@idv/core/testing';
+import {
+  anOrganization,
+  aPayment,
+  aPerson,
+  createTestWorld,
+  FakePaymentGateway,
+  fixtureUuid,
+  InMemoryPaymentCallbackInbox,
+  InMemoryPaymentTransactions,
+  type TestWorld,
+} from '@idv/core/testing';
 import { apiRoutes, createHttpApp } from './app.js';
 import type { HttpServices } from './http-services.js';
 
@@ -34,6 +46,7 @@ interface Ids {
   readonly target: string;
   readonly suspendedTarget: string;
   readonly invitationId: string;
+  readonly paymentId: string;
 }
 
 interface RouteCase {
@@ -85,6 +98,11 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     rule: 'members.invite',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/invitations/${ids.invitationId}/revoke` }),
   },
+  'POST /organizations/:orgId/payments': {
+    rule: 'billing.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/payments`, body: { provider: 'paytr', amountMinor: 15000, currency: 'TRY', description: 'Monthly membership' } }),
+  },
+  'GET /organizations/:orgId/payments/:paymentId': { rule: 'billing.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/payments/${ids.paymentId}` }) },
   'GET /organizations/:orgId/members/:membershipId/compliance': {
     rule: 'compliance.read',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/compliance` }),
@@ -110,6 +128,27 @@ const servicesFor = (world: TestWorld): HttpServices => ({
   checkReadiness: async () => undefined,
 });
 
+const PAYMENTS = new WeakMap<TestWorld, { readonly area: PaymentsArea; readonly transactions: InMemoryPaymentTransactions }>();
+
+/** The payments area over the world's organizations and memberships (one per world). */
+const paymentsFor = (world: TestWorld) => {
+  const existing = PAYMENTS.get(world);
+  if (existing !== undefined) return existing;
+  const transactions = new InMemoryPaymentTransactions();
+  const area = paymentsArea({
+    ...world,
+    paymentTransactions: transactions,
+    paymentInbox: new InMemoryPaymentCallbackInbox(),
+    paymentGateway: new FakePaymentGateway(),
+    callbackSchemes: {},
+    paymentSettings: { enabledProviders: ['iyzico', 'paytr'] },
+  });
+  PAYMENTS.set(world, { area, transactions });
+  return { area, transactions };
+};
+
+const paymentsOption = (world: TestWorld) => ({ services: paymentsFor(world).area, resultUrl: 'http://localhost:3000/payments/result' });
+
 const seed = async (world: TestWorld): Promise<Ids> => {
   const { organization, owner, members } = await anOrganization(world, {
     admin: 'admin',
@@ -125,13 +164,21 @@ const seed = async (world: TestWorld): Promise<Ids> => {
   await setNationalId(world)(members.target.auth, '12345678901' as NationalId)();
   const invited = await inviteMember(world)(owner.auth, organization.id, { email: 'pending@example.com' as Email, role: 'member' })();
   if (E.isLeft(invited)) throw new Error(`fixture: ${invited.left._tag}`);
-  return { orgId: organization.id, target: members.target.membership.id, suspendedTarget: members.suspendedTarget.membership.id, invitationId: invited.right.invitation.id };
+  const payment = aPayment(fixtureUuid(0xc0, 1), organization.id);
+  await paymentsFor(world).transactions.create(payment);
+  return {
+    orgId: organization.id,
+    target: members.target.membership.id,
+    suspendedTarget: members.suspendedTarget.membership.id,
+    invitationId: invited.right.invitation.id,
+    paymentId: payment.id,
+  };
 };
 
 test.beforeEach(async (t) => {
   const world = createTestWorld();
   const ids = await seed(world);
-  const app = createHttpApp({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker });
+  const app = createHttpApp({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker, payments: paymentsOption(world) });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   t.context = { world, ids, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -142,7 +189,7 @@ test.afterEach.always((t) => {
 
 test('every route under /organizations/:orgId has a row in the capability matrix', (t) => {
   const world = createTestWorld();
-  const routes = apiRoutes({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker })
+  const routes = apiRoutes({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker, payments: paymentsOption(world) })
     .filter((route) => route.path.startsWith('/organizations/:orgId'))
     .map((route) => `${route.method.toUpperCase()} ${route.path}`);
   t.deepEqual([...routes].sort(), Object.keys(ROUTES).sort());

@@ -1,4 +1,4 @@
-import type { ErrorTracker, IdentityArea, Logger, OrganizationsArea } from '@idv/core';
+import type { ErrorTracker, IdentityArea, Logger, OrganizationsArea, PaymentsArea } from '@idv/core';
 import type { AppLinks } from './app-links/app-links.js';
 
 /**
@@ -20,6 +20,8 @@ export interface HttpAppOptions {
   readonly requestScope?: <T>(next: () => Promise<T>) => Promise<T>;
   /** Largest webhook body accepted, in bytes (default 512 KiB). */
   readonly webhookBodyLimit?: number;
+  /** The payments area and `PAYMENT_RESULT_URL`; without it, no payment route is served. */
+  readonly payments?: { readonly services: PaymentsArea; readonly resultUrl: string };
   /** The apps behind `/.well-known/*` (issue 11); a platform left out answers 404 there. */
   readonly appLinks?: AppLinks;
 }

@@ -6,6 +6,8 @@ import type {
   MembershipError,
   NationalIdError,
   OrganizationError,
+  CallbackRejection,
+  PaymentError,
 } from '@idv/core';
 
 /** Errors the HTTP edge itself raises (routing, body framing, decoding, readiness). */
@@ -21,7 +23,7 @@ export type HttpEdgeErrorCode =
   | 'InternalError';
 
 /** Every domain error a use case can answer with. */
-type DomainError = IdentityError | DeleteSelfError | IdpWebhookError | OrganizationError | MembershipError | InvitationError | NationalIdError;
+type DomainError = IdentityError | DeleteSelfError | IdpWebhookError | OrganizationError | MembershipError | InvitationError | NationalIdError | PaymentError | CallbackRejection;
 
 /** Every public error code the API can answer with. */
 export type ErrorCode = DomainError['_tag'] | HttpEdgeErrorCode;
@@ -34,6 +36,15 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   MissingSignatureHeaders: 400,
   InvalidWebhookSignature: 400,
   MalformedWebhookEvent: 400,
+  MalformedCallback: 400,
+  CardRequired: 400,
+  PaymentProviderNotEnabled: 400,
+  MissingSignature: 401,
+  InvalidSignature: 401,
+  PaymentNotFound: 404,
+  NationalIdRequired: 409,
+  PaymentRefused: 422,
+  SchemeNotConfigured: 503,
   BadRequest: 400,
   ValidationFailed: 400,
   InvalidInvitationToken: 400,

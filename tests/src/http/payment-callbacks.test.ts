@@ -1,0 +1,138 @@
+import anyTest, { type TestFn } from 'ava';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import { createHttpApp } from '@idv/adapters-http';
+import {
+  createIyzicoThreeDsScheme,
+  createIyzicoWebhookScheme,
+  createPaytrNotificationScheme,
+  hmacBase64,
+  hmacHex,
+} from '@idv/adapters-payments';
+import { identityArea, organizationsArea, paymentsArea, unauthenticated, type PaymentTransaction } from '@idv/core';
+import { aPayment, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '@idv/core/testing';
+
+// Issue #10: the four public callback routes over a socket, with the real schemes and the replies of
+// the reference's §8.6.
+
+const SECRET = 'sandbox-secret-key-for-tests';
+const PAYTR_KEY = 'paytr-test-key';
+const PAYTR_SALT = 'paytr-test-salt';
+const RESULT_URL = 'https://app.example.com/payments/result';
+const ORG = fixtureUuid(0xd0, 1);
+
+const test = anyTest as TestFn<{ world: PaymentsWorld; url: string; server: Server; paytr: PaymentTransaction; iyzico: PaymentTransaction }>;
+
+test.beforeEach(async (t) => {
+  const world = createPaymentsWorld({
+    'iyzico-3ds': createIyzicoThreeDsScheme({ secretKey: SECRET }),
+    'iyzico-webhook': createIyzicoWebhookScheme({ secretKey: SECRET }),
+    'paytr-notification': createPaytrNotificationScheme({ merchantKey: PAYTR_KEY, merchantSalt: PAYTR_SALT }),
+  });
+  const paytr = aPayment(fixtureUuid(0xd1, 1), ORG);
+  const iyzico = aPayment(fixtureUuid(0xd1, 2), ORG, { provider: 'iyzico', providerPaymentId: '25149157' });
+  await world.paymentTransactions.create(paytr);
+  await world.paymentTransactions.create(iyzico);
+  const services = {
+    ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
+    ...organizationsArea(world),
+    checkReadiness: async () => undefined,
+  };
+  const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { services: paymentsArea(world), resultUrl: RESULT_URL } });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  t.context = { world, server, paytr, iyzico, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+});
+test.afterEach.always((t) => {
+  t.context.server?.close();
+});
+
+const post = (url: string, body: string, contentType: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', body, headers: { 'content-type': contentType, ...headers }, redirect: 'manual' });
+
+const paytrForm = (oid: string, status: string, total: string, key = PAYTR_KEY) =>
+  new URLSearchParams({ merchant_oid: oid, status, total_amount: total, hash: hmacBase64(key, oid + PAYTR_SALT + status + total) }).toString();
+
+const statusOf = async (world: PaymentsWorld, payment: PaymentTransaction) => O.toNullable(await world.paymentTransactions.findById(payment.id))?.status;
+
+test('PayTR: a verified notice answers exactly the bytes OK as text/plain, once and for its duplicate', async (t) => {
+  const { url, paytr, world } = t.context;
+  for (let i = 0; i < 2; i++) {
+    const response = await post(`${url}/payments/callbacks/paytr`, paytrForm(paytr.merchantReference, 'success', '15000'), 'application/x-www-form-urlencoded');
+    t.is(response.status, 200);
+    t.regex(response.headers.get('content-type') ?? '', /^text\/plain/);
+    t.deepEqual(new Uint8Array(await response.arrayBuffer()), new TextEncoder().encode('OK'));
+  }
+  t.is(await statusOf(world, paytr), 'succeeded');
+  t.is(world.paymentInbox.all().length, 1);
+});
+
+test('PayTR: a bad hash is 400 and never OK, and changes nothing', async (t) => {
+  const { url, paytr, world } = t.context;
+  const response = await post(`${url}/payments/callbacks/paytr`, paytrForm(paytr.merchantReference, 'failed', '0', 'wrong-key'), 'application/x-www-form-urlencoded');
+  t.is(response.status, 400);
+  t.is(await response.text(), 'PAYTR notification failed: bad hash');
+  t.is(await statusOf(world, paytr), 'awaiting_customer');
+});
+
+test('PayTR: a notice for a payment that is not ours is acknowledged OK (stops retries) and recorded Unmatched', async (t) => {
+  const { url, world } = t.context;
+  const response = await post(`${url}/payments/callbacks/paytr`, paytrForm('Pnotours', 'success', '100'), 'application/x-www-form-urlencoded');
+  t.is(await response.text(), 'OK');
+  t.is(world.paymentInbox.all()[0]?.outcome, 'Unmatched');
+});
+
+test('iyzico webhook: a verified delivery answers 200 {received:true}; a bad or missing signature 401', async (t) => {
+  const { url, iyzico, world } = t.context;
+  const body = JSON.stringify({ paymentConversationId: iyzico.merchantReference, merchantId: 3404590, paymentId: 25149157, status: 'SUCCESS', iyziEventType: 'THREE_DS_AUTH', iyziPaymentId: 25149157 });
+  const signature = hmacHex(SECRET, `${SECRET}THREE_DS_AUTH25149157${iyzico.merchantReference}SUCCESS`);
+  const bad = await post(`${url}/payments/callbacks/iyzico/webhook`, body, 'application/json', { 'x-iyz-signature-v3': signature.replace(/^./, '0') });
+  t.is(bad.status, 401);
+  t.is(((await bad.json()) as { code: string }).code, 'InvalidSignature');
+  t.is((await post(`${url}/payments/callbacks/iyzico/webhook`, body, 'application/json')).status, 401);
+  t.is(await statusOf(world, iyzico), 'awaiting_customer');
+  const good = await post(`${url}/payments/callbacks/iyzico/webhook`, body, 'application/json', { 'X-IYZ-SIGNATURE-V3': signature });
+  t.is(good.status, 200);
+  t.deepEqual(await good.json(), { received: true });
+  t.is(await statusOf(world, iyzico), 'succeeded');
+});
+
+test('iyzico subscription: not enabled in this deployment answers 503', async (t) => {
+  const response = await post(`${t.context.url}/payments/callbacks/iyzico/subscription`, '{}', 'application/json', { 'x-iyz-signature-v3': 'ab' });
+  t.is(response.status, 503);
+});
+
+const threeDsForm = (paymentId: string, conversationId: string, status: string, mdStatus: string, key = SECRET) =>
+  new URLSearchParams({ status, paymentId, conversationData: '', conversationId, mdStatus, signature: hmacHex(key, ['', conversationId, mdStatus, paymentId, status].join(':')) }).toString();
+
+test('iyzico 3DS: a verified return completes the payment and redirects 303 to the result page with tx and status', async (t) => {
+  const { url, iyzico, world } = t.context;
+  const response = await post(`${url}/payments/callbacks/iyzico/3ds`, threeDsForm('25149157', iyzico.merchantReference, 'success', '1'), 'application/x-www-form-urlencoded');
+  t.is(response.status, 303);
+  t.is(response.headers.get('location'), `${RESULT_URL}?tx=${iyzico.id}&status=succeeded`);
+  t.is(await statusOf(world, iyzico), 'succeeded');
+  t.deepEqual(world.paymentGateway.completed, [iyzico.id]);
+});
+
+test('iyzico 3DS: a bad signature redirects 303 with status=error and changes nothing', async (t) => {
+  const { url, iyzico, world } = t.context;
+  const response = await post(`${url}/payments/callbacks/iyzico/3ds`, threeDsForm('25149157', iyzico.merchantReference, 'success', '1', 'forged'), 'application/x-www-form-urlencoded');
+  t.is(response.status, 303);
+  t.is(response.headers.get('location'), `${RESULT_URL}?status=error`);
+  t.is(await statusOf(world, iyzico), 'awaiting_customer');
+  t.deepEqual(world.paymentGateway.completed, []);
+});
+
+test('callback bodies above 16 KiB are refused with 413 before any verification', async (t) => {
+  const response = await post(`${t.context.url}/payments/callbacks/paytr`, `a=${'x'.repeat(16 * 1024)}`, 'application/x-www-form-urlencoded');
+  t.is(response.status, 413);
+  t.not(await response.text(), 'OK');
+});
+
+test('the card number and the national ID never reach the request log', async (t) => {
+  const { url, world } = t.context;
+  await post(`${url}/payments/callbacks/paytr`, 'merchant_oid=x&status=success&total_amount=1&hash=a&cardNumber=5528790000000008', 'application/x-www-form-urlencoded');
+  t.false(JSON.stringify(world.logger.entries).includes('5528790000000008'));
+});
