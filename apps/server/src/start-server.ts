@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DestinationStream } from 'pino';
 import { createPersistence } from '@idv/adapters-persistence';
+import { connectRedisStore, MEMORY_STORE } from '@idv/adapters-rate-limit';
 import type { IdpEmulator } from '@idv/idp-emulator';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/config-error.js';
@@ -58,7 +59,12 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     });
     cleanups.push(persistence.close);
     if (config.migrateOnStart) await persistence.migrate();
-    const container = buildContainer({ config, logger, persistence, idp: provider.settings });
+    const { redisUrl, keyPrefix } = config.rateLimits;
+    const redis = redisUrl === undefined ? undefined : connectRedisStore({ url: redisUrl, keyPrefix, logger });
+    if (redis) cleanups.push(redis.close);
+    // Shared budgets from the first request when Redis answers promptly; otherwise start anyway (in memory meanwhile).
+    if (redis) await redis.whenReady(2_000);
+    const container = buildContainer({ config, logger, persistence, idp: provider.settings, rateLimitStore: redis?.store ?? MEMORY_STORE });
     const analytics = container.get(TOKENS.BackgroundAnalytics);
     cleanups.push(() => analytics.drain());
     listener.attach(container.get(TOKENS.HttpApp).callback());
@@ -66,7 +72,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     if (provider.emulator) {
       cleanups.push(writeDevIdpFile(config.dataDir, { serviceUrl: url, emulatorUrl: provider.emulator.url, secretKey: provider.emulator.secretKey }));
     }
-    logger.info({ url, database: config.database.kind, idp: config.idp.mode }, 'service listening');
+    logger.info({ url, database: config.database.kind, idp: config.idp.mode, rateLimits: redis ? 'redis' : 'memory' }, 'service listening');
     return { url, port: listener.port, config, ...(provider.emulator ? { emulator: provider.emulator } : {}), close: closeAll };
   } catch (error) {
     await closeAll();

@@ -4,6 +4,7 @@ import type { HttpAppOptions } from './http-services.js';
 import { errorMiddleware } from './errors/error-middleware.js';
 import { respondWithError } from './errors/error-body.js';
 import { authentication } from './middleware/authentication.js';
+import { publicRateLimit } from './middleware/public-rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { requestScope } from './middleware/request-scope.js';
 import { unsupportedMethods } from './middleware/unsupported-methods.js';
@@ -38,7 +39,8 @@ export const apiRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, 
 
 /**
  * Builds the Koa application: request scope, error mapping, request log, then each route behind
- * authentication configured for its declared access.
+ * authentication configured for its declared access; public routes other than the probes also
+ * behind the outer rate limiter, when one is given.
  *
  * @example
  * const app = createHttpApp({ services, logger, errorTracker, requestScope });
@@ -54,8 +56,11 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   app.use(requestLog(logger));
 
   const router = new Router();
+  const limit = options.publicRateLimiter === undefined ? undefined : publicRateLimit(options.publicRateLimiter, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
   for (const route of apiRoutes(options)) {
-    router[route.method](route.path, authentication(services, logger, route.access), route.handler);
+    // Issue #9: public routes spend the source's budget before any work; probes never do.
+    const limited = limit !== undefined && route.access === 'public' && route.probe !== true;
+    router[route.method](route.path, ...(limited ? [limit] : []), authentication(services, logger, route.access), route.handler);
   }
   app.use(router.routes());
   // Only requests no route answered get here, so a 405/501 below is always the router's.

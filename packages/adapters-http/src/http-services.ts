@@ -1,4 +1,4 @@
-import type { ErrorTracker, IdentityArea, Logger, OrganizationsArea, PaymentsArea } from '@idv/core';
+import type { ErrorTracker, IdentityArea, Logger, OrganizationsArea, PaymentsArea, RateLimiter } from '@idv/core';
 import type { AppLinks } from './app-links/app-links.js';
 
 /**
@@ -24,4 +24,11 @@ export interface HttpAppOptions {
   readonly payments?: { readonly services: PaymentsArea; readonly resultUrl: string };
   /** The apps behind `/.well-known/*` (issue 11); a platform left out answers 404 there. */
   readonly appLinks?: AppLinks;
+  /**
+   * The outer rate limiter in front of every public route except the probes (issue #9), keyed by
+   * client address; the payment callbacks mount the same instance. Without it, nothing is limited.
+   */
+  readonly publicRateLimiter?: RateLimiter;
+  /** Proxies of ours in front whose `X-Forwarded-For` entry names the client (default 0: the socket's peer). */
+  readonly trustedProxyHops?: number;
 }

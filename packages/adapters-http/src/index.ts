@@ -7,3 +7,6 @@ export type { ErrorCode, HttpEdgeErrorCode } from './errors/error-status.js';
 export { errorBody } from './errors/error-body.js';
 export type { ErrorBody } from './errors/error-body.js';
 export { callerOf } from './request-auth.js';
+export { publicRateLimit } from './middleware/public-rate-limit.js';
+export type { PublicRateLimitOptions } from './middleware/public-rate-limit.js';
+export { clientAddress, sourceKey } from './middleware/client-address.js';

@@ -5,6 +5,8 @@ export type { Breadcrumb, ErrorTracker } from './shared/error-tracker.js';
 export type { Analytics } from './shared/analytics.js';
 export type { UnitOfWork } from './shared/unit-of-work.js';
 export type { DomainError } from './shared/domain-error.js';
+export { ALLOWED } from './shared/rate-limiter.js';
+export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/rate-limiter.js';
 export { describeErrors } from './shared/describe-errors.js';
 export { fromPort } from './shared/from-port.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PageCursor, PageLimit, PageQuery, cursorAfter, pageRequest } from './shared/pagination.js';
@@ -137,6 +139,7 @@ export {
   invitationExpired,
   invitationNotFound,
   invitationNotPending,
+  invitationRateLimited,
   notTheInvitee,
 } from './invitation/invitation.errors.js';
 export type {
@@ -147,10 +150,15 @@ export type {
   InvitationExpired,
   InvitationNotFound,
   InvitationNotPending,
+  InvitationRateLimited,
   NotTheInvitee,
 } from './invitation/invitation.errors.js';
 export type { InvitationRenewal, Invitations } from './invitation/ports/invitations.js';
 export type { InviteTokens, IssuedInviteToken, ReadInviteToken } from './invitation/ports/invite-tokens.js';
+export { DEFAULT_INVITATION_LIMITS } from './invitation/ports/invitation-throttle.js';
+export type { InvitationBudget, InvitationThrottle } from './invitation/ports/invitation-throttle.js';
+export { throttleInvitation } from './invitation/throttle-invitation.js';
+export type { InvitationDraw, ThrottleInvitationDeps } from './invitation/throttle-invitation.js';
 
 export { AuditAction, AuditTargetType } from './audit/audit-entry.js';
 export type { AuditEntry, AuditSnapshot } from './audit/audit-entry.js';

@@ -1,5 +1,6 @@
 import type { AppLinks } from '@idv/adapters-http';
 import type { DatabaseConfig } from '@idv/adapters-persistence';
+import type { RateLimitConfig } from './rate-limit-config.js';
 
 /** How to reach and trust a provider, whether it is real or emulated. */
 export interface IdpSettings {
@@ -35,6 +36,8 @@ export interface AppConfig {
   /** `INVITATION_TTL_DAYS`: how long an invitation stays acceptable. */
   readonly invitationTtlDays: number;
   readonly testAuthBypass: boolean;
+  /** Issue #9: the outer limiter of the public routes and the invitation throttles. */
+  readonly rateLimits: RateLimitConfig;
   readonly appUrl: string;
   readonly logLevel: string;
 }

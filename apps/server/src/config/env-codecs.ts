@@ -69,6 +69,27 @@ export const LongSecretList = refine('LongSecretList', 'expected comma-separated
   return secrets.length > 0 && secrets.every((secret) => secret.length >= 32) ? secrets : undefined;
 });
 
+/** A Redis URL, `redis://` or `rediss://` (TLS). */
+export const RedisUrl = refine('RedisUrl', 'expected a redis:// or rediss:// URL', (s) => {
+  try {
+    const url = new URL(s);
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '' ? s : undefined;
+  } catch {
+    return undefined;
+  }
+});
+
+/** A whole number from 1 to 1,000,000 (a rate limit's points or window). */
+export const PositiveCount = refine('PositiveCount', 'expected a whole number from 1 to 1000000', (s) =>
+  /^[0-9]{1,7}$/.test(s) && Number(s) >= 1 && Number(s) <= 1_000_000 ? Number(s) : undefined,
+);
+
+/** A whole number from 0 to 10 (proxies in front of the service). */
+export const ProxyHops = refine('ProxyHops', 'expected a whole number from 0 to 10', (s) => (/^[0-9]{1,2}$/.test(s) && Number(s) <= 10 ? Number(s) : undefined));
+
+/** A Redis key prefix: letters, digits and `:_.-`, up to 100 characters. */
+export const KeyPrefix = refine('KeyPrefix', 'expected letters, digits or :_.- (up to 100)', (s) => (/^[A-Za-z0-9:_.-]{1,100}$/.test(s) ? s : undefined));
+
 /** pino levels. */
 /** A whole number of days, 1–365 (`INVITATION_TTL_DAYS`). */
 export const Days = refine('Days', 'expected a whole number of days from 1 to 365', (s) =>

@@ -6,6 +6,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { DEFAULT_INVITATION_TTL_DAYS, describeErrors } from '@idv/core';
 import { AndroidPackage, AppleAppIdList, appLinksConfig, Sha256FingerprintList } from './app-links-config.js';
 import type { AppConfig, IdpConfig } from './app-config.js';
+import { rateLimitConfig } from './rate-limit-config.js';
 import {
   BooleanFlag,
   Days,
@@ -17,8 +18,12 @@ import {
   NonEmpty,
   OriginList,
   Port,
+  PositiveCount,
   PostgresUrl,
+  ProxyHops,
   PublishableKey,
+  RedisUrl,
+  KeyPrefix,
   SecretKey,
   WebhookSecret,
 } from './env-codecs.js';
@@ -46,6 +51,15 @@ const Env = t.partial({
   TEST_AUTH_BYPASS: BooleanFlag,
   APP_URL: HttpUrl,
   LOG_LEVEL: LogLevel,
+  REDIS_URL: RedisUrl,
+  REDIS_KEY_PREFIX: KeyPrefix,
+  PUBLIC_RATE_LIMIT_POINTS: PositiveCount,
+  PUBLIC_RATE_LIMIT_WINDOW_SECONDS: PositiveCount,
+  TRUSTED_PROXY_HOPS: ProxyHops,
+  INVITATION_LIMIT_ORGANIZATION_PER_HOUR: PositiveCount,
+  INVITATION_LIMIT_INVITER_PER_HOUR: PositiveCount,
+  INVITATION_LIMIT_RECIPIENT_PER_DAY: PositiveCount,
+  INVITATION_RESEND_COOLDOWN_SECONDS: PositiveCount,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -105,6 +119,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     nationalIdDecryptionKeys: env.NATIONAL_ID_DECRYPTION_KEYS ?? [],
     invitationTtlDays: env.INVITATION_TTL_DAYS ?? DEFAULT_INVITATION_TTL_DAYS,
     testAuthBypass: env.TEST_AUTH_BYPASS ?? false,
+    rateLimits: rateLimitConfig(env),
     appUrl: env.APP_URL ?? 'http://localhost:3000',
     logLevel: env.LOG_LEVEL ?? 'info',
   });
@@ -125,7 +140,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     E.chainW(build),
   );
 
-const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL):/;
+const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL):/;
 
 // A mistyped secret is still a secret: say what is wrong without printing it.
 const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

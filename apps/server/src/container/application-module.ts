@@ -13,7 +13,8 @@ export const applicationModule = (config: AppConfig): ContainerModule =>
     );
     bind(TOKENS.HttpApp).toResolvedValue(
       // No persistence RequestContext per request: the repositories need no identity map (issue #7).
-      (services, logger, errorTracker, errorTrackingScope) => createHttpApp({ services, logger, errorTracker, requestScope: errorTrackingScope, appLinks: config.appLinks }),
-      [TOKENS.HttpServices, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.ErrorTrackingScope],
+      (services, logger, errorTracker, errorTrackingScope, publicRateLimiter) =>
+        createHttpApp({ services, logger, errorTracker, requestScope: errorTrackingScope, appLinks: config.appLinks, publicRateLimiter, trustedProxyHops: config.rateLimits.trustedProxyHops }),
+      [TOKENS.HttpServices, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.ErrorTrackingScope, TOKENS.PublicRateLimiter],
     );
   });

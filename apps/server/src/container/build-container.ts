@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import type { Logger } from '@idv/core';
 import type { Persistence } from '@idv/adapters-persistence';
+import { MEMORY_STORE, type RateLimitStore } from '@idv/adapters-rate-limit';
 import type { AppConfig } from '../config/app-config.js';
 import { applicationModule } from './application-module.js';
 import { cryptoModule } from './crypto-module.js';
@@ -10,6 +11,7 @@ import { idpModule } from './idp-module.js';
 import type { IdpSettings } from '../config/app-config.js';
 import { observabilityModule } from './observability-module.js';
 import { persistenceModule } from './persistence-module.js';
+import { rateLimitModule } from './rate-limit-module.js';
 
 /** What the container is built from: resources opened before it (logger, database, provider settings). */
 export interface ContainerInputs {
@@ -17,6 +19,8 @@ export interface ContainerInputs {
   readonly logger: Logger;
   readonly persistence: Persistence;
   readonly idp: IdpSettings;
+  /** Where the rate limiters count (`REDIS_URL`'s connection); this process's memory when omitted. */
+  readonly rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -32,6 +36,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     idpModule(inputs.idp),
     persistenceModule(inputs.persistence),
     cryptoModule(inputs.config),
+    rateLimitModule(inputs.config, inputs.rateLimitStore ?? MEMORY_STORE),
     identityModule(inputs.config),
     organizationsModule(inputs.config),
     applicationModule(inputs.config),

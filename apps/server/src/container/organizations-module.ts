@@ -25,6 +25,7 @@ export const organizationsModule = (config: AppConfig): ContainerModule =>
         clock: TOKENS.Clock,
         ids: TOKENS.IdGenerator,
         settings: TOKENS.InvitationSettings,
+        invitationThrottle: TOKENS.InvitationThrottle,
       }),
     );
   });

@@ -11,6 +11,7 @@ import type {
   IdGenerator,
   InvitationSettings,
   Invitations,
+  InvitationThrottle,
   InviteTokens,
   Logger,
   Memberships,
@@ -18,6 +19,7 @@ import type {
   NationalIdVault,
   Organizations,
   OrganizationsArea,
+  RateLimiter,
   UnitOfWork,
   Users,
   WebhookVerifier,
@@ -65,6 +67,10 @@ export const TOKENS = {
   IDP_CLIENT: Symbol('IDP_CLIENT') as ServiceIdentifier<IdentityProviderAdmin>,
   AccessTokenVerifier: Symbol('AccessTokenVerifier') as ServiceIdentifier<AccessTokenVerifier>,
   WebhookVerifier: Symbol('WebhookVerifier') as ServiceIdentifier<WebhookVerifier>,
+  /** The outer rate limiter of the public routes, one instance for every public router (issue #9). */
+  PublicRateLimiter: Symbol('PublicRateLimiter') as ServiceIdentifier<RateLimiter>,
+  /** Invitations per organization, inviter and recipient, and the resend cooldown (issue #9). */
+  InvitationThrottle: Symbol('InvitationThrottle') as ServiceIdentifier<InvitationThrottle>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;

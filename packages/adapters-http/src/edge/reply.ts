@@ -3,9 +3,10 @@ import type { Context } from 'koa';
 import { errorBody } from '../errors/error-body.js';
 import type { ErrorCode } from '../errors/error-status.js';
 
-/** What a handler answers: a status and, except for 204, a JSON body. */
+/** What a handler answers: a status, headers when needed (`Retry-After`) and, except for 204, a JSON body. */
 export interface Reply {
   readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
 }
 
@@ -22,11 +23,18 @@ export interface TaggedError {
   readonly message: string;
 }
 
-/** The error reply for a tagged error; `problems` (validation) travel along. */
+/**
+ * The error reply for a tagged error; `problems` (validation) travel along, and an error that says
+ * when to come back (`retryAfterSeconds`, e.g. `InvitationRateLimited`) answers it in `Retry-After` too.
+ */
 export const failure = (error: TaggedError): Reply => {
-  const problems = (error as { problems?: readonly string[] }).problems;
+  const { problems, retryAfterSeconds } = error as { problems?: readonly string[]; retryAfterSeconds?: number };
   const body = errorBody(error._tag, error.message);
-  return { status: body.statusCode, body: problems === undefined ? body : { ...body, problems } };
+  return {
+    status: body.statusCode,
+    ...(retryAfterSeconds === undefined ? {} : { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+    body: { ...body, ...(problems === undefined ? {} : { problems }), ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
+  };
 };
 
 /**
@@ -41,5 +49,6 @@ export const replyWith = <A>(result: E.Either<TaggedError, A>, onRight: (value: 
 /** Writes a reply to the Koa context. */
 export const send = (ctx: Context, reply: Reply): void => {
   ctx.status = reply.status;
+  for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
   if (reply.body !== undefined) ctx.body = reply.body;
 };

@@ -19,6 +19,7 @@ export type HttpEdgeErrorCode =
   | 'PayloadTooLarge'
   | 'UnsupportedMediaType'
   | 'NotImplemented'
+  | 'RateLimited'
   | 'NotReady'
   | 'InternalError';
 
@@ -72,6 +73,8 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   InvitationExpired: 410,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
+  RateLimited: 429,
+  InvitationRateLimited: 429,
   InternalError: 500,
   NotImplemented: 501,
   NotReady: 503,

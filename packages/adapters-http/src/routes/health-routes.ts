@@ -8,6 +8,7 @@ export const healthRoutes = (services: HttpServices): readonly Route[] => [
     method: 'get',
     path: '/health',
     access: 'public',
+    probe: true,
     handler: (ctx) => {
       ctx.body = { status: 'ok' };
     },
@@ -16,6 +17,7 @@ export const healthRoutes = (services: HttpServices): readonly Route[] => [
     method: 'get',
     path: '/health/ready',
     access: 'public',
+    probe: true,
     handler: async (ctx) => {
       try {
         await services.checkReadiness();

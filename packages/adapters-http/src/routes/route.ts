@@ -15,4 +15,6 @@ export interface Route {
   readonly access: 'public' | 'bearer';
   readonly handler: Middleware;
   readonly input?: RouteInput;
+  /** A load balancer's probe (`/health*`): public, and never behind the outer rate limiter. */
+  readonly probe?: true;
 }

@@ -38,6 +38,18 @@ export type NotTheInvitee = DomainError<'NotTheInvitee'>;
 /** Builds a NotTheInvitee error. */
 export const notTheInvitee = (): NotTheInvitee => ({ _tag: 'NotTheInvitee', message: 'This invitation is addressed to someone else' });
 
+/** Too many invitations (per organization, inviter or recipient) or a resend inside its cooldown (429). */
+export interface InvitationRateLimited extends DomainError<'InvitationRateLimited'> {
+  /** Whole seconds until the budget that refused allows another invitation (the `Retry-After`). */
+  readonly retryAfterSeconds: number;
+}
+/** Builds an InvitationRateLimited error. */
+export const invitationRateLimited = (retryAfterSeconds: number): InvitationRateLimited => ({
+  _tag: 'InvitationRateLimited',
+  message: 'Too many invitations; try again later',
+  retryAfterSeconds,
+});
+
 /** Any invitation-area error. */
 export type InvitationError =
   | AlreadyMember
@@ -46,4 +58,5 @@ export type InvitationError =
   | InvitationNotPending
   | InvitationExpired
   | InvalidInvitationToken
-  | NotTheInvitee;
+  | NotTheInvitee
+  | InvitationRateLimited;

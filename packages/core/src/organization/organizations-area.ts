@@ -5,6 +5,7 @@ import type { NationalIdVault } from '../identity/ports/national-id-vault.js';
 import type { NationalIds } from '../identity/ports/national-ids.js';
 import { readComplianceRecord } from '../identity/use-cases/read-compliance-record.js';
 import type { InvitationDeps } from '../invitation/invitation-steps.js';
+import type { InvitationThrottle } from '../invitation/ports/invitation-throttle.js';
 import { acceptInvitation } from '../invitation/use-cases/accept-invitation.js';
 import { declineInvitation } from '../invitation/use-cases/decline-invitation.js';
 import { inviteMember, type InviteMemberDeps } from '../invitation/use-cases/invite-member.js';
@@ -31,6 +32,8 @@ export interface OrganizationsPorts extends ManageMembersDeps, InvitationDeps, O
   readonly auditLog: AuditLog;
   readonly nationalIds: NationalIds;
   readonly nationalIdVault: NationalIdVault;
+  /** Issue #9: invitations per organization, inviter and recipient, and the resend cooldown. */
+  readonly invitationThrottle: InvitationThrottle;
 }
 
 /**

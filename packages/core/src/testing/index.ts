@@ -13,6 +13,7 @@ export { InMemoryInvitations } from './in-memory-invitations.js';
 export { InMemoryAuditLog } from './in-memory-audit-log.js';
 export { InMemoryNationalIds } from './in-memory-national-ids.js';
 export { FakeInviteTokens } from './fake-invite-tokens.js';
+export { InMemoryRateLimiter, inMemoryInvitationThrottle } from './in-memory-rate-limiter.js';
 export { FakeNationalIdVault } from './fake-national-id-vault.js';
 export { paginate } from './paginate.js';
 export type { KeysetOrder } from './paginate.js';

@@ -14,6 +14,7 @@ import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryMemberships } from './in-memory-memberships.js';
 import { InMemoryNationalIds } from './in-memory-national-ids.js';
 import { InMemoryOrganizations } from './in-memory-organizations.js';
+import { inMemoryInvitationThrottle } from './in-memory-rate-limiter.js';
 import { InMemoryUsers } from './in-memory-users.js';
 import { RecordingAnalytics } from './recording-analytics.js';
 import { RecordingErrorTracker } from './recording-error-tracker.js';
@@ -66,6 +67,7 @@ export const createTestWorld = () => {
     errorTracker: new RecordingErrorTracker(),
     webhookVerifier: stubWebhookVerifier,
     settings: TEST_INVITATION_SETTINGS,
+    invitationThrottle: inMemoryInvitationThrottle(clock),
     acceptPendingInvitations: acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids }),
   };
 };

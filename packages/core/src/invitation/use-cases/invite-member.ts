@@ -12,12 +12,13 @@ import { cannotGrantRole, type CannotGrantRole } from '../../membership/membersh
 import { canGrant, isLive, type Membership, type MembershipId, type Role } from '../../membership/membership.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
-import { alreadyMember, invitationAlreadyPending, type AlreadyMember, type InvitationAlreadyPending } from '../invitation.errors.js';
+import { alreadyMember, invitationAlreadyPending, type AlreadyMember, type InvitationAlreadyPending, type InvitationRateLimited } from '../invitation.errors.js';
 import { expireInvitation, type InvitationDeps } from '../invitation-steps.js';
+import { throttleInvitation, type ThrottleInvitationDeps } from '../throttle-invitation.js';
 import { expiryFrom, isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
 /** Ports needed to invite someone. */
-export interface InviteMemberDeps extends InvitationDeps, AuthorizeDeps, MirrorProviderUserDeps {}
+export interface InviteMemberDeps extends InvitationDeps, AuthorizeDeps, MirrorProviderUserDeps, ThrottleInvitationDeps {}
 
 /** Whom to invite, with which role. */
 export interface InviteMemberInput {
@@ -33,7 +34,7 @@ export interface CreatedInvitation {
 }
 
 /** What inviting can answer. */
-export type InviteMemberError = AuthorizationError | CannotGrantRole | AlreadyMember | InvitationAlreadyPending;
+export type InviteMemberError = AuthorizationError | CannotGrantRole | AlreadyMember | InvitationAlreadyPending | InvitationRateLimited;
 
 // A pending invitation past its expiry no longer blocks a new one: it is moved to `expired` first.
 const clearStalePending = (deps: InviteMemberDeps, organizationId: OrganizationId, input: InviteMemberInput, actor: User['id']) =>
@@ -80,7 +81,9 @@ const checkNotMember = (deps: InviteMemberDeps, organizationId: OrganizationId, 
  * provider knows the address: an invitation plus a `pending_invitation` membership for that user,
  * accepted in-app. Path 1 otherwise: an invitation, a provider invitation (the provider e-mails a
  * ticket to `{APP_URL}/sign-up`, our invitation id in its public metadata) and an `invited`
- * membership with no user yet. One transaction with the `invitation.created` audit entry.
+ * membership with no user yet. One transaction with the `invitation.created` audit entry. Each
+ * invitation draws on the inviter's, the organization's and the recipient's budgets
+ * (`InvitationRateLimited` with its wait once one is spent).
  *
  * @example
  * await inviteMember(deps)(request.auth, orgId, { email, role: 'coach' })(); // Right({ invitation, membership, token })
@@ -102,6 +105,14 @@ export const inviteMember =
       TE.bindTo('actorUserId'),
       TE.bindW('account', () => findAccount(deps, input.email)),
       TE.tap(({ account }) => checkNotMember(deps, organizationId, account)),
+      // Issue #9: counted once the invitation would go out, before any token or provider mail.
+      TE.tap(({ actorUserId }) =>
+        throttleInvitation(deps, [
+          ['inviter', actorUserId],
+          ['organization', organizationId],
+          ['recipient', input.email],
+        ]),
+      ),
       TE.bindW('invitationId', () => TE.right(deps.ids.uuid() as InvitationId)),
       TE.bindW('issued', ({ invitationId }) => fromPort(() => deps.inviteTokens.issue(invitationId))),
       TE.bindW('providerInvitationId', ({ account, invitationId }) =>

@@ -7,8 +7,9 @@ import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { AuthorizeDeps } from '../../membership/authorize.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
-import { invitationNotPending } from '../invitation.errors.js';
+import { invitationNotPending, type InvitationRateLimited } from '../invitation.errors.js';
 import type { InvitationDeps } from '../invitation-steps.js';
+import { throttleInvitation, type ThrottleInvitationDeps } from '../throttle-invitation.js';
 import { manageInvitation, type ManageInvitationError } from '../manage-invitation.js';
 import { expiryFrom, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
@@ -19,7 +20,7 @@ export interface ResentInvitation {
 }
 
 /** What resending can answer. */
-export type ResendInvitationError = ManageInvitationError;
+export type ResendInvitationError = ManageInvitationError | InvitationRateLimited;
 
 const mailAgain = (deps: InvitationDeps, invitation: Invitation): TE.TaskEither<never, string | null> =>
   invitation.providerInvitationId === null
@@ -46,16 +47,26 @@ const forgetOldMail = (deps: InvitationDeps, invitation: Invitation, replacement
  * Resends a pending invitation (`members.invite`, for a role the caller may grant): a new token
  * replaces the old one, which stops working, and the expiry starts again; an invitee without an
  * account gets a new mail from the provider, and the old mail's ticket is revoked. An invitation already
- * past its expiry is moved to `expired` instead (invite again).
+ * past its expiry is moved to `expired` instead (invite again). A resend waits out the invitation's
+ * cooldown and draws on the same budgets as an invitation (`InvitationRateLimited` with its wait).
  *
  * @example
  * await resendInvitation(deps)(request.auth, orgId, invitationId)(); // Right({ invitation, token })
  */
 export const resendInvitation =
-  (deps: InvitationDeps & AuthorizeDeps) =>
+  (deps: InvitationDeps & AuthorizeDeps & ThrottleInvitationDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, invitationId: InvitationId): TE.TaskEither<ResendInvitationError, ResentInvitation> =>
     pipe(
       manageInvitation(deps)(caller, organizationId, invitationId),
+      // Issue #9: the cooldown first, so a resend refused by it spends none of the other budgets.
+      TE.tap(({ authorized, invitation }) =>
+        throttleInvitation(deps, [
+          ['resend', invitation.id],
+          ['inviter', authorized.actor.userId],
+          ['organization', organizationId],
+          ['recipient', invitation.email],
+        ]),
+      ),
       TE.bindW('issued', ({ invitation }) => fromPort(() => deps.inviteTokens.issue(invitation.id))),
       // Path 1: the invitee has no account, so the provider mails a fresh ticket (ARCHITECTURE §4).
       TE.bindW('providerInvitationId', ({ invitation }) => mailAgain(deps, invitation)),

@@ -1,0 +1,47 @@
+import { DEFAULT_INVITATION_LIMITS, type InvitationBudget, type RateLimitPolicy } from '@idv/core';
+
+/** The rate limiters' configuration (issue #9): where they count, the public budget, the invitation budgets. */
+export interface RateLimitConfig {
+  /** `REDIS_URL`: counts shared by every instance; in this process's memory when unset. */
+  readonly redisUrl?: string;
+  /** `REDIS_KEY_PREFIX`: the namespace of the limiters' keys in Redis. */
+  readonly keyPrefix: string;
+  /** `PUBLIC_RATE_LIMIT_POINTS` per `PUBLIC_RATE_LIMIT_WINDOW_SECONDS`, per client address, on the public routes. */
+  readonly public: RateLimitPolicy;
+  /** `TRUSTED_PROXY_HOPS`: proxies of ours whose `X-Forwarded-For` entry names the client. */
+  readonly trustedProxyHops: number;
+  readonly invitations: { readonly [Budget in InvitationBudget]: RateLimitPolicy };
+}
+
+/** The variables `rateLimitConfig` reads, already decoded. */
+export interface RateLimitEnv {
+  readonly REDIS_URL?: string;
+  readonly REDIS_KEY_PREFIX?: string;
+  readonly PUBLIC_RATE_LIMIT_POINTS?: number;
+  readonly PUBLIC_RATE_LIMIT_WINDOW_SECONDS?: number;
+  readonly TRUSTED_PROXY_HOPS?: number;
+  readonly INVITATION_LIMIT_ORGANIZATION_PER_HOUR?: number;
+  readonly INVITATION_LIMIT_INVITER_PER_HOUR?: number;
+  readonly INVITATION_LIMIT_RECIPIENT_PER_DAY?: number;
+  readonly INVITATION_RESEND_COOLDOWN_SECONDS?: number;
+}
+
+/** 600 requests a minute per source: far above a provider's webhook deliveries and their retries. */
+export const DEFAULT_PUBLIC_RATE_LIMIT: RateLimitPolicy = { points: 600, windowSeconds: 60 };
+
+/** The rate limiters' configuration from the decoded environment, with the defaults filled in. */
+export const rateLimitConfig = (env: RateLimitEnv): RateLimitConfig => ({
+  ...(env.REDIS_URL === undefined ? {} : { redisUrl: env.REDIS_URL }),
+  keyPrefix: env.REDIS_KEY_PREFIX ?? 'idv:rl',
+  public: {
+    points: env.PUBLIC_RATE_LIMIT_POINTS ?? DEFAULT_PUBLIC_RATE_LIMIT.points,
+    windowSeconds: env.PUBLIC_RATE_LIMIT_WINDOW_SECONDS ?? DEFAULT_PUBLIC_RATE_LIMIT.windowSeconds,
+  },
+  trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,
+  invitations: {
+    organization: { points: env.INVITATION_LIMIT_ORGANIZATION_PER_HOUR ?? DEFAULT_INVITATION_LIMITS.organization.points, windowSeconds: 3600 },
+    inviter: { points: env.INVITATION_LIMIT_INVITER_PER_HOUR ?? DEFAULT_INVITATION_LIMITS.inviter.points, windowSeconds: 3600 },
+    recipient: { points: env.INVITATION_LIMIT_RECIPIENT_PER_DAY ?? DEFAULT_INVITATION_LIMITS.recipient.points, windowSeconds: 86_400 },
+    resend: { points: 1, windowSeconds: env.INVITATION_RESEND_COOLDOWN_SECONDS ?? DEFAULT_INVITATION_LIMITS.resend.windowSeconds },
+  },
+});

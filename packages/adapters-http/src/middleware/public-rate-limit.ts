@@ -1,0 +1,37 @@
+import type { Middleware } from 'koa';
+import type { Logger, RateLimiter } from '@idv/core';
+import { errorBody } from '../errors/error-body.js';
+import { clientAddress, sourceKey } from './client-address.js';
+
+/** How the outer limiter tells sources apart. */
+export interface PublicRateLimitOptions {
+  /** Proxies of ours in front of the service whose `X-Forwarded-For` entry is trusted (default 0: the socket's peer). */
+  readonly trustedProxyHops?: number;
+}
+
+/**
+ * The outer rate limiter of the public routes (issue #9; the payment callbacks mount the same one):
+ * one point per request from the client's budget, 429 `RateLimited` with `Retry-After` once it is
+ * spent. A limiter that fails lets the request through with a warning, never a 500.
+ *
+ * @example
+ * router.post('/payments/callbacks/paytr', publicRateLimit(limiter, logger), handler);
+ */
+export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: PublicRateLimitOptions = {}): Middleware => {
+  return async (ctx, next) => {
+    const source = sourceKey(clientAddress(ctx, options.trustedProxyHops));
+    const decision = await limiter.consume(source).catch((error: unknown) => {
+      logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, path: ctx.path }, 'public rate limiter failed: request let through');
+      return { allowed: true } as const;
+    });
+    if (!decision.allowed) {
+      logger.info({ method: ctx.method, path: ctx.path, retryAfterSeconds: decision.retryAfterSeconds }, 'request rate limited');
+      ctx.set('Retry-After', String(decision.retryAfterSeconds));
+      const body = errorBody('RateLimited', 'Too many requests; try again later');
+      ctx.status = body.statusCode;
+      ctx.body = { ...body, retryAfterSeconds: decision.retryAfterSeconds };
+      return;
+    }
+    await next();
+  };
+};

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ALLOWED, type Logger, type RateLimitDecision, type RateLimiter, type RateLimitPolicy } from '@idv/core';
+import type { RateLimitStore } from './rate-limit-store.js';
+
+/** What a limiter is called (its keys' namespace, e.g. `public`, `invite-recipient`) and where it logs. */
+export interface FlexibleRateLimiterOptions {
+  readonly name: string;
+  readonly logger: Logger;
+}
+
+// Keys carry addresses, emails and ids: the store sees only their digests.
+const digest = (key: string): string => createHash('sha256').update(key).digest('base64url');
+
+const backend = (store: RateLimitStore, policy: RateLimitPolicy, name: string): RateLimiterAbstract => {
+  const memory = () => new RateLimiterMemory({ points: policy.points, duration: policy.windowSeconds, keyPrefix: name });
+  if (store.kind === 'memory') return memory();
+  return new RateLimiterRedis({
+    storeClient: store.client,
+    points: policy.points,
+    duration: policy.windowSeconds,
+    keyPrefix: `${store.keyPrefix}:${name}`,
+    // Redis down or slow: this instance's memory answers at once (fail open, but still bounded per instance).
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: memory(),
+  });
+};
+
+/**
+ * The `RateLimiter` port on rate-limiter-flexible: `policy.points` per `policy.windowSeconds` per
+ * key, in a fixed window that opens with the key's first point. On Redis every instance draws on
+ * the same budget; when Redis does not answer, the in-memory insurance does. An unexpected
+ * failure lets the request through with a warning: a limiter never turns a request into a 500.
+ *
+ * @example
+ * const limiter = flexibleRateLimiter(MEMORY_STORE, { points: 600, windowSeconds: 60 }, { name: 'public', logger });
+ * await limiter.consume('203.0.113.7'); // { allowed: true } | { allowed: false, retryAfterSeconds }
+ */
+export const flexibleRateLimiter = (store: RateLimitStore, policy: RateLimitPolicy, options: FlexibleRateLimiterOptions): RateLimiter => {
+  const limiter = backend(store, policy, options.name);
+  return {
+    consume: async (key, cost = 1): Promise<RateLimitDecision> => {
+      try {
+        await limiter.consume(digest(key), cost);
+        return ALLOWED;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+        options.logger.warn({ limiter: options.name, err: { message: refusal instanceof Error ? refusal.message : String(refusal) } }, 'rate limiter failed: request let through');
+        return ALLOWED;
+      }
+    },
+    refund: async (key, cost = 1): Promise<void> => {
+      try {
+        await limiter.reward(digest(key), cost);
+      } catch (failure) {
+        options.logger.warn({ limiter: options.name, err: { message: failure instanceof Error ? failure.message : String(failure) } }, 'rate limiter refund failed');
+      }
+    },
+  };
+};

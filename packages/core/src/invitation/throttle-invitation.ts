@@ -1,0 +1,43 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { fromPort } from '../shared/from-port.js';
+import type { RateLimitDecision } from '../shared/rate-limiter.js';
+import { invitationRateLimited, type InvitationRateLimited } from './invitation.errors.js';
+import type { InvitationBudget, InvitationThrottle } from './ports/invitation-throttle.js';
+
+/** The port the invitation throttles need. */
+export interface ThrottleInvitationDeps {
+  readonly invitationThrottle: InvitationThrottle;
+}
+
+/** One draw on a budget: which budget, for which key. */
+export type InvitationDraw = readonly [budget: InvitationBudget, key: string];
+
+const drawAll = async (throttle: InvitationThrottle, draws: readonly InvitationDraw[]): Promise<RateLimitDecision> => {
+  const taken: InvitationDraw[] = [];
+  for (const draw of draws) {
+    const decision = await throttle[draw[0]].consume(draw[1]);
+    if (!decision.allowed) {
+      // A refused invitation sends nothing, so it costs nothing in the budgets that had let it through.
+      await Promise.all(taken.map(([budget, key]) => throttle[budget].refund(key)));
+      return decision;
+    }
+    taken.push(draw);
+  }
+  return { allowed: true };
+};
+
+/**
+ * Takes one point from each budget in order, or none: the first budget that refuses answers
+ * `InvitationRateLimited` with its wait, and the points already taken are given back. Order the
+ * draws from the caller's own budget outwards, so that a refused inviter never spends the
+ * organization's budget.
+ *
+ * @example
+ * throttleInvitation(deps, [['inviter', userId], ['organization', orgId], ['recipient', email]]);
+ */
+export const throttleInvitation = (deps: ThrottleInvitationDeps, draws: readonly InvitationDraw[]): TE.TaskEither<InvitationRateLimited, void> =>
+  pipe(
+    fromPort(() => drawAll(deps.invitationThrottle, draws)),
+    TE.flatMap((decision) => (decision.allowed ? TE.right(undefined) : TE.left(invitationRateLimited(decision.retryAfterSeconds)))),
+  );
