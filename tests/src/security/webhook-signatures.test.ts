@@ -188,15 +188,16 @@ test('content type is not part of the rule: a signed delivery is judged on its b
 
 test('issue #9: a signed delivery that does not decode answers 400 and is captured in error tracking; a bad signature is never captured', async (t) => {
   const { provider, service } = t.context;
-  const before = capturedExceptions(service.logs.records()).length;
+  const capturedFor = (webhookId: string) =>
+    capturedExceptions(service.logs.records()).filter((record) => (record['context'] as { webhookId?: string } | undefined)?.webhookId === webhookId);
   const forged = eventBody();
-  t.is((await post(t, forged, provider.sign(forged, { secret: newSecret() }))).status, 400);
-  t.is(capturedExceptions(service.logs.records()).length, before, 'an invalid signature raises no issue');
+  t.is((await post(t, forged, provider.sign(forged, { id: 'msg_forged1', secret: newSecret() }))).status, 400);
+  t.deepEqual(capturedFor('msg_forged1'), [], 'an invalid signature raises no issue');
   const drifted = JSON.stringify({ ...userCreatedEvent({ id: 'user_drift1', email: 'drift-person@example.com' }), data: { id: 'user_drift1', email_addresses: 'drift-person@example.com' } });
   const response = await post(t, drifted, provider.sign(drifted, { id: 'msg_drift1' }));
   t.is(response.status, 400);
   t.is(codeOf(response), 'MalformedWebhookEvent');
-  const captured = capturedExceptions(service.logs.records()).slice(before);
+  const captured = capturedFor('msg_drift1');
   t.is(captured.length, 1);
   t.like(captured[0], { err: { message: 'signed idp webhook did not decode' }, context: { webhookId: 'msg_drift1' } });
   t.false(JSON.stringify(captured[0]).includes('drift-person@example.com'), 'the capture carries no value from the body');
@@ -210,4 +211,18 @@ test('issue #9: an ignored event type never logs its object id as idpId', async 
   const accepted = service.logs.records().filter((record) => record['msg'] === 'idp webhook accepted');
   t.true(accepted.some((record) => record['eventType'] === 'organization.created' && record['objectId'] === 'org_ignored1'));
   t.false(accepted.some((record) => typeof record['idpId'] === 'string' && !String(record['idpId']).startsWith('user_')));
+});
+
+test('issue #9 (found by the webhook fuzzer): a signed user event with values the database cannot store answers 400, never 500', async (t) => {
+  const event = userCreatedEvent({ id: 'user_unstorable1', email: 'unstorable@example.com' });
+  const data = event['data'] as Record<string, unknown>;
+  for (const variant of [{ image_url: 'https://img.example.com/a\u0000b' }, { updated_at: 1.5 }, { updated_at: 1e300 }]) {
+    const body = JSON.stringify({ ...event, data: { ...data, ...variant } });
+    const response = await post(t, body, t.context.provider.sign(body));
+    t.is(response.status, 400, JSON.stringify(variant));
+    t.is(codeOf(response), 'MalformedWebhookEvent');
+  }
+  const emails = data['email_addresses'] as Record<string, unknown>[];
+  const nulEmail = JSON.stringify({ ...event, data: { ...data, email_addresses: [{ ...emails[0], email_address: 'a\u0000b@example.com' }] } });
+  t.is((await post(t, nulEmail, t.context.provider.sign(nulEmail))).status, 200, 'an unusable email is dropped, as any invalid address is');
 });

@@ -7,7 +7,8 @@ export interface EmailBrand {
   readonly Email: unique symbol;
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+// Issue #9 (found by the webhook fuzzer): no control characters; PostgreSQL text cannot hold a NUL.
+const EMAIL_SHAPE = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+$/;
 
 /** An email address, trimmed and lower-cased so that comparisons are case-insensitive by contract. */
 export type Email = t.Branded<string, EmailBrand>;

@@ -48,3 +48,20 @@ test('the docs example of user.created (legacy verification without object) deco
     user: { idpId: ID, email: 'example@example.org', emailVerified: true, imageUrl: 'https://img.clerk.com/xxxxxx', updatedAt: 1654012591835 },
   }));
 });
+
+test('issue #9 (found by the webhook fuzzer): a user whose values the database cannot store is malformed, not a failed write', (t) => {
+  const event = userCreatedEvent({ id: ID });
+  const data = event['data'] as Record<string, unknown>;
+  const emails = data['email_addresses'] as Record<string, unknown>[];
+  const variants: Record<string, unknown>[] = [
+    { image_url: 'https://img.example.com/a\u0000b' },
+    { image_url: `https://img.example.com/${'x'.repeat(3000)}` },
+    { updated_at: 1.5 },
+    { updated_at: 1e300 },
+    { updated_at: -1 },
+  ];
+  for (const variant of variants) t.true(E.isLeft(decodeIdpEvent({ ...event, data: { ...data, ...variant } })), JSON.stringify(variant).slice(0, 80));
+  const nulEmail = { ...event, data: { ...data, email_addresses: [{ ...emails[0], email_address: 'a\u0000b@example.com' }] } };
+  const decoded = decodeIdpEvent(nulEmail);
+  t.true(E.isRight(decoded) && decoded.right.type === 'user.created' && decoded.right.user.email === null);
+});

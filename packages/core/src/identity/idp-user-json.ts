@@ -15,14 +15,22 @@ export const IdpEmailAddressJson = t.intersection([
 ]);
 
 /** The provider's User object (webhook `data` and admin API body), only the fields we read. */
+// Issue #9 (found by the webhook fuzzer): values the database cannot store must fail decoding (400,
+// captured as drift) rather than the write (500, retried by the provider forever).
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const refined = <A>(name: string, is: (u: unknown) => u is A) =>
+  new t.Type<A, A, unknown>(name, is, (u, context) => (is(u) ? t.success(u) : t.failure(u, context)), t.identity);
+const ImageUrl = refined('ImageUrl', (u): u is string => typeof u === 'string' && u.length <= 2048 && !CONTROL_CHARACTERS.test(u));
+const EpochMillis = refined('EpochMillis', (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0);
+
 export const IdpUserJson = t.intersection([
   t.type({
     id: IdpUserId,
     email_addresses: t.array(IdpEmailAddressJson),
     primary_email_address_id: nullable(t.string),
-    updated_at: t.number,
+    updated_at: EpochMillis,
   }),
-  t.partial({ image_url: nullable(t.string) }),
+  t.partial({ image_url: nullable(ImageUrl) }),
 ]);
 /** The provider's User object, decoded. */
 export type IdpUserJson = t.TypeOf<typeof IdpUserJson>;
