@@ -1,0 +1,58 @@
+import anyTest, { type TestFn } from 'ava';
+import { apiRoutes } from '@idv/adapters-http';
+import { startTestProvider, type TestProvider } from '../support/test-provider.js';
+import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
+import { rawRequest } from './raw-http.js';
+
+// Issue #9 (point 6): every route declares its access, only the listed ones are public, and a
+// bearer route refuses a caller without a token (also one sending the bypass headers while the
+// bypass is off). The role × capability matrix is adapters-http's capability-matrix.test.ts.
+const test = anyTest as TestFn<{ provider: TestProvider; service: ServiceUnderTest }>;
+
+const PUBLIC_ROUTES = ['GET /health', 'GET /health/ready', 'POST /webhooks/idp'];
+const ROUTES = apiRoutes({ services: {} as never, logger: {} as never, errorTracker: {} as never });
+const nameOf = (route: { method: string; path: string }): string => `${route.method.toUpperCase()} ${route.path}`;
+// Well-formed ids, so that no route could answer 400 for its params before authentication.
+const concrete = (path: string): string => path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');
+
+test.before(async (t) => {
+  const provider = await startTestProvider();
+  t.context = { provider, service: await startServiceUnderTest(providerEnv(provider)) };
+});
+test.after.always(async (t) => {
+  await t.context.service?.close();
+  await t.context.provider?.close();
+});
+
+test('issue #9: every route declares public or bearer access, and only health, readiness and the webhook are public', (t) => {
+  const undeclared = ROUTES.filter((route) => route.access !== 'public' && route.access !== 'bearer').map(nameOf);
+  t.deepEqual(undeclared, []);
+  t.deepEqual(ROUTES.filter((route) => route.access === 'public').map(nameOf).sort(), [...PUBLIC_ROUTES].sort());
+  t.true(ROUTES.length > PUBLIC_ROUTES.length);
+});
+
+test('issue #9: every bearer route answers 401 without a token, and ignores x-test-* headers while the bypass is off', async (t) => {
+  const bearerRoutes = ROUTES.filter((route) => route.access === 'bearer');
+  for (const route of bearerRoutes) {
+    const withBody = route.method === 'post' || route.method === 'put' || route.method === 'patch';
+    const headerSets: Record<string, string>[] = [{}, { 'x-test-user-id': 'user_intruder1', 'x-test-role': 'platform_admin' }];
+    for (const headers of headerSets) {
+      const response = await rawRequest(t.context.service.url, {
+        method: route.method.toUpperCase(),
+        path: concrete(route.path),
+        headers: withBody ? { 'content-type': 'application/json', ...headers } : headers,
+        ...(withBody ? { body: '{}' } : {}),
+      });
+      t.is(response.status, 401, `${nameOf(route)} ${JSON.stringify(headers)}`);
+      t.is(response.headers['www-authenticate'], 'Bearer', nameOf(route));
+    }
+  }
+  t.log(`${bearerRoutes.length} bearer routes refused without a token`);
+});
+
+test('the public routes answer without credentials', async (t) => {
+  t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/health' })).status, 200);
+  t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/health/ready' })).status, 200);
+  // Public, but authenticated by its signature (rule 1).
+  t.is((await rawRequest(t.context.service.url, { method: 'POST', path: '/webhooks/idp', body: '{}' })).status, 400);
+});
