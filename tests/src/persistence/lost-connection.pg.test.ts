@@ -4,7 +4,7 @@ import type { IdpUserId, UserId } from '@idv/core';
 import { aProviderUser } from '@idv/core/testing';
 import test, { type ExecutionContext } from 'ava';
 import * as O from 'fp-ts/lib/Option.js';
-import { POSTGRES_NOT_RUN, testDatabaseUrl } from './support/backends.js';
+import { reportPostgresNotRun, testDatabaseUrl } from './support/backends.js';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 const url = testDatabaseUrl();
@@ -34,7 +34,7 @@ const settleWrite = async (t: ExecutionContext, persistence: Persistence, email:
 };
 
 if (url === undefined) {
-  test(POSTGRES_NOT_RUN, (t) => t.pass());
+  reportPostgresNotRun();
 } else {
   test.before(async () => {
     scratch = await createScratchDatabase(url);
