@@ -24,6 +24,18 @@ export const REDACTED_PATHS = [
   'webhookSecret',
   'nationalId',
   'email',
+  // Issue #10: card data and the payer's identity number never reach a log line.
+  'buyer',
+  '*.buyer',
+  'paymentCard',
+  '*.paymentCard',
+  'card',
+  '*.card',
+  'identityNumber',
+  '*.identityNumber',
+  '*.merchantKey',
+  '*.merchantSalt',
+  '*.apiKey',
 ];
 
 /** How long a log line may wait in the stdout buffer before it is written. */
