@@ -2,6 +2,7 @@ export { startServer } from './start-server.js';
 export type { RunningServer, StartOptions } from './start-server.js';
 export { loadConfig } from './config/load-config.js';
 export type { AppConfig, IdpConfig, IdpSettings } from './config/app-config.js';
+export type { IyzicoSettings, PaymentCallbackLimits, PaymentsConfig, PaytrSettings } from './config/payments-config.js';
 export { ConfigError } from './config/config-error.js';
 export { TOKENS } from './container/tokens.js';
 export { buildContainer } from './container/build-container.js';

@@ -13,12 +13,14 @@ export interface FlexibleRateLimiterOptions {
 const digest = (key: string): string => createHash('sha256').update(key).digest('base64url');
 
 const backend = (store: RateLimitStore, policy: RateLimitPolicy, name: string): RateLimiterAbstract => {
-  const memory = () => new RateLimiterMemory({ points: policy.points, duration: policy.windowSeconds, keyPrefix: name });
+  const block = policy.blockSeconds === undefined ? {} : { blockDuration: policy.blockSeconds };
+  const memory = () => new RateLimiterMemory({ points: policy.points, duration: policy.windowSeconds, keyPrefix: name, ...block });
   if (store.kind === 'memory') return memory();
   return new RateLimiterRedis({
     storeClient: store.client,
     points: policy.points,
     duration: policy.windowSeconds,
+    ...block,
     keyPrefix: `${store.keyPrefix}:${name}`,
     // Redis down or slow: this instance's memory answers at once (fail open, but still bounded per instance).
     rejectIfRedisNotReady: true,

@@ -1,5 +1,6 @@
 import type { AppLinks } from '@idv/adapters-http';
 import type { DatabaseConfig } from '@idv/adapters-persistence';
+import type { PaymentsConfig } from './payments-config.js';
 import type { RateLimitConfig } from './rate-limit-config.js';
 
 /** How to reach and trust a provider, whether it is real or emulated. */
@@ -38,6 +39,8 @@ export interface AppConfig {
   readonly testAuthBypass: boolean;
   /** Issue #9: the outer limiter of the public routes and the invitation throttles. */
   readonly rateLimits: RateLimitConfig;
+  /** Issue #10: the enabled payment providers, their credentials, the callback URLs and limits. */
+  readonly payments: PaymentsConfig;
   readonly appUrl: string;
   readonly logLevel: string;
 }

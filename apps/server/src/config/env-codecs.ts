@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -90,12 +91,12 @@ export const ProxyHops = refine('ProxyHops', 'expected a whole number from 0 to 
 /** A Redis key prefix: letters, digits and `:_.-`, up to 100 characters. */
 export const KeyPrefix = refine('KeyPrefix', 'expected letters, digits or :_.- (up to 100)', (s) => (/^[A-Za-z0-9:_.-]{1,100}$/.test(s) ? s : undefined));
 
-/** pino levels. */
 /** A whole number of days, 1–365 (`INVITATION_TTL_DAYS`). */
 export const Days = refine('Days', 'expected a whole number of days from 1 to 365', (s) =>
   /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 365 ? Number(s) : undefined,
 );
 
+/** pino levels. */
 export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
 
 /** `NODE_ENV`. */
@@ -105,4 +106,30 @@ export const NodeEnv = t.keyof({ production: null, development: null, test: null
 export const OriginList = refine('OriginList', 'expected comma-separated http(s) origins', (s) => {
   const origins = s.split(',').map((part) => part.trim()).filter((part) => part !== '');
   return origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)) ? origins : undefined;
+});
+
+/** A provider credential (API key, secret key, merchant key or salt): trimmed, then no whitespace inside. */
+export const ProviderSecret = refine('ProviderSecret', 'expected a value without whitespace', (s) => (/^\S+$/.test(s) ? s : undefined));
+
+/** A provider's merchant number (iyzico, PayTR): digits only. */
+export const MerchantId = refine('MerchantId', 'expected a merchant id (digits only)', (s) => (/^[0-9]{1,20}$/.test(s) ? s : undefined));
+
+/** `PAYMENTS_PROVIDERS`: comma-separated `iyzico`, `paytr`, without repeats. */
+export const PaymentProviderList = refine('PaymentProviderList', 'expected comma-separated payment providers (iyzico, paytr)', (s) => {
+  const names = s.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
+  return names.length > 0 && names.every((name) => name === 'iyzico' || name === 'paytr') ? [...new Set(names as ('iyzico' | 'paytr')[])] : undefined;
+});
+
+const isCidr = (entry: string): boolean => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/** `PAYMENT_CALLBACK_TRUSTED_CIDRS`: comma-separated addresses or CIDR blocks, IPv4 or IPv6. */
+export const CidrList = refine('CidrList', 'expected comma-separated IP addresses or CIDR blocks (e.g. 203.0.113.0/24)', (s) => {
+  const entries = s.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  return entries.length > 0 && entries.every(isCidr) ? entries : undefined;
 });

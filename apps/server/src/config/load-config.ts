@@ -6,20 +6,25 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { DEFAULT_INVITATION_TTL_DAYS, describeErrors } from '@idv/core';
 import { AndroidPackage, AppleAppIdList, appLinksConfig, Sha256FingerprintList } from './app-links-config.js';
 import type { AppConfig, IdpConfig } from './app-config.js';
+import { paymentsConfig } from './payments-config.js';
 import { rateLimitConfig } from './rate-limit-config.js';
 import {
   BooleanFlag,
+  CidrList,
   Days,
   HttpUrl,
   LogLevel,
   LongSecret,
   LongSecretList,
+  MerchantId,
   NodeEnv,
   NonEmpty,
   OriginList,
+  PaymentProviderList,
   Port,
   PositiveCount,
   PostgresUrl,
+  ProviderSecret,
   ProxyHops,
   PublishableKey,
   RedisUrl,
@@ -60,6 +65,20 @@ const Env = t.partial({
   INVITATION_LIMIT_INVITER_PER_HOUR: PositiveCount,
   INVITATION_LIMIT_RECIPIENT_PER_DAY: PositiveCount,
   INVITATION_RESEND_COOLDOWN_SECONDS: PositiveCount,
+  PAYMENTS_PROVIDERS: PaymentProviderList,
+  IYZICO_API_KEY: ProviderSecret,
+  IYZICO_SECRET_KEY: ProviderSecret,
+  IYZICO_BASE_URL: HttpUrl,
+  IYZICO_MERCHANT_ID: MerchantId,
+  PAYTR_BASE_URL: HttpUrl,
+  PAYTR_MERCHANT_ID: MerchantId,
+  PAYTR_MERCHANT_KEY: ProviderSecret,
+  PAYTR_MERCHANT_SALT: ProviderSecret,
+  PUBLIC_API_URL: HttpUrl,
+  PAYMENT_RESULT_URL: HttpUrl,
+  PAYMENT_CALLBACK_RATE_POINTS: PositiveCount,
+  PAYMENT_CALLBACK_FAIL_POINTS: PositiveCount,
+  PAYMENT_CALLBACK_TRUSTED_CIDRS: CidrList,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -102,12 +121,16 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   const idp = idpConfig(env, production);
   const links = appLinksConfig(env);
   problems.push(...links.problems);
+  const port = env.PORT ?? 3000;
+  const appUrl = env.APP_URL ?? 'http://localhost:3000';
+  const payments = paymentsConfig(env, { production, port, appUrl });
+  problems.push(...payments.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
   if (problems.length > 0 || E.isLeft(idp)) return E.left(problems);
   return E.right({
     environment: env.NODE_ENV ?? 'development',
-    port: env.PORT ?? 3000,
+    port,
     database: env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: env.DATABASE_URL },
     dataDir,
     migrateOnStart: env.MIGRATE_ON_START ?? true,
@@ -120,7 +143,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     invitationTtlDays: env.INVITATION_TTL_DAYS ?? DEFAULT_INVITATION_TTL_DAYS,
     testAuthBypass: env.TEST_AUTH_BYPASS ?? false,
     rateLimits: rateLimitConfig(env),
-    appUrl: env.APP_URL ?? 'http://localhost:3000',
+    payments: payments.payments,
+    appUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
   });
 };
@@ -140,7 +164,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     E.chainW(build),
   );
 
-const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL):/;
+const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT):/;
 
 // A mistyped secret is still a secret: say what is wrong without printing it.
 const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

@@ -5,6 +5,8 @@ export type RateLimitDecision = { readonly allowed: true } | { readonly allowed:
 export interface RateLimitPolicy {
   readonly points: number;
   readonly windowSeconds: number;
+  /** Once the budget is overspent, the key stays refused this long (default: until the window ends). */
+  readonly blockSeconds?: number;
 }
 
 /**
