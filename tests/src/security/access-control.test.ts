@@ -9,7 +9,14 @@ import { rawRequest } from './raw-http.js';
 // bypass is off). The role × capability matrix is adapters-http's capability-matrix.test.ts.
 const test = anyTest as TestFn<{ provider: TestProvider; service: ServiceUnderTest }>;
 
-const PUBLIC_ROUTES = ['GET /health', 'GET /health/ready', 'POST /webhooks/idp'];
+// ARCHITECTURE §5's public routes; a new one must be added here on purpose.
+const PUBLIC_ROUTES = [
+  'GET /health',
+  'GET /health/ready',
+  'POST /webhooks/idp',
+  'GET /.well-known/apple-app-site-association',
+  'GET /.well-known/assetlinks.json',
+];
 const ROUTES = apiRoutes({ services: {} as never, logger: {} as never, errorTracker: {} as never });
 const nameOf = (route: { method: string; path: string }): string => `${route.method.toUpperCase()} ${route.path}`;
 // Well-formed ids, so that no route could answer 400 for its params before authentication.
@@ -24,7 +31,7 @@ test.after.always(async (t) => {
   await t.context.provider?.close();
 });
 
-test('issue #9: every route declares public or bearer access, and only health, readiness and the webhook are public', (t) => {
+test('issue #9: every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links) are public', (t) => {
   const undeclared = ROUTES.filter((route) => route.access !== 'public' && route.access !== 'bearer').map(nameOf);
   t.deepEqual(undeclared, []);
   t.deepEqual(ROUTES.filter((route) => route.access === 'public').map(nameOf).sort(), [...PUBLIC_ROUTES].sort());
