@@ -5,7 +5,7 @@ import { loadE2eState } from './environment/e2e-state.js';
 import { startProcessPair, type ProcessPair } from './environment/process-pair.js';
 
 // Issue 11: @idv/client's API client against the real service (its own process) with the emulator
-// as the provider. This file moves the emulator's clock, so it runs its own pair.
+// as the provider. This file moves the emulator's clock, so it runs its own pair and its tests one at a time.
 const test = anyTest as TestFn<{ pair: ProcessPair; userId: string }>;
 
 test.before(async (t) => {
@@ -72,7 +72,7 @@ const clientFor = (pair: ProcessPair, getToken: ApiClientConfig['getToken'], wir
     }),
   });
 
-test('an expired token: the service answers 401, the client refreshes once and the retry succeeds, X-Locale on both', async (t) => {
+test.serial('an expired token: the service answers 401, the client refreshes once and the retry succeeds, X-Locale on both', async (t) => {
   const { pair, userId } = t.context;
   const session = await pair.provider.openSession(userId);
   const stale = await expiredToken(pair, session.id);
@@ -94,7 +94,7 @@ test('an expired token: the service answers 401, the client refreshes once and t
   t.deepEqual(steps, []);
 });
 
-test('a session revoked at the provider: the refresh yields no token and the client signs out exactly once, after the push-token revoke', async (t) => {
+test.serial('a session revoked at the provider: the refresh yields no token and the client signs out exactly once, after the push-token revoke', async (t) => {
   const { pair, userId } = t.context;
   const session = await pair.provider.openSession(userId);
   const stale = await expiredToken(pair, session.id);
@@ -117,7 +117,7 @@ test('a session revoked at the provider: the refresh yields no token and the cli
   t.is(wire.length, 3, 'two 401s and the revoke; nothing after the sign-out');
 });
 
-test('a refresh that still gets 401 (second 401): sign-out exactly once for concurrent requests, revoke first', async (t) => {
+test.serial('a refresh that still gets 401 (second 401): sign-out exactly once for concurrent requests, revoke first', async (t) => {
   const { pair, userId } = t.context;
   const session = await pair.provider.openSession(userId);
   const wire: Wire[] = [];
