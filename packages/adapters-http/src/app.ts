@@ -4,6 +4,7 @@ import type { HttpAppOptions } from './http-services.js';
 import { errorMiddleware } from './errors/error-middleware.js';
 import { respondWithError } from './errors/error-body.js';
 import { authentication } from './middleware/authentication.js';
+import { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
 import { publicRateLimit } from './middleware/public-rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { requestScope } from './middleware/request-scope.js';
@@ -57,10 +58,17 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
 
   const router = new Router();
   const limit = options.publicRateLimiter === undefined ? undefined : publicRateLimit(options.publicRateLimiter, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
-  for (const route of apiRoutes(options)) {
+  const callbackLimits = options.payments?.callbackLimits;
+  // Issue #10: one instance for the four callback routes, so they share each source's budgets.
+  const paymentLimit = callbackLimits === undefined ? undefined : paymentCallbackLimit(callbackLimits, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
+  const limiterOf = (route: Route) => {
     // Issue #9: public routes spend the source's budget before any work; probes never do.
-    const limited = limit !== undefined && route.access === 'public' && route.probe !== true;
-    router[route.method](route.path, ...(limited ? [limit] : []), authentication(services, logger, route.access), route.handler);
+    if (route.access !== 'public' || route.probe === true) return [];
+    if (route.paymentCallback === true && paymentLimit !== undefined) return [paymentLimit];
+    return limit === undefined ? [] : [limit];
+  };
+  for (const route of apiRoutes(options)) {
+    router[route.method](route.path, ...limiterOf(route), authentication(services, logger, route.access), route.handler);
   }
   app.use(router.routes());
   // Only requests no route answered get here, so a 405/501 below is always the router's.

@@ -1,5 +1,6 @@
 import type { ErrorTracker, IdentityArea, Logger, OrganizationsArea, PaymentsArea, RateLimiter } from '@idv/core';
 import type { AppLinks } from './app-links/app-links.js';
+import type { PaymentCallbackLimits } from './middleware/payment-callback-limit.js';
 
 /**
  * The use cases the HTTP app calls, already bound to their ports by the composition root. Their
@@ -20,8 +21,12 @@ export interface HttpAppOptions {
   readonly requestScope?: <T>(next: () => Promise<T>) => Promise<T>;
   /** Largest webhook body accepted, in bytes (default 512 KiB). */
   readonly webhookBodyLimit?: number;
-  /** The payments area and `PAYMENT_RESULT_URL`; without it, no payment route is served. */
-  readonly payments?: { readonly services: PaymentsArea; readonly resultUrl: string };
+  /**
+   * The payments area and `PAYMENT_RESULT_URL`; without it, no payment route is served. With
+   * `callbackLimits`, the callbacks are behind their own limiter (rate, failure budget, trusted
+   * sources) instead of the outer public one.
+   */
+  readonly payments?: { readonly services: PaymentsArea; readonly resultUrl: string; readonly callbackLimits?: PaymentCallbackLimits };
   /** The apps behind `/.well-known/*` (issue 11); a platform left out answers 404 there. */
   readonly appLinks?: AppLinks;
   /**

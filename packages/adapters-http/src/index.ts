@@ -10,3 +10,5 @@ export { callerOf } from './request-auth.js';
 export { publicRateLimit } from './middleware/public-rate-limit.js';
 export type { PublicRateLimitOptions } from './middleware/public-rate-limit.js';
 export { clientAddress, sourceKey } from './middleware/client-address.js';
+export { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
+export type { PaymentCallbackLimits } from './middleware/payment-callback-limit.js';

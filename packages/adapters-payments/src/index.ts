@@ -7,3 +7,4 @@ export type { IyzicoSubscriptionOptions } from './iyzico/subscription-scheme.js'
 export { createPaytrNotificationScheme } from './paytr/notification-scheme.js';
 export type { PaytrNotificationOptions } from './paytr/notification-scheme.js';
 export { hmacBase64, hmacHex } from './shared/mac.js';
+export { GATEWAY_NOT_CONFIGURED, unconfiguredPaymentGateway } from './gateway/unconfigured-gateway.js';

@@ -16,8 +16,14 @@ const PUBLIC_ROUTES = [
   'POST /webhooks/idp',
   'GET /.well-known/apple-app-site-association',
   'GET /.well-known/assetlinks.json',
+  // Issue #10: authenticated by each provider's signature, not by a bearer token.
+  'POST /payments/callbacks/iyzico/3ds',
+  'POST /payments/callbacks/iyzico/webhook',
+  'POST /payments/callbacks/iyzico/subscription',
+  'POST /payments/callbacks/paytr',
 ];
-const ROUTES = apiRoutes({ services: {} as never, logger: {} as never, errorTracker: {} as never });
+// Every route the running server serves, the payment routes included (the server always wires them).
+const ROUTES = apiRoutes({ services: {} as never, logger: {} as never, errorTracker: {} as never, payments: { services: {} as never, resultUrl: 'https://app.example.com/payments/result' } });
 const nameOf = (route: { method: string; path: string }): string => `${route.method.toUpperCase()} ${route.path}`;
 // Well-formed ids, so that no route could answer 400 for its params before authentication.
 const concrete = (path: string): string => path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');
@@ -31,7 +37,7 @@ test.after.always(async (t) => {
   await t.context.provider?.close();
 });
 
-test('issue #9: every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links) are public', (t) => {
+test('issue #9: every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links, payment callbacks) are public', (t) => {
   const undeclared = ROUTES.filter((route) => route.access !== 'public' && route.access !== 'bearer').map(nameOf);
   t.deepEqual(undeclared, []);
   t.deepEqual(ROUTES.filter((route) => route.access === 'public').map(nameOf).sort(), [...PUBLIC_ROUTES].sort());
@@ -62,4 +68,8 @@ test('the public routes answer without credentials', async (t) => {
   t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/health/ready' })).status, 200);
   // Public, but authenticated by its signature (rule 1).
   t.is((await rawRequest(t.context.service.url, { method: 'POST', path: '/webhooks/idp', body: '{}' })).status, 400);
+  // Issue #10: no provider enabled here, so each callback answers 503 SchemeNotConfigured, never 401.
+  for (const path of ['/payments/callbacks/iyzico/webhook', '/payments/callbacks/iyzico/subscription', '/payments/callbacks/paytr']) {
+    t.is((await rawRequest(t.context.service.url, { method: 'POST', path, body: '{}' })).status, 503, path);
+  }
 });

@@ -13,8 +13,27 @@ export const applicationModule = (config: AppConfig): ContainerModule =>
     );
     bind(TOKENS.HttpApp).toResolvedValue(
       // No persistence RequestContext per request: the repositories need no identity map (issue #7).
-      (services, logger, errorTracker, errorTrackingScope, publicRateLimiter) =>
-        createHttpApp({ services, logger, errorTracker, requestScope: errorTrackingScope, appLinks: config.appLinks, publicRateLimiter, trustedProxyHops: config.rateLimits.trustedProxyHops }),
-      [TOKENS.HttpServices, TOKENS.Logger, TOKENS.ErrorTracker, TOKENS.ErrorTrackingScope, TOKENS.PublicRateLimiter],
+      (services, logger, errorTracker, errorTrackingScope, publicRateLimiter, payments, rate, failures) =>
+        createHttpApp({
+          services,
+          logger,
+          errorTracker,
+          requestScope: errorTrackingScope,
+          appLinks: config.appLinks,
+          publicRateLimiter,
+          trustedProxyHops: config.rateLimits.trustedProxyHops,
+          // Issue #10: the payment routes, the callbacks behind their own budgets.
+          payments: { services: payments, resultUrl: config.payments.resultUrl, callbackLimits: { rate, failures, trustedCidrs: config.payments.callbackLimits.trustedCidrs } },
+        }),
+      [
+        TOKENS.HttpServices,
+        TOKENS.Logger,
+        TOKENS.ErrorTracker,
+        TOKENS.ErrorTrackingScope,
+        TOKENS.PublicRateLimiter,
+        TOKENS.PaymentsArea,
+        TOKENS.PaymentCallbackRateLimiter,
+        TOKENS.PaymentCallbackFailureBudget,
+      ],
     );
   });

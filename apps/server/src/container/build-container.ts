@@ -7,6 +7,7 @@ import { applicationModule } from './application-module.js';
 import { cryptoModule } from './crypto-module.js';
 import { identityModule } from './identity-module.js';
 import { organizationsModule } from './organizations-module.js';
+import { paymentsModule } from './payments-module.js';
 import { idpModule } from './idp-module.js';
 import type { IdpSettings } from '../config/app-config.js';
 import { observabilityModule } from './observability-module.js';
@@ -39,6 +40,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     rateLimitModule(inputs.config, inputs.rateLimitStore ?? MEMORY_STORE),
     identityModule(inputs.config),
     organizationsModule(inputs.config),
+    paymentsModule(inputs.config),
     applicationModule(inputs.config),
   );
   return container;

@@ -11,6 +11,8 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.Invitations).toConstantValue(persistence.invitations);
     bind(TOKENS.AuditLog).toConstantValue(persistence.auditLog);
     bind(TOKENS.NationalIds).toConstantValue(persistence.nationalIds);
+    bind(TOKENS.PaymentTransactions).toConstantValue(persistence.paymentTransactions);
+    bind(TOKENS.PaymentInbox).toConstantValue(persistence.paymentInbox);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

@@ -4,6 +4,7 @@ import type {
   AccessTokenVerifier,
   Analytics,
   AuditLog,
+  CallbackSchemes,
   Clock,
   ErrorTracker,
   IdentityArea,
@@ -19,6 +20,11 @@ import type {
   NationalIdVault,
   Organizations,
   OrganizationsArea,
+  PaymentCallbackInbox,
+  PaymentGateway,
+  PaymentSettings,
+  PaymentsArea,
+  PaymentTransactions,
   RateLimiter,
   UnitOfWork,
   Users,
@@ -71,6 +77,21 @@ export const TOKENS = {
   PublicRateLimiter: Symbol('PublicRateLimiter') as ServiceIdentifier<RateLimiter>,
   /** Invitations per organization, inviter and recipient, and the resend cooldown (issue #9). */
   InvitationThrottle: Symbol('InvitationThrottle') as ServiceIdentifier<InvitationThrottle>,
+  /** Issue #10: `payment_transactions` and the inbox of verified callbacks. */
+  PaymentTransactions: Symbol('PaymentTransactions') as ServiceIdentifier<PaymentTransactions>,
+  PaymentInbox: Symbol('PaymentInbox') as ServiceIdentifier<PaymentCallbackInbox>,
+  /** The providers' APIs: initialize, 3DS completion, status query. */
+  PaymentGateway: Symbol('PaymentGateway') as ServiceIdentifier<PaymentGateway>,
+  /** The callback schemes of the enabled providers. */
+  CallbackSchemes: Symbol('CallbackSchemes') as ServiceIdentifier<CallbackSchemes>,
+  /** `PAYMENTS_PROVIDERS`, as decided by the configuration. */
+  PaymentSettings: Symbol('PaymentSettings') as ServiceIdentifier<PaymentSettings>,
+  /** The payments area's use cases, bound to their ports. */
+  PaymentsArea: Symbol('PaymentsArea') as ServiceIdentifier<PaymentsArea>,
+  /** Callbacks per source, shared by the four callback routes (`PAYMENT_CALLBACK_RATE_POINTS`). */
+  PaymentCallbackRateLimiter: Symbol('PaymentCallbackRateLimiter') as ServiceIdentifier<RateLimiter>,
+  /** Bad signatures per source, then blocked (`PAYMENT_CALLBACK_FAIL_POINTS`). */
+  PaymentCallbackFailureBudget: Symbol('PaymentCallbackFailureBudget') as ServiceIdentifier<RateLimiter>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;

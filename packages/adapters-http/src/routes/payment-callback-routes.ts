@@ -77,6 +77,7 @@ const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, sch
   method: 'post',
   path,
   access: 'public',
+  paymentCallback: true,
   handler: async (ctx) => {
     const raw = await readRawBody(ctx, PAYMENT_CALLBACK_BODY_LIMIT);
     if (!raw.ok) {

@@ -17,4 +17,6 @@ export interface Route {
   readonly input?: RouteInput;
   /** A load balancer's probe (`/health*`): public, and never behind the outer rate limiter. */
   readonly probe?: true;
+  /** A payment callback (issue #10): behind the payment callbacks' own limiter when the app has one. */
+  readonly paymentCallback?: true;
 }
