@@ -26,8 +26,11 @@ export interface RateLimitEnv {
   readonly INVITATION_RESEND_COOLDOWN_SECONDS?: number;
 }
 
-/** 600 requests a minute per source: far above a provider's webhook deliveries and their retries. */
-export const DEFAULT_PUBLIC_RATE_LIMIT: RateLimitPolicy = { points: 600, windowSeconds: 60 };
+/**
+ * 6,000 requests a minute (100/s) per source: a flood guard, not a throttle on the provider, whose
+ * deliveries come from a few addresses and may arrive in bursts (a bulk import of users).
+ */
+export const DEFAULT_PUBLIC_RATE_LIMIT: RateLimitPolicy = { points: 6_000, windowSeconds: 60 };
 
 /** The rate limiters' configuration from the decoded environment, with the defaults filled in. */
 export const rateLimitConfig = (env: RateLimitEnv): RateLimitConfig => ({
