@@ -51,5 +51,5 @@ export const providerEnv = (identity: BenchIdentity, apiUrl: string): Record<str
   NATIONAL_ID_ENCRYPTION_KEY: identity.nationalIdEncryptionKey,
   // The bench drives every request from one address: the public limiter still counts each one (its
   // cost is measured), with a budget no window reaches.
-  PUBLIC_RATE_LIMIT_POINTS: '100000000',
+  PUBLIC_RATE_LIMIT_POINTS: '1000000',
 });
