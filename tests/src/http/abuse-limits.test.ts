@@ -21,12 +21,12 @@ const webhook = (service: ServiceUnderTest, provider: TestProvider, n: number) =
   return fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: { 'content-type': 'application/json', ...provider.sign(body) }, body });
 };
 
-test('the defaults: 600 public requests a minute per source; 100/h per organization, 30/h per inviter, 3/day per recipient, one resend a minute', (t) => {
+test('the defaults: 6,000 public requests a minute per source; 100/h per organization, 30/h per inviter, 3/day per recipient, one resend a minute', (t) => {
   const config = loadConfig({});
   if (E.isLeft(config)) return t.fail(config.left.join('\n'));
   t.deepEqual(config.right.rateLimits, {
     keyPrefix: 'idv:rl',
-    public: { points: 600, windowSeconds: 60 },
+    public: { points: 6_000, windowSeconds: 60 },
     trustedProxyHops: 0,
     invitations: {
       organization: { points: 100, windowSeconds: 3600 },
