@@ -37,6 +37,33 @@ export interface StatusEdge {
   readonly verb: string;
 }
 
+/**
+ * Moves `target` along an edge and appends its audit entry, inside the caller's unit of work: a
+ * guarded update (the row must still hold the role and status read). `before` is what the audit
+ * entry shows as the previous state (the target itself unless a step of the same unit of work, such
+ * as an ownership move, already changed it).
+ */
+export const changeStatusAudited = async (
+  deps: ManageMembersDeps,
+  edge: StatusEdge,
+  actor: Actor,
+  target: Membership,
+  before: Membership = target,
+): Promise<E.Either<MembershipChangedConcurrently, Membership>> => {
+  const changed = await deps.memberships.update(target.id, { role: target.role, status: target.status }, { status: edge.to }, deps.clock.now());
+  if (O.isNone(changed)) return E.left(membershipChangedConcurrently());
+  await appendAudit(deps, {
+    organizationId: target.organizationId,
+    action: edge.action,
+    actorUserId: actor.userId,
+    targetType: 'membership',
+    targetId: target.id,
+    before: membershipSnapshot(before),
+    after: membershipSnapshot(changed.value),
+  });
+  return E.right(changed.value);
+};
+
 /** Applies an edge to a loaded target in one unit of work, with its audit entry. */
 export const applyStatusEdge = (
   deps: ManageMembersDeps,
@@ -45,21 +72,7 @@ export const applyStatusEdge = (
   target: Membership,
 ): TE.TaskEither<InvalidMembershipTransition | MembershipChangedConcurrently, Membership> => {
   if (!edge.from.includes(target.status)) return TE.left(invalidMembershipTransition(target.status, edge.verb));
-  return () =>
-    deps.unitOfWork.run(async () => {
-      const changed = await deps.memberships.update(target.id, { role: target.role, status: target.status }, { status: edge.to }, deps.clock.now());
-      if (O.isNone(changed)) return E.left(membershipChangedConcurrently());
-      await appendAudit(deps, {
-        organizationId: target.organizationId,
-        action: edge.action,
-        actorUserId: actor.userId,
-        targetType: 'membership',
-        targetId: target.id,
-        before: membershipSnapshot(target),
-        after: membershipSnapshot(changed.value),
-      });
-      return E.right(changed.value);
-    });
+  return () => deps.unitOfWork.run(() => changeStatusAudited(deps, edge, actor, target));
 };
 
 /** A manager's status change (`members.manage`, owner protection, strictly lower ranks): suspend, reinstate. */

@@ -1,8 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { appendAudit, membershipSnapshot } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { authorize, type Actor } from '../authorize.js';
@@ -10,7 +8,7 @@ import { checkManageable, findMembershipIn, type ManageMembersDeps } from '../ma
 import { invalidMembershipTransition, membershipChangedConcurrently, ownerProtected } from '../membership.errors.js';
 import type { Membership, MembershipId } from '../membership.js';
 import { moveOwnership } from '../ownership.js';
-import { applyStatusEdge, type StatusChangeError, type StatusEdge } from '../status-change.js';
+import { applyStatusEdge, changeStatusAudited, type StatusChangeError, type StatusEdge } from '../status-change.js';
 
 /** Options of a removal. */
 export interface RemoveMemberOptions {
@@ -33,19 +31,8 @@ const removeOwner = (deps: ManageMembersDeps, actor: Actor, owner: Membership, s
       deps.unitOfWork.run(async () => {
         const moved = await moveOwnership(deps, owner, successor, actor.userId);
         if (E.isLeft(moved) || moved.right.previousOwner === null) return E.left(membershipChangedConcurrently());
-        const former = moved.right.previousOwner;
-        const removed = await deps.memberships.update(former.id, { role: former.role, status: former.status }, { status: 'cancelled' }, deps.clock.now());
-        if (O.isNone(removed)) return E.left(membershipChangedConcurrently());
-        await appendAudit(deps, {
-          organizationId: owner.organizationId,
-          action: 'membership.removed',
-          actorUserId: actor.userId,
-          targetType: 'membership',
-          targetId: owner.id,
-          before: membershipSnapshot(owner),
-          after: membershipSnapshot(removed.value),
-        });
-        return E.right(removed.value);
+        // The owner row is now an admin row: remove it as it stands, audited against the owner it was.
+        return changeStatusAudited(deps, REMOVE, actor, moved.right.previousOwner, owner);
       }),
     ),
   );
