@@ -56,10 +56,12 @@ export const startServerChild = async (options: {
   readonly logFile: string;
   readonly readyPath: string;
   readonly timeoutMs?: number;
+  /** `node` arguments before the script (profiling flags). */
+  readonly nodeArgs?: readonly string[];
 }): Promise<ServerChild> => {
   const port = await freePort();
   const output = openSync(options.logFile, 'a');
-  const child = spawn(process.execPath, [options.script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
     env: { PATH: process.env['PATH'] ?? '', ...options.env, PORT: String(port) },
     stdio: ['ignore', output, output],
   });

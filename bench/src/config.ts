@@ -30,6 +30,10 @@ export interface BenchConfig {
   readonly maxPrepared: number;
   /** Warm-up per server before the first round, in seconds (`BENCH_WARMUP_SECONDS`, default 2). */
   readonly warmupSeconds: number;
+  /** Scenario keys to measure (`BENCH_SCENARIOS`, comma-separated; default all). */
+  readonly scenarios: readonly string[] | undefined;
+  /** Extra `node` arguments of the service only (`BENCH_SERVICE_NODE_ARGS`, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+  readonly serviceNodeArgs: readonly string[];
 }
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -66,6 +70,8 @@ export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   tokenPool: Math.max(1, Math.floor(positive(env, 'BENCH_TOKEN_POOL', 64))),
   maxPrepared: Math.max(1000, Math.floor(positive(env, 'BENCH_MAX_PREPARED', 100_000))),
   warmupSeconds: positive(env, 'BENCH_WARMUP_SECONDS', 2),
+  scenarios: env['BENCH_SCENARIOS']?.split(',').map((key) => key.trim()).filter((key) => key !== ''),
+  serviceNodeArgs: (env['BENCH_SERVICE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
 });
 
 /** The exact command that reproduces this run: the `BENCH_*` variables that were set, then `npm run bench`. */

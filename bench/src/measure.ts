@@ -1,6 +1,6 @@
 import type { ServerChild } from './children.js';
 import type { Driver, RequestPlan } from './drive.js';
-import { cpuSeconds, machineCpuTicks, peakRssMb, postgresCpu, postgresCpuBetween } from './process-stats.js';
+import { cpuSeconds, ioSyscalls, machineCpuTicks, peakRssMb, postgresCpu, postgresCpuBetween } from './process-stats.js';
 
 /** One measured window of one server. */
 export interface Figure {
@@ -14,6 +14,8 @@ export interface Figure {
   readonly p99Ms: number;
   /** Server process CPU (user + system, all threads) per response, µs. */
   readonly cpuUsPerRequest: number;
+  /** Read and write system calls of the server process per response (see `ioSyscalls`). */
+  readonly syscallsPerRequest: number;
   /** CPU of the PostgreSQL backends serving the database per response, µs; undefined on PGlite (it runs inside the service). */
   readonly pgCpuUsPerRequest: number | undefined;
   /** CPU of the driver (this process: autocannon) per response, µs; undefined with wrk. */
@@ -44,10 +46,12 @@ export const measureWindow = async (options: {
   const machineBefore = machineCpuTicks();
   const driverBefore = process.cpuUsage();
   const cpuBefore = cpuSeconds(child.pid);
+  const syscallsBefore = ioSyscalls(child.pid);
   const database = options.postgresDatabase;
   const pgBefore = database === undefined ? undefined : postgresCpu(database);
   const result = await options.driver.run(child.url, options.plan, options.seconds, options.connections);
   const cpu = cpuSeconds(child.pid) - cpuBefore;
+  const syscalls = ioSyscalls(child.pid) - syscallsBefore;
   const driverUsage = process.cpuUsage(driverBefore);
   const machineAfter = machineCpuTicks();
   const pg = database === undefined || pgBefore === undefined ? undefined : postgresCpuBetween(pgBefore, postgresCpu(database));
@@ -62,6 +66,7 @@ export const measureWindow = async (options: {
     p50Ms: result.p50Ms,
     p99Ms: result.p99Ms,
     cpuUsPerRequest: perRequest(cpu),
+    syscallsPerRequest: result.requests > 0 ? syscalls / result.requests : Number.NaN,
     pgCpuUsPerRequest: pg === undefined ? undefined : perRequest(pg),
     driverCpuUsPerRequest: options.driver.inProcess ? perRequest((driverUsage.user + driverUsage.system) / 1e6) : undefined,
     machineBusyPercent: (100 * (machineAfter.busy - machineBefore.busy)) / (machineAfter.total - machineBefore.total),

@@ -26,6 +26,21 @@ const cpuSecondsOf = (fields: { rest: string[] } | undefined): number =>
 /** User + system CPU seconds a process has used so far (all its threads). */
 export const cpuSeconds = (pid: number): number => cpuSecondsOf(statFields(pid));
 
+/**
+ * Read and write system calls a process has made so far (`syscr` + `syscw` of `/proc/<pid>/io`:
+ * read, write, send, recv and their vector forms; polling is not counted). On loopback each write
+ * also runs the peer's side of TCP, so these are a large share of a small request's cost.
+ */
+export const ioSyscalls = (pid: number): number => {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const field = (name: string): number => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? Number.NaN);
+    return field('syscr') + field('syscw');
+  } catch {
+    return Number.NaN;
+  }
+};
+
 /** CPU seconds so far of each PostgreSQL backend serving `database`, by pid. */
 export type PostgresCpu = ReadonlyMap<string, number>;
 

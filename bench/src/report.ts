@@ -20,8 +20,8 @@ export const formatNumber = (value: number | undefined, digits = 0): string =>
 
 const pad = (text: string, width: number): string => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
 
-const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'PG µs/req', 'driver µs/req', 'box CPU %', 'peak RSS MB', 'non-2xx'] as const;
-const WIDTHS = [9, 8, 8, 11, 10, 14, 10, 12, 8] as const;
+const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'syscalls/req', 'PG µs/req', 'driver µs/req', 'box CPU %', 'peak RSS MB', 'non-2xx'] as const;
+const WIDTHS = [9, 8, 8, 11, 13, 10, 14, 10, 12, 8] as const;
 const SCENARIO_WIDTH = 50;
 const SERVER_WIDTH = 22;
 
@@ -47,6 +47,7 @@ export const windowLine = (figure: Figure): string => {
     formatNumber(figure.p50Ms, 2),
     formatNumber(figure.p99Ms, 2),
     formatNumber(figure.cpuUsPerRequest),
+    formatNumber(figure.syscallsPerRequest, 1),
     formatNumber(figure.pgCpuUsPerRequest),
     formatNumber(figure.driverCpuUsPerRequest),
     formatNumber(figure.machineBusyPercent),
@@ -82,6 +83,7 @@ export const summaryTable = (options: {
           formatNumber(median(rows.map((row) => row.p50Ms)), 2),
           formatNumber(median(rows.map((row) => row.p99Ms)), 2),
           formatNumber(median(rows.map((row) => row.cpuUsPerRequest))),
+          formatNumber(median(rows.map((row) => row.syscallsPerRequest)), 1),
           optional(rows.map((row) => row.pgCpuUsPerRequest)),
           optional(rows.map((row) => row.driverCpuUsPerRequest)),
           formatNumber(median(rows.map((row) => row.machineBusyPercent))),

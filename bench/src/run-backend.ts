@@ -9,7 +9,7 @@ import { peakRssMb, rssMb } from './process-stats.js';
 import { formatNumber, ratioTable, say, summaryTable, windowHeader, windowLine } from './report.js';
 import { runRounds } from './rounds.js';
 import { runScale } from './scale.js';
-import { scenarios } from './scenarios.js';
+import { scenarios as allScenarios } from './scenarios.js';
 import { seedOrganizationOwners, seedUsers, spreadIndexes, type SeededOrganization } from './seed.js';
 import { startReference, startService, type Backend } from './servers.js';
 import type { Workload } from './workload.js';
@@ -72,6 +72,7 @@ export const runBackend = async (options: {
       backend,
       logLevel: config.logLevel,
       logFile: join(options.folder, `service-${kind}.log`),
+      nodeArgs: config.serviceNodeArgs,
     });
     children.push(service);
     const seeded = await seedUsers({ url: service.url, deliveries: workload.deliveries, count: config.users, concurrency: config.seedConcurrency });
@@ -120,6 +121,9 @@ export const runBackend = async (options: {
     );
     say();
     say(windowHeader());
+    const unknownScenarios = (config.scenarios ?? []).filter((key) => !allScenarios.some((scenario) => scenario.key === key));
+    if (unknownScenarios.length > 0) throw new Error(`BENCH_SCENARIOS: unknown ${unknownScenarios.join(', ')}; known: ${allScenarios.map((scenario) => scenario.key).join(', ')}`);
+    const scenarios = allScenarios.filter((scenario) => config.scenarios === undefined || config.scenarios.includes(scenario.key));
     const { figures, unavailable } = await runRounds({
       servers: children,
       scenarios,

@@ -17,10 +17,13 @@ export const startService = (options: {
   readonly backend: Backend;
   readonly logLevel: string;
   readonly logFile: string;
+  /** Extra `node` arguments for the service alone (profiling: `BENCH_SERVICE_NODE_ARGS`). */
+  readonly nodeArgs?: readonly string[];
 }): Promise<ServerChild> =>
   startServerChild({
     name: options.name,
     script: SERVICE,
+    nodeArgs: options.nodeArgs ?? [],
     env: {
       NODE_ENV: 'production',
       LOG_LEVEL: options.logLevel,

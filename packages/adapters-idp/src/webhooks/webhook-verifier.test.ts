@@ -115,3 +115,20 @@ test('the reference vector A reaches the library and fails only on its old times
   const headers = { id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: '1614265330', signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' };
   t.deepEqual(vector.verify(Buffer.from('{"test": 2432232314}'), headers), E.left({ _tag: 'InvalidWebhookSignature', message: 'Invalid webhook signature', reason: 'Message timestamp too old' }));
 });
+
+test('the OpenSSL signature equals the library own for ASCII, multi-byte, empty and large bodies, under several secrets', (t) => {
+  const bodies = ['', BODY, '{"first_name":"Çağrı","last_name":"Öztürk","emoji":"🏋️"}', 'x'.repeat(64 * 1024)];
+  for (const secret of [SECRET, OTHER_SECRET, newSecret(24), newSecret(64)]) {
+    const ours = createWebhookVerifier(secret);
+    for (const body of bodies) {
+      const at = new Date();
+      const headers = { id: ID, timestamp: String(Math.floor(at.getTime() / 1000)), signature: new Webhook(secret).sign(ID, at, body) };
+      t.deepEqual(ours.verify(Buffer.from(body), headers), E.right(undefined), `${body.slice(0, 20)} verifies`);
+      const flipped = Buffer.from(body);
+      if (flipped.length > 0) {
+        flipped[flipped.length - 1] = flipped[flipped.length - 1]! ^ 1;
+        t.true(E.isLeft(ours.verify(flipped, headers)), 'one flipped bit is refused');
+      }
+    }
+  }
+});

@@ -9,11 +9,14 @@ import { statement } from '../sql/statement.js';
 const COLUMNS = '"id", "idp_id", "email", "image_url", "idp_updated_at", "deleted_at"';
 
 // One guarded statement: inserts, or overwrites only a live row with an older snapshot. When the
-// WHERE suppresses the update nothing comes back, so the caller reads the row afterwards.
-const SYNC = statement('users_sync_from_provider', `insert into "users" (${COLUMNS}) values (?, ?, ?, ?, ?, ?)
+// WHERE suppresses the update nothing comes back, so the caller reads the row afterwards. The same
+// round trip answers whether an invitation waits for the email (the arrival's next question, issue #7).
+const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${COLUMNS}) values (?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "email" = excluded."email", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
 where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at")
-returning ${COLUMNS}, ("xmax" = 0) as "inserted"`);
+returning ${COLUMNS}, ("xmax" = 0) as "inserted")
+select "written".*, exists (select 1 from "invitations" where lower("invitations"."email") = lower("written"."email") and "invitations"."status" = 'pending') as "invitations_pending"
+from "written"`);
 
 // One guarded statement, so a concurrent creation cannot slip between an update and a tombstone
 // insert: inserts the tombstone, or sets deleted_at once on an existing row.
@@ -40,8 +43,8 @@ export class MikroOrmUsers implements Users {
   syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
     return guarded('users.syncFromProvider', async () => {
       const row = userToRow({ id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null });
-      const [written] = await this.sql.rows<UserRecord & { inserted: boolean }>(SYNC, row);
-      if (written !== undefined) return { user: this.toDomain(written), created: written.inserted === true };
+      const [written] = await this.sql.rows<UserRecord & { inserted: boolean; invitations_pending: boolean }>(SYNC, row);
+      if (written !== undefined) return { user: this.toDomain(written), created: written.inserted === true, invitationsPending: written.invitations_pending === true };
       return { user: await this.mustFind(snapshot.idpId), created: false };
     });
   }

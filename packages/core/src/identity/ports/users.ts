@@ -7,6 +7,12 @@ export interface UserSync {
   readonly user: User;
   /** True only for the one call that inserted the row. */
   readonly created: boolean;
+  /**
+   * Whether a pending invitation is addressed to the stored email, when the store answered that in
+   * the same round trip as the write (the PostgreSQL adapter does: issue #7). Absent when it did
+   * not; `acceptPendingInvitations` then looks itself. Never `false` while one is pending.
+   */
+  readonly invitationsPending?: boolean;
 }
 
 /** The local user rows, keyed by the provider id (unique). */

@@ -160,3 +160,13 @@ test('a failed database write rejects so that the provider retries, and the retr
   t.is(world.users.all().length, 1);
   t.is(world.analytics.tracked('user_signed_up'), 1);
 });
+
+test('a body cut inside a UTF-8 sequence is malformed, and the next delivery decodes as if it were the first', async (t) => {
+  const world = createTestWorld();
+  const valid = bytes(userCreatedEvent({ id: ID }));
+  const cut = Uint8Array.from([...bytes('{"type":"user.created","data":{"first_name":"J'), 0xc3]);
+  const refused = await handleIdpWebhook(world)({ rawBody: cut, headers: signed })();
+  t.true(E.isLeft(refused) && refused.left._tag === 'MalformedWebhookEvent');
+  t.deepEqual(await handleIdpWebhook(world)({ rawBody: valid, headers: signed })(), E.right({ received: true }));
+  t.is(world.users.all().length, 1);
+});

@@ -34,9 +34,12 @@ export interface WebhookReceipt {
 const BREADCRUMB = 'webhook.idp';
 
 // Strict UTF-8: JSON is UTF-8 by definition (RFC 8259), and a lenient decode would hide corruption.
+// One decoder for every delivery: a non-streaming decode keeps no state between calls.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 const parseJson = (rawBody: Uint8Array): E.Either<IdpWebhookError, unknown> =>
   E.tryCatch(
-    () => JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(rawBody)) as unknown,
+    () => JSON.parse(strictUtf8.decode(rawBody)) as unknown,
     () => malformedWebhookEvent(['body is not UTF-8 JSON']),
   );
 

@@ -32,7 +32,8 @@ const trackSignUp = ({ analytics, logger }: WelcomeUserDeps, sync: UserSync): T.
 const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync, snapshot: ProviderUser): T.Task<void> => async () => {
   if (sync.user.deletedAt !== null) return;
   try {
-    await acceptPendingInvitations({ user: sync.user, emailVerified: snapshot.emailVerified && snapshot.email === sync.user.email })();
+    const emailVerified = snapshot.emailVerified && snapshot.email === sync.user.email;
+    await acceptPendingInvitations({ user: sync.user, emailVerified, invitationsPending: sync.invitationsPending })();
   } catch (error) {
     logger.warn({ idpId: sync.user.idpId, err: errorMessage(error) }, 'accepting pending invitations failed');
   }

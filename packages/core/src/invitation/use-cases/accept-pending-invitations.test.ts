@@ -73,3 +73,29 @@ test('a user.updated that overtook its user.created is the arrival: it accepts t
   t.is(world.invitations.all()[0]?.status, 'accepted');
   t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'active' });
 });
+
+test('the store said no invitation is pending: no lookup; it said yes or nothing: the invitations are looked up and claimed', async (t) => {
+  const world = createTestWorld();
+  await invitePath1(world, 'newbie@example.com');
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }), world.ids.uuid() as UserId);
+  let lookups = 0;
+  const listPendingForEmail = world.invitations.listPendingForEmail.bind(world.invitations);
+  world.invitations.listPendingForEmail = (email) => {
+    lookups += 1;
+    return listPendingForEmail(email);
+  };
+  t.deepEqual(await world.acceptPendingInvitations({ user, emailVerified: true, invitationsPending: false })(), E.right({ accepted: 0 }));
+  t.is(lookups, 0);
+  t.is(world.invitations.all()[0]?.status, 'pending');
+  t.deepEqual(await world.acceptPendingInvitations({ user, emailVerified: true, invitationsPending: true })(), E.right({ accepted: 1 }));
+  t.is(lookups, 1);
+});
+
+test('user.created passes on what the store answered about pending invitations', async (t) => {
+  const world = createTestWorld();
+  await invitePath1(world, 'newbie@example.com');
+  const syncFromProvider = world.users.syncFromProvider.bind(world.users);
+  world.users.syncFromProvider = async (snapshot, newId) => ({ ...(await syncFromProvider(snapshot, newId)), invitationsPending: false });
+  await handleUserCreated(world)(aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }))();
+  t.is(world.invitations.all()[0]?.status, 'pending', 'a store that answered false is believed');
+});

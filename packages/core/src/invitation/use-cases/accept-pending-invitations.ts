@@ -17,6 +17,8 @@ export interface Arrival {
   readonly user: User;
   /** The provider snapshot's `verification.status === 'verified'` for the primary email. */
   readonly emailVerified: boolean;
+  /** `false` when the store already looked and found no pending invitation for the email (see `UserSync`). */
+  readonly invitationsPending?: boolean;
 }
 
 /** Accepts the pending invitations addressed to a user who just arrived; see ARCHITECTURE §4. */
@@ -46,10 +48,10 @@ const acceptOne = async (deps: InvitationStepsDeps, invitation: Invitation, user
  */
 export const acceptPendingInvitations =
   (deps: InvitationStepsDeps): AcceptPendingInvitations =>
-  ({ user, emailVerified }) =>
+  ({ user, emailVerified, invitationsPending }) =>
     fromPort(async () => {
       const email = user.email;
-      if (!emailVerified || email === null || user.deletedAt !== null) return { accepted: 0 };
+      if (!emailVerified || email === null || user.deletedAt !== null || invitationsPending === false) return { accepted: 0 };
       let accepted = 0;
       for (const invitation of await deps.invitations.listPendingForEmail(email)) {
         if (await acceptOne(deps, invitation, user)) accepted += 1;
