@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { DestinationStream } from 'pino';
 import { createPersistence } from '@idv/adapters-persistence';
 import { connectRedisStore, MEMORY_STORE } from '@idv/adapters-rate-limit';
+import type { SyncSummary, SyncUsersOptions } from '@idv/core';
 import type { IdpEmulator } from '@idv/idp-emulator';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/config-error.js';
@@ -12,6 +13,7 @@ import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
 import { createLogger } from './observability/create-logger.js';
 import { setUpProvider } from './provider-settings.js';
+import { startUserSyncJob } from './sync/user-sync-job.js';
 
 /** A started service. */
 export interface RunningServer {
@@ -20,6 +22,11 @@ export interface RunningServer {
   readonly config: AppConfig;
   /** The in-process provider emulator (development mode only). */
   readonly emulator?: IdpEmulator;
+  /**
+   * Reconciles the local users with the provider now (issue #12), as `SYNC_INTERVAL_MINUTES` does
+   * periodically; joins a run already in progress.
+   */
+  syncUsers(options?: Pick<SyncUsersOptions, 'onProgress'>): Promise<SyncSummary>;
   /** Stops accepting requests, lets in-flight ones finish, closes the database and the emulator. */
   close(): Promise<void>;
 }
@@ -45,10 +52,12 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   const config = decoded.right;
   const logger = createLogger(config.logLevel, options.logDestination);
   const cleanups: (() => Promise<void>)[] = [];
-  const closeAll = async () => {
-    // In start order: stop taking requests first, then the provider, then the database.
-    for (const cleanup of cleanups) await cleanup();
-  };
+  let closing: Promise<void> | undefined;
+  // Once, however often it is called: in start order, stop taking requests first, then the provider, then the database.
+  const closeAll = (): Promise<void> =>
+    (closing ??= (async () => {
+      for (const cleanup of cleanups) await cleanup();
+    })());
   try {
     const listener = await listen(config.port);
     cleanups.push(listener.close);
@@ -67,13 +76,21 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     const container = buildContainer({ config, logger, persistence, idp: provider.settings, rateLimitStore: redis?.store ?? MEMORY_STORE });
     const analytics = container.get(TOKENS.BackgroundAnalytics);
     cleanups.push(() => analytics.drain());
+    const userSync = startUserSyncJob({
+      syncUsers: container.get(TOKENS.IdentityArea).syncUsers,
+      logger,
+      errorTracker: container.get(TOKENS.ErrorTracker),
+      ...(config.syncIntervalMinutes === undefined ? {} : { intervalMs: config.syncIntervalMinutes * 60_000 }),
+    });
+    // First of all at close: a running sync stops after its page, before the database goes.
+    cleanups.unshift(userSync.stop);
     listener.attach(container.get(TOKENS.HttpApp).callback());
     const url = `http://127.0.0.1:${listener.port}`;
     if (provider.emulator) {
       cleanups.push(writeDevIdpFile(config.dataDir, { serviceUrl: url, emulatorUrl: provider.emulator.url, secretKey: provider.emulator.secretKey }));
     }
-    logger.info({ url, database: config.database.kind, idp: config.idp.mode, rateLimits: redis ? 'redis' : 'memory' }, 'service listening');
-    return { url, port: listener.port, config, ...(provider.emulator ? { emulator: provider.emulator } : {}), close: closeAll };
+    logger.info({ url, database: config.database.kind, idp: config.idp.mode, rateLimits: redis ? 'redis' : 'memory', syncIntervalMinutes: config.syncIntervalMinutes ?? null }, 'service listening');
+    return { url, port: listener.port, config, ...(provider.emulator ? { emulator: provider.emulator } : {}), syncUsers: userSync.runNow, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -21,11 +21,33 @@ import { userRoutes } from './routes/user-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import { wellKnownRoutes } from './routes/well-known-routes.js';
 import type { Route } from './routes/route.js';
+import { openApiRoutes } from './routes/openapi-routes.js';
+import { openApiDocument, type OpenApiInfo } from './openapi/openapi-document.js';
 
 const DEFAULT_WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-/** Every route of the API, in registration order (the router, and tests that must cover each route, read it). */
-export const apiRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, payments, logger }: HttpAppOptions): readonly Route[] => [
+/** The `info` of `/openapi.json`. */
+export const API_INFO: OpenApiInfo = {
+  title: 'idv-membership',
+  version: '1.0.0',
+  description:
+    "Identity and membership: the provider's session tokens, provider webhooks, organizations, memberships, invitations, audit and payments. Errors are `{ statusCode, error, message, code }` (ARCHITECTURE §5).",
+};
+
+/**
+ * Every route of the API, in registration order (the router, and tests that must cover each route,
+ * read it), ending with `GET /openapi.json`, which describes them all. Throws when a route cannot be
+ * described (see `openApiDocument`), so an undescribable route never starts.
+ */
+export const apiRoutes = (options: HttpAppOptions): readonly Route[] => {
+  const served = featureRoutes(options);
+  let json: string | undefined;
+  const routes = [...served, ...openApiRoutes(() => (json ??= JSON.stringify(document)))];
+  const document = openApiDocument(routes, API_INFO);
+  return routes;
+};
+
+const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, payments, logger }: HttpAppOptions): readonly Route[] => [
   ...healthRoutes(services),
   ...wellKnownRoutes(appLinks),
   ...webhookRoutes(services, errorTracker, webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),

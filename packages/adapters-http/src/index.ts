@@ -1,4 +1,9 @@
-export { apiRoutes, createHttpApp } from './app.js';
+export { API_INFO, apiRoutes, createHttpApp } from './app.js';
+export { openApiDocument, openApiPath } from './openapi/openapi-document.js';
+export type { OpenApiInfo } from './openapi/openapi-document.js';
+export { SchemaRegistry, propertiesOf } from './openapi/json-schema.js';
+export type { Codec, CodecProperty, JsonSchema } from './openapi/json-schema.js';
+export type { BodyDoc, RawBodyDoc, ResponseDoc, RouteDoc, SignatureScheme } from './openapi/route-doc.js';
 export type { Route, RouteInput } from './routes/route.js';
 export type { HttpAppOptions, HttpServices } from './http-services.js';
 export type { AppLinks } from './app-links/app-links.js';

@@ -48,7 +48,7 @@ export { IdpUserJson, decodeProviderUser, toProviderUser } from './identity/idp-
 export { decodeIdpEvent } from './identity/idp-event.js';
 export type { IdpEvent } from './identity/idp-event.js';
 export type { Users, UserSync } from './identity/ports/users.js';
-export type { IdentityProviderAdmin } from './identity/ports/identity-provider-admin.js';
+export type { IdentityProviderAdmin, ProviderUserPage } from './identity/ports/identity-provider-admin.js';
 export type { CreateProviderInvitationInput, CreateProviderOrganizationInput, ProviderInvitation, ProviderInvitationStatus } from './identity/ports/identity-provider-admin.js';
 export type { AccessTokenVerifier, VerifiedSessionToken } from './identity/ports/access-token-verifier.js';
 export type { WebhookSignatureHeaders, WebhookVerifier } from './identity/ports/webhook-verifier.js';
@@ -72,6 +72,8 @@ export type { DeleteSelfDeps, DeleteSelfInput } from './identity/use-cases/delet
 export { getMe } from './identity/use-cases/get-me.js';
 export type { GetMeDeps, Me } from './identity/use-cases/get-me.js';
 export { mirrorProviderUser } from './identity/use-cases/mirror-provider-user.js';
+export { syncUsers } from './identity/use-cases/sync-users.js';
+export type { SyncProgress, SyncSummary, SyncUsers, SyncUsersDeps, SyncUsersOptions } from './identity/use-cases/sync-users.js';
 export type { MirrorProviderUserDeps } from './identity/use-cases/mirror-provider-user.js';
 
 export { OrganizationId, OrganizationName } from './organization/organization.js';

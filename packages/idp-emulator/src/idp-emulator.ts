@@ -32,6 +32,10 @@ export interface IdpEmulator {
   releaseHeld(order?: ReleaseOrder): number;
   /** Resolves when no delivery is held, queued, in flight or scheduled; rejects after `timeoutMs` (default 30 s). */
   whenSettled(timeoutMs?: number): Promise<void>;
+  /** How many messages the hold switch is holding back. */
+  heldCount(): number;
+  /** Like `whenSettled`, but held messages stay held and are not waited for: every other delivery has finished. */
+  whenDeliveredExceptHeld(timeoutMs?: number): Promise<void>;
   /** Every delivery attempt so far, oldest first. */
   deliveries(): DeliveryAttempt[];
   /** Empties the delivery log. */

@@ -83,6 +83,12 @@ export const startIdpEmulator = async (options: IdpEmulatorOptions = {}): Promis
         throw new Error(`webhook deliveries not settled after ${timeoutMs} ms (${webhooks.pendingCount()} pending)`);
       }
     },
+    heldCount: () => webhooks.heldCount(),
+    whenDeliveredExceptHeld: async (timeoutMs = 30_000) => {
+      if (!(await webhooks.waitSettled(timeoutMs, { exceptHeld: true }))) {
+        throw new Error(`webhook deliveries not finished after ${timeoutMs} ms (${webhooks.pendingCount() - webhooks.heldCount()} pending besides ${webhooks.heldCount()} held)`);
+      }
+    },
     deliveries: () => webhooks.deliveries(),
     clearDeliveries: () => webhooks.clearLog(),
     setWebhookUrl: (next) => {

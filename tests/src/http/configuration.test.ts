@@ -26,6 +26,17 @@ test('DATABASE_URL selects PostgreSQL', (t) => {
   t.like(E.isRight(config) ? config.right : {}, { database: { kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/app' } });
 });
 
+test('SYNC_INTERVAL_MINUTES (issue #12): unset leaves the periodic user sync off; a whole number of minutes turns it on; anything else is one line', (t) => {
+  const off = loadConfig({});
+  t.is(E.isRight(off) ? off.right.syncIntervalMinutes : -1, undefined);
+  const on = loadConfig({ SYNC_INTERVAL_MINUTES: '15' });
+  t.is(E.isRight(on) ? on.right.syncIntervalMinutes : -1, 15);
+  for (const bad of ['0', '1.5', 'hourly', '10081']) {
+    const config = loadConfig({ SYNC_INTERVAL_MINUTES: bad });
+    t.deepEqual(E.isLeft(config) ? config.left : [], [`SYNC_INTERVAL_MINUTES: expected a whole number of minutes from 1 to 10080, got "${bad}"`]);
+  }
+});
+
 test('each bad variable is reported on its own readable line', (t) => {
   const config = loadConfig({ PORT: 'abc', MIGRATE_ON_START: 'maybe', LOG_LEVEL: 'loud', APP_URL: 'ftp://x' });
   t.deepEqual(E.isLeft(config) ? [...config.left].sort() : [], [

@@ -95,3 +95,21 @@ test('the user lookups and deletion agree with the emulator', async (t) => {
   t.deepEqual(await admin.getUser(created), O.none);
   await t.notThrowsAsync(admin.deleteUser(created));
 });
+
+test('issue #12: listUsers pages through every user newest first, and countUsers agrees with the emulator', async (t) => {
+  // A fresh emulator, so the list holds only this test's users.
+  const emulator = await startIdpEmulator();
+  t.teardown(() => emulator.close());
+  const admin = createIdentityProviderAdmin({ apiUrl: emulator.url, secretKey: emulator.secretKey });
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) ids.push((await adminFetch(emulator, 'POST', '/v1/users', { email_address: [`listed${i}@example.com`] })).body.id as string);
+  t.is(await admin.countUsers(), 5);
+  const walked: string[] = [];
+  for (let offset = 0; ; offset += 2) {
+    const page = await admin.listUsers({ limit: 2, offset });
+    walked.push(...page.map((user) => user.idpId));
+    if (page.length < 2) break;
+  }
+  t.deepEqual(walked, [...ids].reverse());
+  t.is((await admin.listUsers({ limit: 2, offset: 4 }))[0]?.email, email('listed0@example.com'));
+});

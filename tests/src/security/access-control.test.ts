@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = [
   'POST /payments/callbacks/iyzico/webhook',
   'POST /payments/callbacks/iyzico/subscription',
   'POST /payments/callbacks/paytr',
+  // Issue #12: the API description, no data.
+  'GET /openapi.json',
 ];
 // Every route the running server serves, the payment routes included (the server always wires them).
 const ROUTES = apiRoutes({ services: {} as never, logger: {} as never, errorTracker: {} as never, payments: { services: {} as never, resultUrl: 'https://app.example.com/payments/result' } });
@@ -37,7 +39,7 @@ test.after.always(async (t) => {
   await t.context.provider?.close();
 });
 
-test('issue #9: every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links, payment callbacks) are public', (t) => {
+test('issue #9: every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links, payment callbacks, the API description) are public', (t) => {
   const undeclared = ROUTES.filter((route) => route.access !== 'public' && route.access !== 'bearer').map(nameOf);
   t.deepEqual(undeclared, []);
   t.deepEqual(ROUTES.filter((route) => route.access === 'public').map(nameOf).sort(), [...PUBLIC_ROUTES].sort());
@@ -66,6 +68,7 @@ test('issue #9: every bearer route answers 401 without a token, and ignores x-te
 test('the public routes answer without credentials', async (t) => {
   t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/health' })).status, 200);
   t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/health/ready' })).status, 200);
+  t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/openapi.json' })).status, 200);
   // Public, but authenticated by its signature (rule 1).
   t.is((await rawRequest(t.context.service.url, { method: 'POST', path: '/webhooks/idp', body: '{}' })).status, 400);
   // Issue #10: no provider enabled here, so each callback answers 503 SchemeNotConfigured, never 401.

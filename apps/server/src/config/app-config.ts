@@ -42,5 +42,7 @@ export interface AppConfig {
   /** Issue #10: the enabled payment providers, their credentials, the callback URLs and limits. */
   readonly payments: PaymentsConfig;
   readonly appUrl: string;
+  /** Issue #12: `SYNC_INTERVAL_MINUTES`, how often the server reconciles users with the provider; unset: never. */
+  readonly syncIntervalMinutes?: number;
   readonly logLevel: string;
 }

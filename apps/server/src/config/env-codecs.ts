@@ -96,6 +96,11 @@ export const Days = refine('Days', 'expected a whole number of days from 1 to 36
   /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 365 ? Number(s) : undefined,
 );
 
+/** A whole number of minutes, 1–10080 (a week): how often a periodic job runs. */
+export const Minutes = refine('Minutes', 'expected a whole number of minutes from 1 to 10080', (s) =>
+  /^[0-9]{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 10_080 ? Number(s) : undefined,
+);
+
 /** pino levels. */
 export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
 

@@ -17,6 +17,7 @@ import {
   LongSecret,
   LongSecretList,
   MerchantId,
+  Minutes,
   NodeEnv,
   NonEmpty,
   OriginList,
@@ -79,6 +80,7 @@ const Env = t.partial({
   PAYMENT_CALLBACK_RATE_POINTS: PositiveCount,
   PAYMENT_CALLBACK_FAIL_POINTS: PositiveCount,
   PAYMENT_CALLBACK_TRUSTED_CIDRS: CidrList,
+  SYNC_INTERVAL_MINUTES: Minutes,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -145,6 +147,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     rateLimits: rateLimitConfig(env),
     payments: payments.payments,
     appUrl,
+    ...(env.SYNC_INTERVAL_MINUTES === undefined ? {} : { syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES }),
     logLevel: env.LOG_LEVEL ?? 'info',
   });
 };

@@ -24,6 +24,7 @@ test.beforeEach(async (t) => {
     params: Params,
     body: Body,
     bodyLimit: 256,
+    doc: { summary: 'A test endpoint', tag: 'test', responses: { 201: { description: 'Created' } } },
     handle: async (request) => {
       seen.push(request);
       return request.body.seats > 10

@@ -3,6 +3,7 @@ import type * as t from 'io-ts';
 import type { Context } from 'koa';
 import type { AuthPayload } from '@idv/core';
 import { callerOf } from '../request-auth.js';
+import type { RouteDoc } from '../openapi/route-doc.js';
 import type { Route, RouteInput } from '../routes/route.js';
 import { decodeInput } from './decode-input.js';
 import { DEFAULT_JSON_BODY_LIMIT, jsonBody } from './json-body.js';
@@ -27,6 +28,8 @@ export interface BearerEndpoint<P, Q, B> {
   /** A JSON body is read (and required to be JSON) only when the endpoint declares its codec. */
   readonly body?: t.Decoder<unknown, B>;
   readonly bodyLimit?: number;
+  /** Its description in `/openapi.json`; its codecs describe the request. */
+  readonly doc: RouteDoc;
   readonly handle: (request: EndpointRequest<P, Q, B>) => Promise<Reply>;
 }
 
@@ -51,6 +54,7 @@ const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>)
  * @example
  * bearerEndpoint({
  *   method: 'post', path: '/organizations', body: CreateOrganizationBody,
+ *   doc: { summary: 'Create an organization', tag: 'organizations', responses: { 201: { description: 'Created', body: CreatedView } } },
  *   handle: async ({ caller, body }) => replyWith(await services.createOrganization(caller, body)(), created),
  * });
  */
@@ -71,6 +75,7 @@ export const bearerEndpoint = <P = NoInput, Q = NoInput, B = undefined>(endpoint
     path: endpoint.path,
     access: 'bearer',
     input,
+    doc: endpoint.doc,
     handler: (ctx) => (readBody === undefined ? run(ctx) : readBody(ctx, () => run(ctx))),
   };
 };

@@ -1,10 +1,12 @@
+import type * as t from 'io-ts';
 import type { AuditEntry, InvitationView, Membership, Organization, Page } from '@idv/core';
+import type { AuditEntryView, InvitationView as InvitationJson, MembershipView, OrganizationView } from './response-codecs.js';
 
 /** An organization as the API shows it. */
-export const organizationJson = ({ id, name, createdAt, updatedAt }: Organization) => ({ id, name, createdAt, updatedAt });
+export const organizationJson = ({ id, name, createdAt, updatedAt }: Organization): t.TypeOf<typeof OrganizationView> => ({ id, name, createdAt, updatedAt });
 
 /** A membership as the API shows it (`id` is the membership id). */
-export const membershipJson = ({ id, organizationId, userId, email, role, status, createdAt, updatedAt }: Membership) => ({
+export const membershipJson = ({ id, organizationId, userId, email, role, status, createdAt, updatedAt }: Membership): t.TypeOf<typeof MembershipView> => ({
   id,
   organizationId,
   userId,
@@ -16,7 +18,7 @@ export const membershipJson = ({ id, organizationId, userId, email, role, status
 });
 
 /** An invitation as the API shows it: never its token or the token's hash. */
-export const invitationJson = ({ id, organizationId, email, role, status, membershipId, expiresAt, createdAt, revokedReason }: InvitationView) => ({
+export const invitationJson = ({ id, organizationId, email, role, status, membershipId, expiresAt, createdAt, revokedReason }: InvitationView): t.TypeOf<typeof InvitationJson> => ({
   id,
   organizationId,
   email,
@@ -29,7 +31,7 @@ export const invitationJson = ({ id, organizationId, email, role, status, member
 });
 
 /** One line of the audit trail. */
-export const auditEntryJson = ({ id, action, actorUserId, targetType, targetId, before, after, createdAt }: AuditEntry) => ({
+export const auditEntryJson = ({ id, action, actorUserId, targetType, targetId, before, after, createdAt }: AuditEntry): t.TypeOf<typeof AuditEntryView> => ({
   id,
   action,
   actorUserId,

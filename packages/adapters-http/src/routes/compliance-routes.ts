@@ -5,6 +5,8 @@ import { bearerEndpoint } from '../edge/endpoint.js';
 import { noContent, ok, replyWith } from '../edge/reply.js';
 import { MemberParams } from '../requests/organization-requests.js';
 import { membershipJson } from '../responses/json-views.js';
+import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
+import { MembershipView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
 const NationalIdBody = t.type({ nationalId: NationalId }, 'NationalIdBody');
@@ -18,12 +20,21 @@ export const complianceRoutes = (services: HttpServices): readonly Route[] => [
     method: 'put',
     path: '/users/me/national-id',
     body: NationalIdBody,
+    doc: { summary: "Set the caller's national ID (stored encrypted, never echoed)", tag: 'compliance', responses: { 204: { description: 'Stored' } }, errors: ['UserNotFound'] },
     handle: async ({ caller, body }) => replyWith(await services.setNationalId(caller, body.nationalId)(), noContent),
   }),
   bearerEndpoint({
     method: 'get',
     path: '/organizations/:orgId/members/:membershipId/compliance',
     params: MemberParams,
+    doc: {
+      summary: "A member's compliance record, with the national ID (compliance.read)",
+      tag: 'compliance',
+      responses: {
+        200: { description: 'The record', body: t.type({ membership: MembershipView, email: t.union([t.string, t.null]), nationalId: t.string }, 'ComplianceRecord') },
+      },
+      errors: [...AUTHORIZATION_ERRORS, 'MembershipNotFound', 'NationalIdNotSet'],
+    },
     handle: async ({ caller, params }) =>
       replyWith(await services.readComplianceRecord(caller, params.orgId, params.membershipId)(), ({ membership, email, nationalId }) =>
         ok({ membership: membershipJson(membership), email, nationalId }),

@@ -1,5 +1,6 @@
 import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
+import { StatusView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
 /** `GET /health` (liveness) and `GET /health/ready` (the database answers). */
@@ -9,6 +10,7 @@ export const healthRoutes = (services: HttpServices): readonly Route[] => [
     path: '/health',
     access: 'public',
     probe: true,
+    doc: { summary: 'Liveness: the process answers', tag: 'health', responses: { 200: { description: 'Up', body: StatusView } } },
     handler: (ctx) => {
       ctx.body = { status: 'ok' };
     },
@@ -18,6 +20,12 @@ export const healthRoutes = (services: HttpServices): readonly Route[] => [
     path: '/health/ready',
     access: 'public',
     probe: true,
+    doc: {
+      summary: 'Readiness: the database answers',
+      tag: 'health',
+      responses: { 200: { description: 'Ready to serve', body: StatusView } },
+      errors: ['NotReady'],
+    },
     handler: async (ctx) => {
       try {
         await services.checkReadiness();

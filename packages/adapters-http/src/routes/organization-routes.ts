@@ -3,7 +3,12 @@ import { bearerEndpoint } from '../edge/endpoint.js';
 import { created, noContent, ok, replyWith } from '../edge/reply.js';
 import { OrganizationBody, OrganizationParams } from '../requests/organization-requests.js';
 import { membershipJson, organizationJson } from '../responses/json-views.js';
+import * as t from 'io-ts';
+import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
+import { MembershipView, OrganizationView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
+
+const OrganizationReply = t.type({ organization: OrganizationView }, 'OrganizationReply');
 
 /** `POST /organizations` (the caller becomes its owner) and `GET|PATCH|DELETE /organizations/:orgId`. */
 export const organizationRoutes = (services: HttpServices): readonly Route[] => [
@@ -11,6 +16,12 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     method: 'post',
     path: '/organizations',
     body: OrganizationBody,
+    doc: {
+      summary: 'Create an organization; the caller becomes its owner',
+      tag: 'organizations',
+      responses: { 201: { description: 'Created', body: t.type({ organization: OrganizationView, membership: MembershipView }, 'OrganizationCreated') } },
+      errors: ['UserNotFound'],
+    },
     handle: async ({ caller, body }) =>
       replyWith(await services.createOrganization(caller, body)(), ({ organization, membership }) =>
         created({ organization: organizationJson(organization), membership: membershipJson(membership) }),
@@ -20,6 +31,7 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     method: 'get',
     path: '/organizations/:orgId',
     params: OrganizationParams,
+    doc: { summary: 'Read an organization (organization.read)', tag: 'organizations', responses: { 200: { description: 'The organization', body: OrganizationReply } }, errors: AUTHORIZATION_ERRORS },
     handle: async ({ caller, params }) =>
       replyWith(await services.getOrganization(caller, params.orgId)(), (organization) => ok({ organization: organizationJson(organization) })),
   }),
@@ -28,6 +40,7 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     path: '/organizations/:orgId',
     params: OrganizationParams,
     body: OrganizationBody,
+    doc: { summary: 'Rename an organization (organization.update)', tag: 'organizations', responses: { 200: { description: 'The organization', body: OrganizationReply } }, errors: AUTHORIZATION_ERRORS },
     handle: async ({ caller, params, body }) =>
       replyWith(await services.updateOrganization(caller, params.orgId, body)(), (organization) => ok({ organization: organizationJson(organization) })),
   }),
@@ -35,6 +48,7 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     method: 'delete',
     path: '/organizations/:orgId',
     params: OrganizationParams,
+    doc: { summary: 'Delete an organization (organization.delete)', tag: 'organizations', responses: { 204: { description: 'Deleted' } }, errors: AUTHORIZATION_ERRORS },
     handle: async ({ caller, params }) => replyWith(await services.deleteOrganization(caller, params.orgId)(), noContent),
   }),
 ];

@@ -3,6 +3,8 @@ import type { Context } from 'koa';
 import type { CallbackOutcome, CallbackRejection, Logger, PaymentsArea, RawCallback, SchemeId } from '@idv/core';
 import { respondWithError } from '../errors/error-body.js';
 import { readRawBody } from '../raw-body.js';
+import type { RouteDoc } from '../openapi/route-doc.js';
+import { ReceivedView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
 /** Largest callback body read, in bytes (reference §8.1). */
@@ -73,11 +75,12 @@ const rawCallbackOf = (ctx: Context, body: Uint8Array, receivedAt: Date): RawCal
   receivedAt,
 });
 
-const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, scheme: SchemeId, answer: Answer, onDefect: Answer | null): Route => ({
+const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, scheme: SchemeId, answer: Answer, onDefect: Answer | null, doc: RouteDoc): Route => ({
   method: 'post',
   path,
   access: 'public',
   paymentCallback: true,
+  doc,
   handler: async (ctx) => {
     const raw = await readRawBody(ctx, PAYMENT_CALLBACK_BODY_LIMIT);
     if (!raw.ok) {
@@ -105,6 +108,18 @@ const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, sch
   },
 });
 
+const FORM = { type: 'object', additionalProperties: { type: 'string' } };
+
+const iyzicoNotification = (summary: string): RouteDoc => ({
+  summary,
+  description: 'Verified by the `X-IYZ-SIGNATURE-V3` header; iyzico retries on anything but 2xx.',
+  tag: 'payment-callbacks',
+  signature: 'iyzicoSignature',
+  rawBody: { description: "iyzico's notification", content: { 'application/json': { type: 'object' } } },
+  responses: { 200: { description: 'Handled (duplicates too)', body: ReceivedView } },
+  errors: ['MalformedCallback', 'MissingSignature', 'InvalidSignature', 'SchemeNotConfigured', 'PayloadTooLarge', 'UnsupportedMediaType'],
+});
+
 /**
  * The four public payment callback routes (reference §8.1), each verified by its own scheme, none
  * through the idp webhook module; bodies read raw with a 16 KiB cap. They are `public`, so the app
@@ -113,9 +128,26 @@ const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, sch
 export const paymentCallbackRoutes = (services: PaymentsArea, logger: Logger, options: PaymentCallbackOptions): readonly Route[] => {
   const toResult = redirectToResult(options.resultUrl);
   return [
-    callbackRoute(services, logger, '/payments/callbacks/iyzico/3ds', 'iyzico-3ds', toResult, toResult),
-    callbackRoute(services, logger, '/payments/callbacks/iyzico/webhook', 'iyzico-webhook', acknowledgeJson, null),
-    callbackRoute(services, logger, '/payments/callbacks/iyzico/subscription', 'iyzico-subscription', acknowledgeJson, null),
-    callbackRoute(services, logger, '/payments/callbacks/paytr', 'paytr-notification', acknowledgePaytr, null),
+    callbackRoute(services, logger, '/payments/callbacks/iyzico/3ds', 'iyzico-3ds', toResult, toResult, {
+      summary: "iyzico's 3DS return (the payer's browser)",
+      description: 'Verified by the `signature` form field; every outcome, a bad signature too, redirects to `PAYMENT_RESULT_URL` with `tx` and `status`.',
+      tag: 'payment-callbacks',
+      rawBody: { description: "iyzico's 3DS form post", content: { 'application/x-www-form-urlencoded': FORM } },
+      responses: { 303: { description: 'To the result page', headers: { Location: '`PAYMENT_RESULT_URL?tx=…&status=succeeded|failed|pending|unknown|error`' } } },
+      errors: ['PayloadTooLarge', 'UnsupportedMediaType'],
+    }),
+    callbackRoute(services, logger, '/payments/callbacks/iyzico/webhook', 'iyzico-webhook', acknowledgeJson, null, iyzicoNotification("iyzico's payment notification")),
+    callbackRoute(services, logger, '/payments/callbacks/iyzico/subscription', 'iyzico-subscription', acknowledgeJson, null, iyzicoNotification("iyzico's subscription notification")),
+    callbackRoute(services, logger, '/payments/callbacks/paytr', 'paytr-notification', acknowledgePaytr, null, {
+      summary: "PayTR's payment notification",
+      description: 'Verified by the `hash` form field; PayTR retries until the body is exactly `OK`.',
+      tag: 'payment-callbacks',
+      rawBody: { description: "PayTR's form post", content: { 'application/x-www-form-urlencoded': FORM } },
+      responses: {
+        200: { description: 'Handled (duplicates too)', body: { contentType: 'text/plain', schema: { const: 'OK' } } },
+        400: { description: 'A bad hash or a malformed notice (never `OK`)', body: { contentType: 'text/plain', schema: { type: 'string' } } },
+      },
+      errors: ['PayloadTooLarge', 'UnsupportedMediaType', 'SchemeNotConfigured'],
+    }),
   ];
 };

@@ -1,12 +1,15 @@
+import * as t from 'io-ts';
 import type { PaymentTransaction, PaymentsArea } from '@idv/core';
+import { PaymentView } from '../responses/response-codecs.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
 import { created, ok, replyWith } from '../edge/reply.js';
 import { OrganizationParams } from '../requests/organization-requests.js';
 import { PaymentParams, StartPaymentBody } from '../requests/payment-requests.js';
+import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
 import type { Route } from './route.js';
 
 /** A payment as the API shows it (never card data or provider secrets). */
-export const paymentJson = (p: PaymentTransaction) => ({
+export const paymentJson = (p: PaymentTransaction): t.TypeOf<typeof PaymentView> => ({
   id: p.id,
   organizationId: p.organizationId,
   provider: p.provider,
@@ -30,6 +33,21 @@ export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
     path: '/organizations/:orgId/payments',
     params: OrganizationParams,
     body: StartPaymentBody,
+    doc: {
+      summary: 'Start a payment (billing.manage)',
+      description: 'iyzico 3DS answers the HTML to show; PayTR an iFrame token. Card data is passed to the provider, never stored or echoed.',
+      tag: 'payments',
+      responses: {
+        201: {
+          description: 'Started',
+          body: t.intersection(
+            [t.type({ payment: PaymentView, merchantReference: t.string }), t.partial({ threeDsHtmlContent: t.string, iframeToken: t.string })],
+            'PaymentStarted',
+          ),
+        },
+      },
+      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'CardRequired', 'NationalIdRequired', 'PaymentRefused'],
+    },
     handle: async ({ caller, params, body }) =>
       replyWith(await services.startPayment(caller, params.orgId, body)(), ({ payment, clientAction }) =>
         created({
@@ -43,6 +61,12 @@ export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
     method: 'get',
     path: '/organizations/:orgId/payments/:paymentId',
     params: PaymentParams,
+    doc: {
+      summary: 'Read a payment (billing.read)',
+      tag: 'payments',
+      responses: { 200: { description: 'The payment (never card data)', body: t.type({ payment: PaymentView }, 'PaymentReply') } },
+      errors: [...AUTHORIZATION_ERRORS, 'PaymentNotFound'],
+    },
     handle: async ({ caller, params }) =>
       replyWith(await services.getPayment(caller, params.orgId, params.paymentId)(), (payment) => ok({ payment: paymentJson(payment) })),
   }),

@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
 import type { Middleware } from 'koa';
+import type { RouteDoc } from '../openapi/route-doc.js';
 
 /** The codecs a route decodes its request with (for its description, e.g. OpenAPI). */
 export interface RouteInput {
@@ -15,6 +16,8 @@ export interface Route {
   readonly access: 'public' | 'bearer';
   readonly handler: Middleware;
   readonly input?: RouteInput;
+  /** Its description in `/openapi.json`, declared with it (a route without one does not compile). */
+  readonly doc: RouteDoc;
   /** A load balancer's probe (`/health*`): public, and never behind the outer rate limiter. */
   readonly probe?: true;
   /** A payment callback (issue #10): behind the payment callbacks' own limiter when the app has one. */

@@ -1,10 +1,12 @@
+import type * as t from 'io-ts';
 import type { Me } from '@idv/core';
+import { MeView } from '../responses/response-codecs.js';
 import type { HttpServices } from '../http-services.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
 import { noContent, ok, replyWith } from '../edge/reply.js';
 import type { Route } from './route.js';
 
-const meBody = ({ user, memberships }: Me) => ({
+const meBody = ({ user, memberships }: Me): t.TypeOf<typeof MeView> => ({
   user: { id: user.id, idpId: user.idpId, email: user.email, imageUrl: user.imageUrl },
   memberships: memberships.map(({ id, organizationId, organizationName, role, status }) => ({ id, organizationId, organizationName, role, status })),
 });
@@ -14,11 +16,25 @@ export const userRoutes = (services: HttpServices): readonly Route[] => [
   bearerEndpoint({
     method: 'get',
     path: '/users/me',
+    doc: {
+      summary: 'The caller and their live memberships',
+      description: "Creates the caller's row from the provider when its webhook has not arrived yet.",
+      tag: 'users',
+      responses: { 200: { description: 'The caller', body: MeView } },
+      errors: ['UserNotFound'],
+    },
     handle: async ({ caller }) => replyWith(await services.getMe(caller)(), (me) => ok(meBody(me))),
   }),
   bearerEndpoint({
     method: 'delete',
     path: '/users/me',
+    doc: {
+      summary: "Delete the caller's account",
+      description: 'Soft-deletes the local user (memberships cancelled) and deletes the provider user.',
+      tag: 'users',
+      responses: { 204: { description: 'Deleted' } },
+      errors: ['OwnerMustTransferOwnership'],
+    },
     handle: async ({ caller }) => replyWith(await services.deleteSelf({ idpId: caller.userId, skipProvider: false })(), noContent),
   }),
 ];

@@ -4,6 +4,7 @@ import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
 import { readRawBody } from '../raw-body.js';
 import { optionalHeader } from '../request-headers.js';
+import { ReceivedView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
 /**
@@ -15,6 +16,24 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
     method: 'post',
     path: '/webhooks/idp',
     access: 'public',
+    doc: {
+      summary: "The provider's user events (user.created, user.updated, user.deleted)",
+      description: 'Verified over the exact body bytes (Standard Webhooks); idempotent on the message id; other event types are acknowledged and ignored.',
+      tag: 'webhooks',
+      signature: 'idpWebhookSignature',
+      rawBody: {
+        description: "The provider's event envelope",
+        content: {
+          'application/json': {
+            type: 'object',
+            required: ['type', 'data', 'object'],
+            properties: { type: { type: 'string' }, object: { const: 'event' }, data: { type: 'object' }, timestamp: { type: 'integer' }, instance_id: { type: 'string' } },
+          },
+        },
+      },
+      responses: { 200: { description: 'Handled (or ignored): the provider stops retrying', body: ReceivedView } },
+      errors: ['MissingSignatureHeaders', 'InvalidWebhookSignature', 'MalformedWebhookEvent', 'PayloadTooLarge', 'UnsupportedMediaType'],
+    },
     handler: async (ctx) => {
       const headers = {
         id: optionalHeader(ctx, 'idp-webhook-id'),

@@ -18,6 +18,8 @@ const LIMITED = 'user_limited';
 const BROKEN = 'user_broken';
 const GARBLED = 'user_garbled';
 const MISROUTED = 'user_misrouted';
+/** The provider's whole user list, newest first. */
+const LISTED = ['user_listed3', 'user_listed2', 'user_listed1'];
 
 const INVITED = 'inv_2g7np7Hrk0SN6kj5EDMLDaKNL0S';
 const TICKET_URL = 'https://clerk.example.com/v1/tickets/accept?ticket=eyJhbGciOiJSUzI1NiJ9.e30.sig';
@@ -87,6 +89,9 @@ test.before(async (t) => {
     if (request.headers.authorization !== `Bearer ${SECRET_KEY}`) {
       return sendJson(response, 401, providerError('clerk_key_invalid', 'The provided Secret Key is invalid.'));
     }
+    if (url.pathname === '/v1/users/count') return sendJson(response, 200, { object: 'total_count', total_count: LISTED.length });
+    if (url.pathname === '/garbled/v1/users/count') return sendJson(response, 200, { object: 'total_count', total_count: '3' });
+    if (url.pathname === '/garbled/v1/users') return sendJson(response, 200, [idpUserJson({ id: ALICE }), { object: 'user', id: GARBLED }]);
     const id = /^\/v1\/users\/([^/]+)$/.exec(url.pathname)?.[1];
     if (id === ALICE && request.method === 'GET') return sendJson(response, 200, idpUserJson({ id: ALICE, email: 'alice@example.com' }));
     if (id === ALICE && request.method === 'DELETE') return sendJson(response, 200, { object: 'user', id: ALICE, deleted: true });
@@ -95,6 +100,11 @@ test.before(async (t) => {
     if (id === BROKEN) return sendJson(response, 500, providerError('internal_clerk_error', 'Oops, an unexpected error occurred'));
     if (id === GARBLED) return sendJson(response, 200, { object: 'user', id: GARBLED });
     if (id === MISROUTED) return sendJson(response, 200, idpUserJson({ id: ALICE }));
+    if (url.pathname === '/v1/users' && request.method === 'GET' && url.searchParams.has('offset')) {
+      const offset = Number(url.searchParams.get('offset'));
+      const page = LISTED.slice(offset, offset + Number(url.searchParams.get('limit')));
+      return sendJson(response, 200, page.map((listed) => idpUserJson({ id: listed, email: `${listed.toLowerCase()}@example.com` })));
+    }
     if (url.pathname === '/v1/users' && request.method === 'GET') {
       const found = url.searchParams.get('email_address') === 'alice@example.com';
       return sendJson(response, 200, found ? [idpUserJson({ id: ALICE, email: 'alice@example.com' })] : []);
@@ -142,6 +152,25 @@ test('findUsersByEmail queries email_address with limit 100 and decodes the bare
   t.deepEqual(users.map((user): string => user.idpId), [ALICE]);
   t.true(t.context.seen.some((entry) => entry.url === '/v1/users?email_address=alice%40example.com&limit=100'));
   t.deepEqual(await t.context.admin.findUsersByEmail(email('nobody@example.com')), []);
+});
+
+test('listUsers pages with limit and offset and decodes the bare arrays; an offset past the end is an empty page', async (t) => {
+  const ids = async (limit: number, offset: number) => (await t.context.admin.listUsers({ limit, offset })).map((user): string => user.idpId);
+  t.deepEqual(await ids(2, 0), ['user_listed3', 'user_listed2']);
+  t.deepEqual(await ids(2, 2), ['user_listed1']);
+  t.deepEqual(await ids(2, 4), []);
+  t.true(t.context.seen.some((entry) => entry.method === 'GET' && entry.url === '/v1/users?limit=2&offset=2'));
+});
+
+test('countUsers reads the total_count object', async (t) => {
+  t.is(await t.context.admin.countUsers(), 3);
+  t.true(t.context.seen.some((entry) => entry.method === 'GET' && entry.url === '/v1/users/count'));
+});
+
+test('a list with an undecodable User, or a count that is not one, rejects with an IdentityProviderError', async (t) => {
+  const garbled = createIdentityProviderAdmin({ apiUrl: `${t.context.provider.url}/garbled`, secretKey: SECRET_KEY });
+  t.like(await t.throwsAsync(garbled.listUsers({ limit: 10, offset: 0 }), { instanceOf: IdentityProviderError }), { operation: 'listUsers', failure: 'invalid-body' });
+  t.like(await t.throwsAsync(garbled.countUsers(), { instanceOf: IdentityProviderError }), { operation: 'countUsers', failure: 'invalid-body' });
 });
 
 test('deleteUser succeeds on 200', async (t) => {

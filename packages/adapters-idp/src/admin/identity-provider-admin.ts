@@ -8,7 +8,7 @@ import type { IdentityProviderAdmin, ProviderUser } from '@idv/core';
 import { IdentityProviderError } from './identity-provider-error.js';
 import { providerHttpError } from './provider-error-response.js';
 import { providerJson, providerRequest } from './provider-http.js';
-import { decodeInvitationJson, decodeOrganizationId } from './provider-resource-json.js';
+import { decodeInvitationJson, decodeOrganizationId, decodeTotalCount } from './provider-resource-json.js';
 import type { ProviderHttpConfig } from './provider-http.js';
 
 /** Configuration of the provider admin API client. */
@@ -108,6 +108,21 @@ export const createIdentityProviderAdmin = (options: IdentityProviderAdminOption
       const response = await providerRequest(config, operation, 'GET', `/v1/users?${query.toString()}`);
       if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
       return decodeUsers(operation, response.status, await providerJson(config, operation, response));
+    },
+    listUsers: async ({ limit, offset }) => {
+      const operation = 'listUsers';
+      const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+      const response = await providerRequest(config, operation, 'GET', `/v1/users?${query.toString()}`);
+      if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
+      return decodeUsers(operation, response.status, await providerJson(config, operation, response));
+    },
+    countUsers: async () => {
+      const operation = 'countUsers';
+      const response = await providerRequest(config, operation, 'GET', '/v1/users/count');
+      if (!response.ok) throw await providerHttpError(operation, response, config.secretKey);
+      const count = decodeTotalCount(await providerJson(config, operation, response));
+      if (count === undefined) throw invalidBody(operation, response.status, 'a total count');
+      return count;
     },
     deleteUser: async (idpId) => {
       const operation = 'deleteUser';

@@ -37,3 +37,14 @@ export const decodeOrganizationId = (body: unknown): string | undefined =>
     E.map((json) => json.id),
     E.getOrElseW(() => undefined),
   );
+
+/** `GET /v1/users/count`: `{ "object": "total_count", "total_count": N }`. */
+const TotalCountJson = t.type({ object: t.literal('total_count'), total_count: t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0, 'count') });
+
+/** Decodes a total-count body to its number; `undefined` when it is not one. */
+export const decodeTotalCount = (body: unknown): number | undefined =>
+  pipe(
+    TotalCountJson.decode(body),
+    E.map((json) => json.total_count),
+    E.getOrElseW(() => undefined),
+  );

@@ -24,6 +24,10 @@ const MARK_DELETED = statement('users_mark_deleted', `insert into "users" (${COL
 on conflict ("idp_id") do update set "deleted_at" = excluded."deleted_at" where "users"."deleted_at" is null
 returning ${COLUMNS}`);
 
+// Keyset on the unique idp_id index; deleted rows are skipped by the filter, never by the keyset.
+const LIST_LIVE_FIRST = statement('users_list_live_first', `select ${COLUMNS} from "users" where "deleted_at" is null order by "idp_id" limit ?`);
+const LIST_LIVE_AFTER = statement('users_list_live_after', `select ${COLUMNS} from "users" where "deleted_at" is null and "idp_id" > ? order by "idp_id" limit ?`);
+
 const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
 
 /**
@@ -38,6 +42,13 @@ export class MikroOrmUsers implements Users {
 
   findByIdpId(idpId: IdpUserId): Promise<O.Option<User>> {
     return guarded('users.findByIdpId', async () => O.fromNullable(await this.find(idpId)));
+  }
+
+  listLive(after: IdpUserId | null, limit: number): Promise<readonly User[]> {
+    return guarded('users.listLive', async () => {
+      const rows = after === null ? await this.sql.rows<UserRecord>(LIST_LIVE_FIRST, [limit]) : await this.sql.rows<UserRecord>(LIST_LIVE_AFTER, [after, limit]);
+      return rows.map((row) => this.toDomain(row));
+    });
   }
 
   syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {

@@ -8,6 +8,7 @@ import { deleteSelf, type DeleteSelfDeps } from './use-cases/delete-self.js';
 import { getMe, type GetMeDeps } from './use-cases/get-me.js';
 import { handleIdpWebhook } from './use-cases/handle-idp-webhook.js';
 import { setNationalId, type SetNationalIdDeps } from './use-cases/set-national-id.js';
+import { syncUsers } from './use-cases/sync-users.js';
 
 /** Every port the identity area needs, by name. */
 export interface IdentityPorts
@@ -24,8 +25,8 @@ export interface IdentityPorts
 
 /**
  * The identity area's use cases bound to their ports: authentication, provider webhooks (which
- * accept pending invitations on `user.created`), `/users/me` with its recovery path, self-deletion
- * and the caller's national ID. Adding a use case here is the one wiring step.
+ * accept pending invitations on `user.created`), `/users/me` with its recovery path, self-deletion,
+ * the caller's national ID, and the reconciliation with the provider (`syncUsers`). Adding a use case here is the one wiring step.
  *
  * @example
  * const identity = identityArea({ users, memberships, invitations, auditLog, unitOfWork, … });
@@ -39,6 +40,7 @@ export const identityArea = (ports: IdentityPorts) => {
     getMe: getMe(deps),
     deleteSelf: deleteSelf(deps),
     setNationalId: setNationalId(deps),
+    syncUsers: syncUsers(deps),
   };
 };
 

@@ -6,6 +6,7 @@ import type {
   CreateProviderOrganizationInput,
   IdentityProviderAdmin,
   ProviderInvitation,
+  ProviderUserPage,
 } from '../identity/ports/identity-provider-admin.js';
 import type { ProviderUser } from '../identity/user.js';
 
@@ -64,6 +65,22 @@ export class FakeIdentityProviderAdmin implements IdentityProviderAdmin {
   async findUsersByEmail(email: Email): Promise<readonly ProviderUser[]> {
     this.assertAvailable('findUsersByEmail');
     return [...this.users.values()].filter((user) => user.email === email);
+  }
+
+  async listUsers(page: ProviderUserPage): Promise<readonly ProviderUser[]> {
+    this.assertAvailable('listUsers');
+    // Like the provider: newest first (`-created_at`); a Map keeps insertion order.
+    return [...this.users.values()].reverse().slice(page.offset, page.offset + page.limit);
+  }
+
+  async countUsers(): Promise<number> {
+    this.assertAvailable('countUsers');
+    return this.users.size;
+  }
+
+  /** Removes a provider user without any log, as a deletion made elsewhere (the provider's dashboard). */
+  remove(idpId: IdpUserId): void {
+    this.users.delete(idpId);
   }
 
   async deleteUser(idpId: IdpUserId): Promise<void> {

@@ -13,6 +13,13 @@ export class InMemoryUsers implements Users {
     return O.fromNullable(this.rows.get(idpId));
   }
 
+  async listLive(after: IdpUserId | null, limit: number): Promise<readonly User[]> {
+    return [...this.rows.values()]
+      .filter((user) => user.deletedAt === null && (after === null || user.idpId > after))
+      .sort((a, b) => (a.idpId < b.idpId ? -1 : a.idpId > b.idpId ? 1 : 0))
+      .slice(0, limit);
+  }
+
   async syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
     this.assertWritable();
     const existing = this.rows.get(snapshot.idpId);

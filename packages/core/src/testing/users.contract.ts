@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as O from 'fp-ts/lib/Option.js';
 import type { IdpUserId, UserId } from '../identity/identifiers.js';
 import type { Users } from '../identity/ports/users.js';
+import type { User } from '../identity/user.js';
 import { aProviderUser } from './builders.js';
 import { fixtureUuid } from './fixture-ids.js';
 
@@ -94,6 +95,24 @@ export const usersContract: readonly ContractCase<Users>[] = [
       const created = await users.syncFromProvider(aProviderUser({ idpId }), uuid(602));
       assert.equal(created.created, false);
       assert.deepEqual(created.user.deletedAt, new Date('2026-02-01T00:00:00.000Z'));
+    },
+  },
+  {
+    name: 'listing live users walks every live row once by provider-id keyset, and leaves deleted ones out',
+    async run(users) {
+      const mine = ['user_contractlistc', 'user_contractlista', 'user_contractlistd', 'user_contractlistb'] as IdpUserId[];
+      for (const [i, idpId] of mine.entries()) await users.syncFromProvider(aProviderUser({ idpId }), uuid(701 + i));
+      await users.markDeleted('user_contractlistd' as IdpUserId, new Date('2026-02-01T00:00:00.000Z'), uuid(710));
+      // Other cases share the store: walk all of it in pages of two and look at this case's rows.
+      const walked: User[] = [];
+      for (let page = await users.listLive(null, 2); page.length > 0; page = await users.listLive(page[page.length - 1]!.idpId, 2)) {
+        assert.ok(page.length <= 2);
+        walked.push(...page);
+      }
+      const ids = walked.map((user) => user.idpId);
+      assert.equal(new Set(ids).size, ids.length, 'each row once');
+      assert.ok(walked.every((user) => user.deletedAt === null));
+      assert.deepEqual(ids.filter((id) => id.startsWith('user_contractlist')).sort(), ['user_contractlista', 'user_contractlistb', 'user_contractlistc']);
     },
   },
 ];

@@ -72,6 +72,22 @@ test('held messages are released in reverse order on request', async (t) => {
   t.deepEqual(receiver.received.map((r) => JSON.parse(r.body).type), ['user.updated', 'user.created']);
 });
 
+test('whenDeliveredExceptHeld waits for every delivery but the held ones, which stay held', async (t) => {
+  // The first request to arrive is retried@'s first attempt (held@'s is held): it fails once.
+  const { receiver, emulator } = await setup(t, (_req, index) => (index === 0 ? 500 : 200));
+  emulator.setDeliveryMode({ hold: true });
+  await createUser(emulator, 'held@example.com');
+  emulator.setDeliveryMode({ hold: false });
+  await createUser(emulator, 'retried@example.com');
+  await emulator.whenDeliveredExceptHeld();
+  t.deepEqual(emulator.deliveries().map((d) => d.status), [500, 200], 'the failed attempt was retried before it resolved');
+  t.is(emulator.heldCount(), 1);
+  await t.throwsAsync(emulator.whenSettled(50), { message: /not settled/ });
+  emulator.releaseHeld();
+  await emulator.whenSettled();
+  t.is(receiver.received.length, 3);
+});
+
 test('delay mode holds messages for a while, then delivers them without a release call', async (t) => {
   const { receiver, emulator } = await setup(t);
   const mode = await adminFetch(emulator, 'PUT', '/_emulator/delivery-mode', { delayMs: 20 }, null);

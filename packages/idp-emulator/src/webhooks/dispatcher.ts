@@ -45,7 +45,7 @@ export class WebhookDispatcher {
   private holdTimer: NodeJS.Timeout | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly log: DeliveryAttempt[] = [];
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new Set<{ readonly exceptHeld: boolean; readonly wake: () => void }>();
   private readonly abort = new AbortController();
 
   // Fixed seed: the sequence of shuffled releases is the same in every run.
@@ -105,21 +105,31 @@ export class WebhookDispatcher {
     return this.pending;
   }
 
-  /** Resolves `true` once nothing is pending, or `false` after `timeoutMs`. */
-  waitSettled(timeoutMs: number): Promise<boolean> {
-    if (this.pending === 0 || this.closed) return Promise.resolve(true);
+  /**
+   * Resolves `true` once nothing is pending — or, with `exceptHeld`, once nothing but the held
+   * messages is (queued, in flight or awaiting a retry) — or `false` after `timeoutMs`.
+   */
+  waitSettled(timeoutMs: number, { exceptHeld = false }: { readonly exceptHeld?: boolean } = {}): Promise<boolean> {
+    if (this.isSettled(exceptHeld) || this.closed) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve(true);
+      const waiter = {
+        exceptHeld,
+        wake: (): void => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(true);
+        },
       };
       const timer = setTimeout(() => {
-        this.waiters.delete(done);
+        this.waiters.delete(waiter);
         resolve(false);
       }, timeoutMs);
-      this.waiters.add(done);
+      this.waiters.add(waiter);
     });
+  }
+
+  private isSettled(exceptHeld: boolean): boolean {
+    return this.pending - (exceptHeld ? this.held.length : 0) === 0;
   }
 
   /** Stops every timer and in-flight attempt; pending waiters are released. */
@@ -129,7 +139,7 @@ export class WebhookDispatcher {
     this.timers.forEach((t) => clearTimeout(t));
     if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
     this.pending = 0;
-    [...this.waiters].forEach((w) => w());
+    [...this.waiters].forEach((w) => w.wake());
   }
 
   private hold(unit: Unit): void {
@@ -178,6 +188,6 @@ export class WebhookDispatcher {
 
   private finish(): void {
     this.pending -= 1;
-    if (this.pending === 0) [...this.waiters].forEach((w) => w());
+    [...this.waiters].filter((w) => this.isSettled(w.exceptHeld)).forEach((w) => w.wake());
   }
 }

@@ -34,6 +34,13 @@ export interface CreateProviderOrganizationInput {
   readonly createdBy?: IdpUserId;
 }
 
+/** One page of the provider's user list (`GET /v1/users?limit=&offset=`, newest first). */
+export interface ProviderUserPage {
+  /** 1–500 (the provider's bounds). */
+  readonly limit: number;
+  readonly offset: number;
+}
+
 /**
  * The provider's administrative API (the spec's `IDP_CLIENT`). Provider outages and unexpected
  * answers reject (defects); absence is an Option.
@@ -41,6 +48,10 @@ export interface CreateProviderOrganizationInput {
 export interface IdentityProviderAdmin {
   getUser(idpId: IdpUserId): Promise<Option<ProviderUser>>;
   findUsersByEmail(email: Email): Promise<readonly ProviderUser[]>;
+  /** One page of every provider user, in the provider's default order (newest first); an empty page past the end. */
+  listUsers(page: ProviderUserPage): Promise<readonly ProviderUser[]>;
+  /** How many users the provider holds (`GET /v1/users/count`). */
+  countUsers(): Promise<number>;
   /** Deletes the provider user; a user that is already gone counts as deleted. */
   deleteUser(idpId: IdpUserId): Promise<void>;
   /**

@@ -20,6 +20,12 @@ export interface Users {
   /** The row for a provider id, deleted or not. */
   findByIdpId(idpId: IdpUserId): Promise<Option<User>>;
   /**
+   * Live (not soft-deleted) rows ordered by provider id (in the store's own collation), the first
+   * `limit` after `after` (from the start when null): a keyset walk that visits every live row once,
+   * e.g. for reconciliation.
+   */
+  listLive(after: IdpUserId | null, limit: number): Promise<readonly User[]>;
+  /**
    * Find-or-create plus overwrite, race-safe: inserts the row (with `newId`) when absent; otherwise
    * overwrites email and image only when the snapshot is newer than what is stored (provider
    * `updated_at`); never touches a deleted row. Concurrent calls leave exactly one row.
