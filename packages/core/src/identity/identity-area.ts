@@ -1,3 +1,4 @@
+import type { PushDeps } from '../devices/push.js';
 import { acceptPendingInvitations } from '../invitation/use-cases/accept-pending-invitations.js';
 import type { InvitationStepsDeps } from '../invitation/invitation-steps.js';
 import type { ErrorTracker } from '../shared/error-tracker.js';
@@ -15,7 +16,8 @@ export interface IdentityPorts
   extends Omit<GetMeDeps, 'acceptPendingInvitations'>,
     DeleteSelfDeps,
     SetNationalIdDeps,
-    InvitationStepsDeps {
+    InvitationStepsDeps,
+    PushDeps {
   readonly verifier: AccessTokenVerifier;
   readonly webhookVerifier: WebhookVerifier;
   readonly errorTracker: ErrorTracker;

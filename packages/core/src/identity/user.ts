@@ -1,4 +1,5 @@
 import type { Email } from './email.js';
+import type { Locale } from '../devices/locale.js';
 import type { IdpUserId, UserId } from './identifiers.js';
 
 /** The local user row, mirrored from the provider. */
@@ -11,6 +12,8 @@ export interface User {
   readonly idpUpdatedAt: number | null;
   /** Set once, on soft delete; never cleared. */
   readonly deletedAt: Date | null;
+  /** The language the user's requests last named (`X-Locale`, else `Accept-Language`); null until one does. */
+  readonly locale: Locale | null;
 }
 
 /** The provider's current view of a user, as read from a webhook or the admin API. */

@@ -1,5 +1,7 @@
 import test from 'ava';
 import { auditLogContract } from './audit-log.contract.js';
+import { devicesContract, inMemoryDevicesSubject } from './devices.contract.js';
+import { InMemoryDevices } from './in-memory-devices.js';
 import { InMemoryAuditLog } from './in-memory-audit-log.js';
 import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryNationalIds } from './in-memory-national-ids.js';
@@ -27,3 +29,4 @@ register('Organizations', organizationsContract, new InMemoryOrganizations());
 register('Invitations', invitationsContract, { invitations: new InMemoryInvitations(), prepare: async () => undefined });
 register('AuditLog', auditLogContract, { auditLog: new InMemoryAuditLog(), prepare: async () => undefined });
 register('NationalIds', nationalIdsContract, { nationalIds: new InMemoryNationalIds(), prepare: async () => undefined });
+register('Devices', devicesContract, inMemoryDevicesSubject((ownerOf) => new InMemoryDevices(ownerOf)));

@@ -1,4 +1,5 @@
 import * as O from 'fp-ts/lib/Option.js';
+import type { Locale } from '../devices/locale.js';
 import type { IdpUserId, UserId } from '../identity/identifiers.js';
 import type { Users, UserSync } from '../identity/ports/users.js';
 import type { ProviderUser, User } from '../identity/user.js';
@@ -24,7 +25,7 @@ export class InMemoryUsers implements Users {
     this.assertWritable();
     const existing = this.rows.get(snapshot.idpId);
     if (existing === undefined) {
-      const user: User = { id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null };
+      const user: User = { id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null, locale: null };
       this.rows.set(user.idpId, user);
       return { user, created: true };
     }
@@ -40,10 +41,21 @@ export class InMemoryUsers implements Users {
     const existing = this.rows.get(idpId);
     const user: User =
       existing === undefined
-        ? { id: newId, idpId, email: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at }
+        ? { id: newId, idpId, email: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at, locale: null }
         : { ...existing, deletedAt: existing.deletedAt ?? at };
     this.rows.set(idpId, user);
     return user;
+  }
+
+  async setLocale(userId: UserId, locale: Locale): Promise<void> {
+    this.assertWritable();
+    const existing = this.byId(userId);
+    if (existing !== undefined && existing.deletedAt === null) this.rows.set(existing.idpId, { ...existing, locale });
+  }
+
+  /** A user by local id (the devices fake's join). */
+  byId(userId: UserId): User | undefined {
+    return [...this.rows.values()].find((user) => user.id === userId);
   }
 
   /** The current email of a user by local id (the memberships fake's join). */

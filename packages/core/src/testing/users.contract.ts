@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as O from 'fp-ts/lib/Option.js';
+import type { Locale } from '../devices/locale.js';
 import type { IdpUserId, UserId } from '../identity/identifiers.js';
 import type { Users } from '../identity/ports/users.js';
 import type { User } from '../identity/user.js';
@@ -32,7 +33,7 @@ export const usersContract: readonly ContractCase<Users>[] = [
       assert.equal(first.created, true);
       assert.equal(second.created, false);
       assert.equal(second.user.id, uuid(101));
-      assert.deepEqual(first.user, { id: uuid(101), idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: T0, deletedAt: null });
+      assert.deepEqual(first.user, { id: uuid(101), idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: T0, deletedAt: null, locale: null });
       assert.deepEqual(O.toNullable(await users.findByIdpId(snapshot.idpId)), first.user);
     },
   },
@@ -113,6 +114,21 @@ export const usersContract: readonly ContractCase<Users>[] = [
       assert.equal(new Set(ids).size, ids.length, 'each row once');
       assert.ok(walked.every((user) => user.deletedAt === null));
       assert.deepEqual(ids.filter((id) => id.startsWith('user_contractlist')).sort(), ['user_contractlista', 'user_contractlistb', 'user_contractlistc']);
+    },
+  },
+  {
+    name: 'a user starts with no language; setLocale stores one (issue #14), and leaves a deleted user as it is',
+    async run(users) {
+      const idpId = 'user_contractlocale' as IdpUserId;
+      const { user } = await users.syncFromProvider(aProviderUser({ idpId }), uuid(801));
+      assert.equal(user.locale, null);
+      await users.setLocale(user.id, 'tr-TR' as Locale);
+      assert.equal(O.toNullable(await users.findByIdpId(idpId))?.locale, 'tr-TR');
+      const resynced = await users.syncFromProvider(aProviderUser({ idpId, updatedAt: T0 + 500 }), uuid(802));
+      assert.equal(resynced.user.locale, 'tr-TR', 'a newer provider snapshot keeps the language');
+      await users.markDeleted(idpId, new Date('2026-02-01T00:00:00.000Z'), uuid(803));
+      await users.setLocale(user.id, 'de' as Locale);
+      assert.equal(O.toNullable(await users.findByIdpId(idpId))?.locale, 'tr-TR');
     },
   },
 ];

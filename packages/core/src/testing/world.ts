@@ -10,6 +10,7 @@ import { FakeNationalIdVault } from './fake-national-id-vault.js';
 import { FixedClock } from './fixed-clock.js';
 import { ImmediateUnitOfWork } from './immediate-unit-of-work.js';
 import { InMemoryAuditLog } from './in-memory-audit-log.js';
+import { InMemoryDevices } from './in-memory-devices.js';
 import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryMemberships } from './in-memory-memberships.js';
 import { InMemoryNationalIds } from './in-memory-national-ids.js';
@@ -19,6 +20,8 @@ import { InMemoryUsers } from './in-memory-users.js';
 import { RecordingAnalytics } from './recording-analytics.js';
 import { RecordingErrorTracker } from './recording-error-tracker.js';
 import { RecordingLogger } from './recording-logger.js';
+import { RecordingNotifications } from './recording-notifications.js';
+import { PendingBackgroundTasks } from './pending-background-tasks.js';
 import { SequentialIds } from './sequential-ids.js';
 
 /** The signature a `StubWebhookVerifier` accepts. */
@@ -49,6 +52,13 @@ export const createTestWorld = () => {
   const unitOfWork = new ImmediateUnitOfWork();
   const clock = new FixedClock();
   const ids = new SequentialIds();
+  const logger = new RecordingLogger();
+  const devices = new InMemoryDevices((userId) => {
+    const user = users.byId(userId);
+    return user === undefined ? undefined : { locale: user.locale, deleted: user.deletedAt !== null };
+  });
+  const notifications = new RecordingNotifications();
+  const background = new PendingBackgroundTasks(logger);
   return {
     users,
     organizations,
@@ -63,12 +73,15 @@ export const createTestWorld = () => {
     clock,
     ids,
     analytics: new RecordingAnalytics(),
-    logger: new RecordingLogger(),
+    logger,
+    devices,
+    notifications,
+    background,
     errorTracker: new RecordingErrorTracker(),
     webhookVerifier: stubWebhookVerifier,
     settings: TEST_INVITATION_SETTINGS,
     invitationThrottle: inMemoryInvitationThrottle(clock),
-    acceptPendingInvitations: acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids }),
+    acceptPendingInvitations: acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids, organizations, devices, notifications, background, logger }),
   };
 };
 

@@ -1,4 +1,5 @@
 import type { Option } from 'fp-ts/lib/Option.js';
+import type { Locale } from '../../devices/locale.js';
 import type { IdpUserId, UserId } from '../identifiers.js';
 import type { ProviderUser, User } from '../user.js';
 
@@ -36,4 +37,6 @@ export interface Users {
    * (with `newId`) is inserted so that a late `user.created` cannot bring the user back.
    */
   markDeleted(idpId: IdpUserId, at: Date, newId: UserId): Promise<User>;
+  /** Stores the user's language (issue #14); a deleted row is left as it is. */
+  setLocale(userId: UserId, locale: Locale): Promise<void>;
 }

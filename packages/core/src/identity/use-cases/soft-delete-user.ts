@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { absurd, pipe } from 'fp-ts/lib/function.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Devices } from '../../devices/ports/devices.js';
 import type { Memberships } from '../../membership/ports/memberships.js';
 import type { Clock } from '../../shared/clock.js';
 import { fromPort } from '../../shared/from-port.js';
@@ -14,6 +15,7 @@ import type { User } from '../user.js';
 export interface SoftDeleteUserDeps {
   readonly users: Users;
   readonly memberships: Memberships;
+  readonly devices: Devices;
   readonly unitOfWork: UnitOfWork;
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -21,7 +23,7 @@ export interface SoftDeleteUserDeps {
 
 /**
  * Soft-deletes the local user (`deletedAt` written once; a tombstone when absent) and cancels all
- * its memberships, owner rows included, in one transaction. Always succeeds; safe to repeat.
+ * its memberships, owner rows included, and removes its devices, in one transaction. Always succeeds; safe to repeat.
  *
  * @example
  * await softDeleteUser(deps)(idpId)(); // Right(user with deletedAt)
@@ -31,6 +33,8 @@ export const softDeleteUser = (deps: SoftDeleteUserDeps) => (idpId: IdpUserId): 
     const result = await deps.unitOfWork.run(async () => {
       const user = await deps.users.markDeleted(idpId, deps.clock.now(), deps.ids.uuid() as UserId);
       await deps.memberships.cancelAllForUser(user.id);
+      // Issue #14: a deleted user's devices go with it, so nothing is pushed to them again.
+      await deps.devices.removeAllForUser(user.id);
       return E.right<never, User>(user);
     });
     return pipe(result, E.getOrElse<never, User>(absurd));

@@ -1,5 +1,6 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { announceAcceptance, type PushDeps } from '../../devices/push.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
 import type { MembershipChangedConcurrently } from '../../membership/membership.errors.js';
@@ -32,13 +33,14 @@ export type AcceptInvitationError =
  * The invitee accepts, by token or by invitation id: the caller must be the invitee (the user the
  * membership was made for, or the holder of the invited address). An expired invitation is moved
  * to `expired` (`InvitationExpired`); the claim is guarded, so of two concurrent accepts exactly
- * one wins and the other gets `InvitationNotPending`. The membership becomes `active`.
+ * one wins and the other gets `InvitationNotPending`. The membership becomes `active`, and the
+ * inviter's devices are notified.
  *
  * @example
  * await acceptInvitation(deps)(request.auth, { token })(); // Right({ status: 'active', role: 'coach', … })
  */
 export const acceptInvitation =
-  (deps: InvitationStepsDeps & { readonly inviteTokens: InviteTokens }) =>
+  (deps: InvitationStepsDeps & PushDeps & { readonly inviteTokens: InviteTokens }) =>
   (caller: AuthPayload, reference: InvitationReference): TE.TaskEither<AcceptInvitationError, Membership> =>
     pipe(
       TE.fromEither(requireUser(caller)),
@@ -46,5 +48,11 @@ export const acceptInvitation =
       TE.bindW('found', () => resolveInvitation(deps, reference)),
       TE.bindW('membership', ({ user, found }) => requireInvitee(deps, found, user)),
       TE.bindW('invitation', ({ user, found }) => requirePending(deps, found, user.id)),
-      TE.flatMap(({ user, invitation, membership }) => () => deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user))),
+      TE.flatMap(({ user, invitation, membership }) =>
+        pipe(
+          () => deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user)),
+          // Issue #14: the inviter hears of it, after the commit and off the request path.
+          TE.tap(() => TE.right(announceAcceptance(deps, invitation, user))),
+        ),
+      ),
     );

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { announceAcceptance, type PushDeps } from '../../devices/push.js';
 import type { User } from '../../identity/user.js';
 import { fromPort } from '../../shared/from-port.js';
 import { expireInvitation, type InvitationStepsDeps } from '../invitation-steps.js';
@@ -24,7 +25,7 @@ export interface Arrival {
 /** Accepts the pending invitations addressed to a user who just arrived; see ARCHITECTURE §4. */
 export type AcceptPendingInvitations = (arrival: Arrival) => TE.TaskEither<never, AcceptedInvitations>;
 
-const acceptOne = async (deps: InvitationStepsDeps, invitation: Invitation, user: User): Promise<boolean> => {
+const acceptOne = async (deps: InvitationStepsDeps & PushDeps, invitation: Invitation, user: User): Promise<boolean> => {
   if (isExpired(invitation, deps.clock.now())) {
     await deps.unitOfWork.run(async () => E.right(await expireInvitation(deps, invitation, null)));
     return false;
@@ -33,6 +34,8 @@ const acceptOne = async (deps: InvitationStepsDeps, invitation: Invitation, user
   // A path-2 membership made for another account is that account's to accept.
   if (membership === null || (membership.userId !== null && membership.userId !== user.id)) return false;
   const result = await deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user));
+  // Issue #14: the inviter hears of it, after the commit and off the request path.
+  if (E.isRight(result)) announceAcceptance(deps, invitation, user);
   return E.isRight(result);
 };
 
@@ -40,14 +43,15 @@ const acceptOne = async (deps: InvitationStepsDeps, invitation: Invitation, user
  * Runs on `user.created` and on the `/users/me` recovery path: for a user whose primary email the
  * provider reports as verified, claims each pending, unexpired invitation for that email
  * (case-insensitive: `Email` is normalised) with the guarded update and promotes its membership
- * to `active` with the invited role. A replay claims nothing; an unverified email claims nothing.
+ * to `active` with the invited role, then notifies each inviter. A replay claims nothing; an
+ * unverified email claims nothing.
  *
  * @example
- * const accept = acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids });
+ * const accept = acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids, organizations, devices, notifications, background, logger });
  * await accept({ user, emailVerified: true })(); // Right({ accepted: 1 })
  */
 export const acceptPendingInvitations =
-  (deps: InvitationStepsDeps): AcceptPendingInvitations =>
+  (deps: InvitationStepsDeps & PushDeps): AcceptPendingInvitations =>
   ({ user, emailVerified, invitationsPending }) =>
     fromPort(async () => {
       const email = user.email;

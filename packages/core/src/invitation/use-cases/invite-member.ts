@@ -3,6 +3,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, invitationSnapshot } from '../../audit/audit-trail.js';
+import { announceInvitation, type PushDeps } from '../../devices/push.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { Email } from '../../identity/email.js';
 import { mirrorProviderUser, type MirrorProviderUserDeps } from '../../identity/use-cases/mirror-provider-user.js';
@@ -18,7 +19,7 @@ import { throttleInvitation, type ThrottleInvitationDeps } from '../throttle-inv
 import { expiryFrom, isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
 /** Ports needed to invite someone. */
-export interface InviteMemberDeps extends InvitationDeps, AuthorizeDeps, MirrorProviderUserDeps, ThrottleInvitationDeps {}
+export interface InviteMemberDeps extends InvitationDeps, AuthorizeDeps, MirrorProviderUserDeps, ThrottleInvitationDeps, PushDeps {}
 
 /** Whom to invite, with which role. */
 export interface InviteMemberInput {
@@ -100,9 +101,8 @@ export const inviteMember =
         },
         () => cannotGrantRole(input.role),
       ),
-      TE.map(({ actor }) => actor.userId),
-      TE.tap((actorUserId) => clearStalePending(deps, organizationId, input, actorUserId)),
-      TE.bindTo('actorUserId'),
+      TE.map(({ actor, organization }) => ({ actorUserId: actor.userId, organizationName: organization.name })),
+      TE.tap(({ actorUserId }) => clearStalePending(deps, organizationId, input, actorUserId)),
       TE.bindW('account', () => findAccount(deps, input.email)),
       TE.tap(({ account }) => checkNotMember(deps, organizationId, account)),
       // Issue #9: counted once the invitation would go out, before any token or provider mail.
@@ -125,7 +125,9 @@ export const inviteMember =
               TE.map((providerInvitation) => providerInvitation.id),
             ),
       ),
-      TE.flatMap(({ actorUserId, account, invitationId, issued, providerInvitationId }) => () =>
+      TE.flatMap(({ actorUserId, account, invitationId, issued, providerInvitationId, organizationName }) =>
+        pipe(
+          () =>
         deps.unitOfWork.run(async () => {
           const now = deps.clock.now();
           const membership: Membership = {
@@ -166,5 +168,11 @@ export const inviteMember =
           });
           return E.right<InviteMemberError, CreatedInvitation>({ invitation: toInvitationView(invitation), membership, token: issued.token });
         }),
+          // Issue #14: path 2 tells the invitee's devices, after the commit and off the request path.
+          TE.tap((created) => {
+            if (account !== null) announceInvitation(deps, account, created.invitation, organizationName);
+            return TE.right(undefined);
+          }),
+        ),
       ),
     );

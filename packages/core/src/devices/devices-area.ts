@@ -1,0 +1,33 @@
+import type { Users } from '../identity/ports/users.js';
+import type { Clock } from '../shared/clock.js';
+import type { NotifyDeps } from './push.js';
+import { listDevices } from './use-cases/list-devices.js';
+import { registerDevice } from './use-cases/register-device.js';
+import { rememberLocale } from './use-cases/remember-locale.js';
+import { revokeDevice } from './use-cases/revoke-device.js';
+import { settlePushReceipts } from './use-cases/settle-push-receipts.js';
+
+/** Every port the devices area needs, by name. */
+export interface DevicesPorts extends NotifyDeps {
+  readonly users: Users;
+  readonly clock: Clock;
+}
+
+/**
+ * The devices area's use cases bound to their ports (issue #14): registering, revoking and listing
+ * the caller's devices, remembering the caller's language, and settling push receipts.
+ *
+ * @example
+ * const devices = devicesArea({ devices, notifications, users, clock, logger });
+ * await devices.registerDevice(request.auth, { installationId, pushToken, platform: 'ios', appVersion: null, locale: null })();
+ */
+export const devicesArea = (ports: DevicesPorts) => ({
+  registerDevice: registerDevice(ports),
+  revokeDevice: revokeDevice(ports),
+  listDevices: listDevices(ports),
+  rememberLocale: rememberLocale(ports),
+  settlePushReceipts: settlePushReceipts(ports),
+});
+
+/** The devices area's bound use cases. */
+export type DevicesArea = ReturnType<typeof devicesArea>;

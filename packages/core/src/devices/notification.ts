@@ -1,0 +1,42 @@
+import type { InvitationId } from '../invitation/invitation.js';
+import type { Role } from '../membership/membership.js';
+import type { OrganizationId } from '../organization/organization.js';
+import type { InstallationId, Platform, PushToken } from './device.js';
+import type { Locale } from './locale.js';
+
+/** What a notification says, before it is put into words (the adapter's catalogues do that, per language). */
+export type NotificationMessage =
+  | {
+      /** Path 2: someone invited an existing user; they accept in-app. */
+      readonly kind: 'invitation.received';
+      readonly organizationId: OrganizationId;
+      readonly organizationName: string;
+      readonly invitationId: InvitationId;
+      readonly role: Role;
+    }
+  | {
+      /** The invitee accepted; told to the inviter. */
+      readonly kind: 'invitation.accepted';
+      readonly organizationId: OrganizationId;
+      readonly organizationName: string;
+      readonly invitationId: InvitationId;
+      readonly inviteeEmail: string | null;
+    };
+
+/** One push to one device, in the recipient's language. */
+export interface Push {
+  readonly installationId: InstallationId;
+  readonly pushToken: PushToken;
+  readonly platform: Platform;
+  readonly locale: Locale;
+  readonly message: NotificationMessage;
+}
+
+/** What the push service answered that concerns our records: tokens it no longer delivers to. */
+export interface PushReport {
+  /** `DeviceNotRegistered`: the app was uninstalled or the token expired; its device is removed. */
+  readonly unregistered: readonly PushToken[];
+}
+
+/** A report with nothing to act on. */
+export const NOTHING_TO_REPORT: PushReport = { unregistered: [] };

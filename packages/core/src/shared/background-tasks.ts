@@ -1,0 +1,7 @@
+/**
+ * Runs work off the request path: `run` returns at once; the work's failure is logged at warn by
+ * the adapter and never reaches the caller.
+ */
+export interface BackgroundTasks {
+  run(task: string, work: () => Promise<void>): void;
+}
