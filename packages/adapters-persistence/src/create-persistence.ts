@@ -1,9 +1,10 @@
-import type { AuditLog, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
+import type { AuditLog, Devices, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { withRequestContext } from './database/request-context.js';
 import { createSqlRunner } from './sql/sql-runner.js';
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
+import { MikroOrmDevices } from './repositories/mikro-orm-devices.js';
 import { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
 import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
 import { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
@@ -25,6 +26,8 @@ export interface Persistence {
   /** Payment transactions (no card data) and the inbox of verified payment callbacks. */
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentInbox: PaymentCallbackInbox;
+  /** Issue #14: registered devices and their push tokens. */
+  readonly devices: Devices;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations; returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -63,6 +66,7 @@ export const createPersistence = async (config: DatabaseConfig, options: OpenDat
     nationalIds: new MikroOrmNationalIds(sql),
     paymentTransactions: new MikroOrmPaymentTransactions(sql, parseDate),
     paymentInbox: new MikroOrmPaymentCallbackInbox(sql, parseDate),
+    devices: new MikroOrmDevices(sql, parseDate),
     unitOfWork: new MikroOrmUnitOfWork(em),
     migrate: db.migrate,
     ping: db.ping,

@@ -9,6 +9,7 @@ export { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
 export { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js';
 export { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
 export { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
+export { MikroOrmDevices } from './repositories/mikro-orm-devices.js';
 export { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
 export { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-transactions.js';
 export { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
@@ -36,3 +37,5 @@ export type { PaymentTransactionRow } from './entities/payment-transaction.entit
 export { PaymentCallbackEventSchema } from './entities/payment-callback-event.entity.js';
 export type { PaymentCallbackEventRow } from './entities/payment-callback-event.entity.js';
 export { migrationsList } from './migrations/migrations-list.js';
+export { DeviceSchema, DEVICES_PUSH_TOKEN_UNIQUE } from './entities/device.entity.js';
+export type { DeviceRow } from './entities/device.entity.js';

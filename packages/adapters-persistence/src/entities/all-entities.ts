@@ -1,4 +1,5 @@
 import { AuditEntrySchema } from './audit-entry.entity.js';
+import { DeviceSchema } from './device.entity.js';
 import { InvitationSchema } from './invitation.entity.js';
 import { MembershipSchema } from './membership.entity.js';
 import { NationalIdSchema } from './national-id.entity.js';
@@ -8,4 +9,4 @@ import { PaymentTransactionSchema } from './payment-transaction.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
-export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema, InvitationSchema, AuditEntrySchema, NationalIdSchema, PaymentTransactionSchema, PaymentCallbackEventSchema];
+export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema, InvitationSchema, AuditEntrySchema, NationalIdSchema, PaymentTransactionSchema, PaymentCallbackEventSchema, DeviceSchema];

@@ -8,6 +8,8 @@ export interface UserRow {
   imageUrl: string | null;
   idpUpdatedAt: number | null;
   deletedAt: Date | null;
+  /** The user's language (issue #14), a canonical BCP 47 tag; null until a request names one. */
+  locale: string | null;
   createdAt: Date;
 }
 
@@ -25,6 +27,7 @@ export const UserSchema = new EntitySchema<UserRow>({
     imageUrl: { type: 'text', fieldName: 'image_url', nullable: true },
     idpUpdatedAt: { type: new BigIntType('number'), fieldName: 'idp_updated_at', nullable: true },
     deletedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'deleted_at', nullable: true },
+    locale: { type: 'text', nullable: true },
     createdAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'created_at', defaultRaw: 'now()' },
   },
   uniques: [{ name: USERS_IDP_ID_UNIQUE, properties: ['idpId'] }],

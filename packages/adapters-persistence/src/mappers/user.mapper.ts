@@ -1,4 +1,4 @@
-import { Email, IdpUserId, UserId, type User } from '@idv/core';
+import { Email, IdpUserId, Locale, UserId, type User } from '@idv/core';
 import { toDate, toNumber, type DateParser } from './column-values.js';
 import { decodeColumn, decodeNullable, Text } from './decode-column.js';
 
@@ -10,6 +10,7 @@ export interface UserRecord {
   readonly image_url: unknown;
   readonly idp_updated_at: unknown;
   readonly deleted_at: unknown;
+  readonly locale: unknown;
 }
 
 /** Decodes a `users` row into the core `User` (a row that does not decode is a defect). */
@@ -20,10 +21,11 @@ export const userToDomain = (row: UserRecord, parseDate: DateParser): User => ({
   imageUrl: decodeNullable(Text, row.image_url, 'users.image_url'),
   idpUpdatedAt: toNumber(row.idp_updated_at),
   deletedAt: toDate(row.deleted_at, parseDate),
+  locale: decodeNullable(Locale, row.locale, 'users.locale'),
 });
 
-/** Maps a core `User` to the `users` columns, in the order the insert statements list them. */
-export const userToRow = (user: User): readonly [string, string, string | null, string | null, number | null, Date | null] => [
+/** Maps a core `User` to the `users` columns, in the order the insert statements list them (the language is written on its own). */
+export const userToRow = (user: Omit<User, 'locale'>): readonly [string, string, string | null, string | null, number | null, Date | null] => [
   user.id,
   user.idpId,
   user.email,

@@ -1,4 +1,4 @@
-import type { IdpUserId, ProviderUser, User, UserId, Users, UserSync } from '@idv/core';
+import type { IdpUserId, Locale, ProviderUser, User, UserId, Users, UserSync } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
 import type { DateParser } from '../mappers/column-values.js';
@@ -6,12 +6,13 @@ import { userToDomain, userToRow, type UserRecord } from '../mappers/user.mapper
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
-const COLUMNS = '"id", "idp_id", "email", "image_url", "idp_updated_at", "deleted_at"';
+const INSERTED = '"id", "idp_id", "email", "image_url", "idp_updated_at", "deleted_at"';
+const COLUMNS = `${INSERTED}, "locale"`;
 
 // One guarded statement: inserts, or overwrites only a live row with an older snapshot. When the
 // WHERE suppresses the update nothing comes back, so the caller reads the row afterwards. The same
 // round trip answers whether an invitation waits for the email (the arrival's next question, issue #7).
-const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${COLUMNS}) values (?, ?, ?, ?, ?, ?)
+const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "email" = excluded."email", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
 where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at")
 returning ${COLUMNS}, ("xmax" = 0) as "inserted")
@@ -20,13 +21,16 @@ from "written"`);
 
 // One guarded statement, so a concurrent creation cannot slip between an update and a tombstone
 // insert: inserts the tombstone, or sets deleted_at once on an existing row.
-const MARK_DELETED = statement('users_mark_deleted', `insert into "users" (${COLUMNS}) values (?, ?, ?, ?, ?, ?)
+const MARK_DELETED = statement('users_mark_deleted', `insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "deleted_at" = excluded."deleted_at" where "users"."deleted_at" is null
 returning ${COLUMNS}`);
 
 // Keyset on the unique idp_id index; deleted rows are skipped by the filter, never by the keyset.
 const LIST_LIVE_FIRST = statement('users_list_live_first', `select ${COLUMNS} from "users" where "deleted_at" is null order by "idp_id" limit ?`);
 const LIST_LIVE_AFTER = statement('users_list_live_after', `select ${COLUMNS} from "users" where "deleted_at" is null and "idp_id" > ? order by "idp_id" limit ?`);
+
+// Issue #14: only a live row, and only when the language differs (callers already skip unchanged ones).
+const SET_LOCALE = statement('users_set_locale', `update "users" set "locale" = ? where "id" = ? and "deleted_at" is null and "locale" is distinct from ?`);
 
 const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
 
@@ -65,6 +69,12 @@ export class MikroOrmUsers implements Users {
       const row = userToRow({ id: newId, idpId, email: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at });
       const [written] = await this.sql.rows<UserRecord>(MARK_DELETED, row);
       return written !== undefined ? this.toDomain(written) : this.mustFind(idpId);
+    });
+  }
+
+  setLocale(userId: UserId, locale: Locale): Promise<void> {
+    return guarded('users.setLocale', async () => {
+      await this.sql.run(SET_LOCALE, [locale, userId, locale]);
     });
   }
 

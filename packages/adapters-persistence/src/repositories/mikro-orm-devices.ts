@@ -1,0 +1,102 @@
+import { Locale, type Device, type DeviceRegistration, type Devices, type InstallationId, type PushTarget, type PushToken, type RegisteredDevice, type UserId } from '@idv/core';
+import * as O from 'fp-ts/lib/Option.js';
+import { DEVICES_PUSH_TOKEN_UNIQUE } from '../entities/device.entity.js';
+import { PersistenceError } from '../errors/persistence-error.js';
+import { guarded } from '../errors/translate-error.js';
+import type { DateParser } from '../mappers/column-values.js';
+import { decodeNullable } from '../mappers/decode-column.js';
+import { DEVICE_COLUMNS, deviceToDomain, type DeviceRecord } from '../mappers/device.mapper.js';
+import type { SqlRunner } from '../sql/sql-runner.js';
+import { statement } from '../sql/statement.js';
+
+const COLUMNS = DEVICE_COLUMNS.map((column) => `"${column}"`).join(', ');
+const QUALIFIED = DEVICE_COLUMNS.map((column) => `d."${column}"`).join(', ');
+
+// One statement: the token leaves whichever other row holds it (another user's included), and the
+// installation is inserted or updated. A language of null keeps the stored one.
+const REGISTER = statement('devices_register', `with "moved" as (
+  delete from "devices" where "push_token" = ? and ("user_id" <> ? or "installation_id" <> ?)
+)
+insert into "devices" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?)
+on conflict ("user_id", "installation_id") do update set "push_token" = excluded."push_token", "platform" = excluded."platform",
+  "app_version" = excluded."app_version", "locale" = coalesce(?, "devices"."locale"), "updated_at" = excluded."updated_at"
+returning ${COLUMNS}, ("xmax" = 0) as "inserted"`);
+
+const FIND = statement('devices_find', `select ${COLUMNS} from "devices" where "user_id" = ? and "installation_id" = ?`);
+const REVOKE = statement('devices_revoke', `delete from "devices" where "user_id" = ? and "installation_id" = ?`);
+const LIST = statement('devices_list_for_user', `select ${COLUMNS} from "devices" where "user_id" = ? order by "created_at", "installation_id"`);
+const TARGETS = statement('devices_targets_of', `select ${QUALIFIED}, u."locale" as "user_locale" from "devices" d join "users" u on u."id" = d."user_id"
+where d."user_id" = ? and u."deleted_at" is null order by d."created_at", d."installation_id"`);
+const REMOVE_FOR_USER = statement('devices_remove_for_user', `delete from "devices" where "user_id" = ?`);
+const REMOVE_TOKEN = statement('devices_remove_by_push_token', `delete from "devices" where "push_token" = ?`);
+
+// Two registrations of one token racing: the loser's insert meets the winner's row (not yet visible
+// to its delete) and fails on the token's unique constraint; run again, it moves the token.
+const REGISTER_ATTEMPTS = 5;
+const lostTokenRace = (error: unknown): boolean =>
+  error instanceof PersistenceError && error.failure === 'unique_violation' && error.constraint === DEVICES_PUSH_TOKEN_UNIQUE;
+
+/** The Devices port on raw SQL (issue #14): prepared statements on PostgreSQL, the ORM's connection on PGlite. */
+export class MikroOrmDevices implements Devices {
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly parseDate: DateParser,
+  ) {}
+
+  async register(registration: DeviceRegistration): Promise<RegisteredDevice> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await guarded('devices.register', () => this.registerOnce(registration));
+      } catch (error) {
+        if (attempt >= REGISTER_ATTEMPTS || !lostTokenRace(error)) throw error;
+      }
+    }
+  }
+
+  find(userId: UserId, installationId: InstallationId): Promise<O.Option<Device>> {
+    return guarded('devices.find', async () => {
+      const [row] = await this.sql.rows<DeviceRecord>(FIND, [userId, installationId]);
+      return row === undefined ? O.none : O.some(this.toDomain(row));
+    });
+  }
+
+  revoke(userId: UserId, installationId: InstallationId): Promise<boolean> {
+    return guarded('devices.revoke', async () => (await this.sql.run(REVOKE, [userId, installationId])) > 0);
+  }
+
+  listForUser(userId: UserId): Promise<readonly Device[]> {
+    return guarded('devices.listForUser', async () => (await this.sql.rows<DeviceRecord>(LIST, [userId])).map((row) => this.toDomain(row)));
+  }
+
+  targetsOf(userId: UserId): Promise<readonly PushTarget[]> {
+    return guarded('devices.targetsOf', async () =>
+      (await this.sql.rows<DeviceRecord & { user_locale: unknown }>(TARGETS, [userId])).map((row) => ({
+        device: this.toDomain(row),
+        userLocale: decodeNullable(Locale, row.user_locale, 'users.locale'),
+      })),
+    );
+  }
+
+  removeAllForUser(userId: UserId): Promise<number> {
+    return guarded('devices.removeAllForUser', () => this.sql.run(REMOVE_FOR_USER, [userId]));
+  }
+
+  removeByPushTokens(tokens: readonly PushToken[]): Promise<number> {
+    return guarded('devices.removeByPushTokens', async () => {
+      let removed = 0;
+      for (const token of new Set(tokens)) removed += await this.sql.run(REMOVE_TOKEN, [token]);
+      return removed;
+    });
+  }
+
+  private async registerOnce(r: DeviceRegistration): Promise<RegisteredDevice> {
+    const values = [r.pushToken, r.userId, r.installationId, r.userId, r.installationId, r.pushToken, r.platform, r.appVersion, r.locale ?? r.fallbackLocale, r.at, r.at, r.locale];
+    const [row] = await this.sql.rows<DeviceRecord & { inserted: boolean }>(REGISTER, values);
+    if (row === undefined) throw new Error('devices register returned no row');
+    return { device: this.toDomain(row), created: row.inserted === true };
+  }
+
+  private toDomain(row: DeviceRecord): Device {
+    return deviceToDomain(row, this.parseDate);
+  }
+}
