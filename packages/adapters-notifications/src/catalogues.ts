@@ -1,0 +1,44 @@
+import type { NotificationMessage } from '@idv/core';
+
+/** The kinds of message the service sends. */
+export type MessageKind = NotificationMessage['kind'];
+
+/** One message in one language, as ICU MessageFormat patterns. */
+export interface MessagePatterns {
+  readonly title: string;
+  readonly body: string;
+}
+
+/** Every message of one language. */
+export type Catalogue = Readonly<Record<MessageKind, MessagePatterns>>;
+
+/** The language every other falls back to, message by message. */
+export const FALLBACK_LANGUAGE = 'en';
+
+/**
+ * The message catalogues (issue #14), by language subtag. Patterns are ICU MessageFormat, put into
+ * words with `intl-messageformat`; arguments are the message's fields (`organizationName`, `role`,
+ * `inviteeEmail`, or `none` when it is null).
+ */
+export const CATALOGUES: Readonly<Record<string, Catalogue>> = {
+  en: {
+    'invitation.received': {
+      title: 'You were invited to {organizationName}',
+      body: 'Open the app to join as {role, select, admin {an admin} coach {a coach} other {a member}}.',
+    },
+    'invitation.accepted': {
+      title: 'Invitation accepted',
+      body: '{inviteeEmail, select, none {Your invitee} other {{inviteeEmail}}} joined {organizationName}.',
+    },
+  },
+  tr: {
+    'invitation.received': {
+      title: '{organizationName} sizi davet etti',
+      body: 'Uygulamayı açın ve {role, select, admin {yönetici} coach {antrenör} other {üye}} olarak katılın.',
+    },
+    'invitation.accepted': {
+      title: 'Davet kabul edildi',
+      body: '{inviteeEmail, select, none {Davet ettiğiniz kişi} other {{inviteeEmail}}} {organizationName} üyeliğini kabul etti.',
+    },
+  },
+};

@@ -1,0 +1,140 @@
+import { maskPushToken, NOTHING_TO_REPORT, type Logger, type Notifications, type Push, type PushReport, type PushToken } from '@idv/core';
+import { Expo, type ExpoPushMessage, type ExpoPushReceipt, type ExpoPushTicket } from 'expo-server-sdk';
+import { createRenderer, type Renderer } from '../render.js';
+import { baseUrlDispatcher } from './base-url-dispatcher.js';
+
+/** How the Expo adapter reaches Expo's push service. */
+export interface ExpoNotificationsOptions {
+  /** `EXPO_ACCESS_TOKEN`: sent as the bearer of every request; never logged. */
+  readonly accessToken: string;
+  /** `EXPO_BASE_URL`: another push service speaking Expo's API (a local stand-in); Expo's own when omitted. */
+  readonly baseUrl?: string;
+  readonly logger: Logger;
+  /** How long after sending a receipt is read (Expo suggests about 15 minutes; default 900 000 ms). */
+  readonly receiptDelayMs?: number;
+  /** Receipts still unanswered after this long are given up (Expo keeps them about a day; default 24 h). */
+  readonly receiptTtlMs?: number;
+  /** The SDK's first retry delay on a 429 (default the SDK's 1 000 ms). */
+  readonly retryMinTimeoutMs?: number;
+  readonly now?: () => number;
+  readonly render?: Renderer;
+}
+
+interface PendingReceipt {
+  readonly pushToken: PushToken;
+  readonly sentAt: number;
+}
+
+// Bounds the memory of receipts not read yet; beyond it the oldest are given up.
+const MAX_PENDING_RECEIPTS = 100_000;
+
+const NOT_REGISTERED = 'DeviceNotRegistered';
+
+const codeOf = (error: unknown): string => {
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  if (typeof code === 'string') return code;
+  return typeof statusCode === 'number' ? `HTTP ${statusCode}` : error instanceof Error ? error.name : 'unknown';
+};
+
+/**
+ * The Expo push service (issue #14) through `expo-server-sdk` 6.1: pushes are put into words from
+ * the catalogues, sent in the SDK's batches (100 a request), and each ticket's receipt is read once
+ * due. A `DeviceNotRegistered` ticket or receipt is reported so its device is removed; other errors
+ * are logged at warn by their code. Tokens are logged masked only, and Expo's error messages (which
+ * quote the token) never.
+ *
+ * @example
+ * const notifications = createExpoNotifications({ accessToken, baseUrl: process.env.EXPO_BASE_URL, logger });
+ * await notifications.send([push]); // { unregistered: [] }
+ */
+export const createExpoNotifications = (options: ExpoNotificationsOptions): Notifications => {
+  const expo = new Expo({
+    accessToken: options.accessToken,
+    ...(options.baseUrl === undefined ? {} : { httpAgent: baseUrlDispatcher(options.baseUrl) }),
+    ...(options.retryMinTimeoutMs === undefined ? {} : { retryMinTimeout: options.retryMinTimeoutMs }),
+  });
+  const render = options.render ?? createRenderer();
+  const now = options.now ?? Date.now;
+  const receiptDelayMs = options.receiptDelayMs ?? 900_000;
+  const receiptTtlMs = options.receiptTtlMs ?? 86_400_000;
+  const pending = new Map<string, PendingReceipt>();
+  const { logger } = options;
+
+  const remember = (receiptId: string, pushToken: PushToken): void => {
+    if (pending.size >= MAX_PENDING_RECEIPTS) {
+      const oldest = pending.keys().next().value;
+      if (oldest !== undefined) pending.delete(oldest);
+      logger.warn({ pending: pending.size }, 'push receipt given up: too many unread receipts');
+    }
+    pending.set(receiptId, { pushToken, sentAt: now() });
+  };
+
+  // An error ticket or receipt: the token is reported when it is no longer registered, otherwise logged by its code.
+  const judge = (outcome: ExpoPushTicket | ExpoPushReceipt, pushToken: PushToken, unregistered: PushToken[], stage: 'ticket' | 'receipt'): void => {
+    if (outcome.status !== 'error') return;
+    const code = outcome.details?.error ?? 'unknown';
+    if (code === NOT_REGISTERED) unregistered.push(pushToken);
+    else logger.warn({ stage, code, pushToken: maskPushToken(pushToken) }, 'push notification refused');
+  };
+
+  const messageOf = (push: Push): ExpoPushMessage => {
+    const { title, body, data } = render(push.locale, push.message);
+    return { to: push.pushToken, title, body, data, sound: 'default' };
+  };
+
+  const send = async (pushes: readonly Push[]): Promise<PushReport> => {
+    const deliverable = pushes.filter((push) => Expo.isExpoPushToken(push.pushToken));
+    for (const push of pushes.filter((p) => !deliverable.includes(p))) {
+      logger.warn({ installationId: push.installationId, pushToken: maskPushToken(push.pushToken) }, 'push skipped: not an Expo push token');
+    }
+    const unregistered: PushToken[] = [];
+    const failures: string[] = [];
+    const batches = expo.chunkPushNotifications(deliverable.map(messageOf));
+    let offset = 0;
+    for (const batch of batches) {
+      const tokens = deliverable.slice(offset, offset + batch.length).map((push) => push.pushToken);
+      offset += batch.length;
+      try {
+        const tickets = await expo.sendPushNotificationsAsync(batch);
+        tickets.forEach((ticket, index) => {
+          const pushToken = tokens[index]!;
+          if (ticket.status === 'ok') remember(ticket.id, pushToken);
+          else judge(ticket, pushToken, unregistered, 'ticket');
+        });
+      } catch (error) {
+        failures.push(codeOf(error));
+        logger.warn({ code: codeOf(error), pushes: batch.length }, 'push batch not sent');
+      }
+    }
+    if (failures.length === batches.length && batches.length > 0) throw new Error(`expo push send failed: ${failures.join(', ')}`);
+    return { unregistered };
+  };
+
+  const collectReceipts = async (): Promise<PushReport> => {
+    const time = now();
+    for (const [id, entry] of pending) if (time - entry.sentAt > receiptTtlMs) pending.delete(id);
+    const due = [...pending].filter(([, entry]) => time - entry.sentAt >= receiptDelayMs).map(([id]) => id);
+    if (due.length === 0) return NOTHING_TO_REPORT;
+    const unregistered: PushToken[] = [];
+    for (const ids of expo.chunkPushNotificationReceiptIds(due)) {
+      let receipts: Record<string, ExpoPushReceipt>;
+      try {
+        receipts = await expo.getPushNotificationReceiptsAsync(ids);
+      } catch (error) {
+        logger.warn({ code: codeOf(error), receipts: ids.length }, 'push receipts not read');
+        continue;
+      }
+      for (const id of ids) {
+        const receipt = receipts[id];
+        const entry = pending.get(id);
+        // Not known yet: asked again next time, until the TTL gives up on it.
+        if (receipt === undefined || entry === undefined) continue;
+        pending.delete(id);
+        judge(receipt, entry.pushToken, unregistered, 'receipt');
+      }
+    }
+    return { unregistered };
+  };
+
+  return { send, collectReceipts };
+};

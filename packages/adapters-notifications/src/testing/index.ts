@@ -1,0 +1,2 @@
+export { startExpoPushStandIn } from './expo-push-stand-in.js';
+export type { ExpoPushStandIn, RecordedPush } from './expo-push-stand-in.js';
