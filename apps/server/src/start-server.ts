@@ -11,6 +11,7 @@ import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
+import { settleReceiptsPeriodically } from './push-receipts.js';
 import { createLogger } from './observability/create-logger.js';
 import { setUpProvider } from './provider-settings.js';
 import { startUserSyncJob } from './sync/user-sync-job.js';
@@ -27,6 +28,8 @@ export interface RunningServer {
    * periodically; joins a run already in progress.
    */
   syncUsers(options?: Pick<SyncUsersOptions, 'onProgress'>): Promise<SyncSummary>;
+  /** Resolves once the work started off the request path so far (notifications, analytics) has finished. */
+  settle(): Promise<void>;
   /** Stops accepting requests, lets in-flight ones finish, closes the database and the emulator. */
   close(): Promise<void>;
 }
@@ -84,13 +87,22 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     });
     // First of all at close: a running sync stops after its page, before the database goes.
     cleanups.unshift(userSync.stop);
+    const background = container.get(TOKENS.BackgroundWork);
+    cleanups.push(() => background.drain());
+    // Issue #14: push receipts are read periodically once due; devices they report unregistered go.
+    const receipts = settleReceiptsPeriodically(container.get(TOKENS.DevicesArea), background, config.push.receiptDelaySeconds);
+    cleanups.push(async () => receipts.stop());
+    const settle = async () => {
+      await background.drain();
+      await analytics.drain();
+    };
     listener.attach(container.get(TOKENS.HttpApp).callback());
     const url = `http://127.0.0.1:${listener.port}`;
     if (provider.emulator) {
       cleanups.push(writeDevIdpFile(config.dataDir, { serviceUrl: url, emulatorUrl: provider.emulator.url, secretKey: provider.emulator.secretKey }));
     }
     logger.info({ url, database: config.database.kind, idp: config.idp.mode, rateLimits: redis ? 'redis' : 'memory', syncIntervalMinutes: config.syncIntervalMinutes ?? null }, 'service listening');
-    return { url, port: listener.port, config, ...(provider.emulator ? { emulator: provider.emulator } : {}), syncUsers: userSync.runNow, close: closeAll };
+    return { url, port: listener.port, config, ...(provider.emulator ? { emulator: provider.emulator } : {}), syncUsers: userSync.runNow, settle, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
-import { identityArea, organizationsArea, unauthenticated } from '@idv/core';
+import { devicesArea, identityArea, organizationsArea, unauthenticated } from '@idv/core';
 import { createTestWorld, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { createHttpApp } from './app.js';
@@ -16,6 +16,7 @@ const test = anyTest as TestFn<{ world: TestWorld; ready: { up: boolean }; url: 
 const servicesFor = (world: TestWorld, ready: { up: boolean }): HttpServices => ({
   ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
   ...organizationsArea(world),
+  ...devicesArea(world),
   checkReadiness: async () => {
     if (!ready.up) throw new Error('connection refused');
   },

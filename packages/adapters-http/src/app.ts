@@ -6,12 +6,14 @@ import { respondWithError } from './errors/error-body.js';
 import { authentication } from './middleware/authentication.js';
 import { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
 import { publicRateLimit } from './middleware/public-rate-limit.js';
+import { rememberLocale } from './middleware/remember-locale.js';
 import { requestLog } from './middleware/request-log.js';
 import { requestScope } from './middleware/request-scope.js';
 import { unsupportedMethods } from './middleware/unsupported-methods.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { auditRoutes } from './routes/audit-routes.js';
 import { complianceRoutes } from './routes/compliance-routes.js';
+import { deviceRoutes } from './routes/device-routes.js';
 import { invitationRoutes } from './routes/invitation-routes.js';
 import { memberRoutes } from './routes/member-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
@@ -52,6 +54,7 @@ const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, pay
   ...wellKnownRoutes(appLinks),
   ...webhookRoutes(services, errorTracker, webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
   ...userRoutes(services),
+  ...deviceRoutes(services),
   ...organizationRoutes(services),
   ...memberRoutes(services),
   ...invitationRoutes(services),
@@ -89,8 +92,11 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
     if (route.paymentCallback === true && paymentLimit !== undefined) return [paymentLimit];
     return limit === undefined ? [] : [limit];
   };
+  // Issue #14: a bearer request's language is kept on its user (a write only when it changed).
+  const language = rememberLocale(services, logger);
   for (const route of apiRoutes(options)) {
-    router[route.method](route.path, ...limiterOf(route), authentication(services, logger, route.access), route.handler);
+    const afterAuthentication = route.access === 'bearer' ? [language] : [];
+    router[route.method](route.path, ...limiterOf(route), authentication(services, logger, route.access), ...afterAuthentication, route.handler);
   }
   app.use(router.routes());
   // Only requests no route answered get here, so a 405/501 below is always the router's.

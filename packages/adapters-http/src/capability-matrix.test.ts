@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   can,
+  devicesArea,
   identityArea,
   inviteMember,
   setNationalId,
@@ -125,6 +126,7 @@ const expected = (rule: RouteCase['rule'], persona: Persona): Outcome => {
 const servicesFor = (world: TestWorld): HttpServices => ({
   ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: true }),
   ...organizationsArea(world),
+  ...devicesArea(world),
   checkReadiness: async () => undefined,
 });
 

@@ -1,4 +1,4 @@
-import type { ErrorTracker, IdentityArea, Logger, OrganizationsArea, PaymentsArea, RateLimiter } from '@idv/core';
+import type { DevicesArea, ErrorTracker, IdentityArea, Logger, OrganizationsArea, PaymentsArea, RateLimiter } from '@idv/core';
 import type { AppLinks } from './app-links/app-links.js';
 import type { PaymentCallbackLimits } from './middleware/payment-callback-limit.js';
 
@@ -7,7 +7,8 @@ import type { PaymentCallbackLimits } from './middleware/payment-callback-limit.
  * types come from core's area wiring, never retyped here.
  */
 export type HttpServices = IdentityArea &
-  OrganizationsArea & {
+  OrganizationsArea &
+  DevicesArea & {
     /** Resolves when the service can serve (the database answers); rejects otherwise. */
     readonly checkReadiness: () => Promise<void>;
   };

@@ -11,7 +11,7 @@ import {
   hmacBase64,
   hmacHex,
 } from '@idv/adapters-payments';
-import { identityArea, organizationsArea, paymentsArea, unauthenticated, type PaymentTransaction } from '@idv/core';
+import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type PaymentTransaction } from '@idv/core';
 import { aPayment, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '@idv/core/testing';
 
 // Issue #10: the four public callback routes over a socket, with the real schemes and the replies of
@@ -38,6 +38,7 @@ test.beforeEach(async (t) => {
   const services = {
     ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
     ...organizationsArea(world),
+    ...devicesArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { services: paymentsArea(world), resultUrl: RESULT_URL } });

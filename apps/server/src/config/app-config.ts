@@ -1,6 +1,7 @@
 import type { AppLinks } from '@idv/adapters-http';
 import type { DatabaseConfig } from '@idv/adapters-persistence';
 import type { PaymentsConfig } from './payments-config.js';
+import type { PushConfig } from './push-config.js';
 import type { RateLimitConfig } from './rate-limit-config.js';
 
 /** How to reach and trust a provider, whether it is real or emulated. */
@@ -41,6 +42,8 @@ export interface AppConfig {
   readonly rateLimits: RateLimitConfig;
   /** Issue #10: the enabled payment providers, their credentials, the callback URLs and limits. */
   readonly payments: PaymentsConfig;
+  /** Issue #14: the push service (Expo, or log-only) and when receipts are read. */
+  readonly push: PushConfig;
   readonly appUrl: string;
   /** Issue #12: `SYNC_INTERVAL_MINUTES`, how often the server reconciles users with the provider; unset: never. */
   readonly syncIntervalMinutes?: number;

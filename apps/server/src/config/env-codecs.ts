@@ -138,3 +138,8 @@ export const CidrList = refine('CidrList', 'expected comma-separated IP addresse
   const entries = s.split(',').map((part) => part.trim()).filter((part) => part !== '');
   return entries.length > 0 && entries.every(isCidr) ? entries : undefined;
 });
+
+/** A whole number of seconds from 0 to 86 400 (one day). */
+export const SecondsUpToADay = refine('SecondsUpToADay', 'expected a whole number of seconds from 0 to 86400', (s) =>
+  /^[0-9]{1,5}$/.test(s) && Number(s) <= 86_400 ? Number(s) : undefined,
+);

@@ -7,6 +7,7 @@ import { DEFAULT_INVITATION_TTL_DAYS, describeErrors } from '@idv/core';
 import { AndroidPackage, AppleAppIdList, appLinksConfig, Sha256FingerprintList } from './app-links-config.js';
 import type { AppConfig, IdpConfig } from './app-config.js';
 import { paymentsConfig } from './payments-config.js';
+import { pushConfig } from './push-config.js';
 import { rateLimitConfig } from './rate-limit-config.js';
 import {
   BooleanFlag,
@@ -30,6 +31,7 @@ import {
   PublishableKey,
   RedisUrl,
   KeyPrefix,
+  SecondsUpToADay,
   SecretKey,
   WebhookSecret,
 } from './env-codecs.js';
@@ -81,6 +83,9 @@ const Env = t.partial({
   PAYMENT_CALLBACK_FAIL_POINTS: PositiveCount,
   PAYMENT_CALLBACK_TRUSTED_CIDRS: CidrList,
   SYNC_INTERVAL_MINUTES: Minutes,
+  EXPO_ACCESS_TOKEN: ProviderSecret,
+  EXPO_BASE_URL: HttpUrl,
+  EXPO_RECEIPT_DELAY_SECONDS: SecondsUpToADay,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -127,6 +132,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   const appUrl = env.APP_URL ?? 'http://localhost:3000';
   const payments = paymentsConfig(env, { production, port, appUrl });
   problems.push(...payments.problems);
+  const push = pushConfig(env);
+  problems.push(...push.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
   if (problems.length > 0 || E.isLeft(idp)) return E.left(problems);
@@ -146,6 +153,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     testAuthBypass: env.TEST_AUTH_BYPASS ?? false,
     rateLimits: rateLimitConfig(env),
     payments: payments.payments,
+    push: push.push,
     appUrl,
     ...(env.SYNC_INTERVAL_MINUTES === undefined ? {} : { syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES }),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -167,7 +175,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     E.chainW(build),
   );
 
-const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT):/;
+const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN):/;
 
 // A mistyped secret is still a secret: say what is wrong without printing it.
 const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

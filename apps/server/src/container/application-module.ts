@@ -8,8 +8,8 @@ export const applicationModule = (config: AppConfig): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Config).toConstantValue(config);
     bind(TOKENS.HttpServices).toResolvedValue(
-      (identity, organizations, checkReadiness) => ({ ...identity, ...organizations, checkReadiness }),
-      [TOKENS.IdentityArea, TOKENS.OrganizationsArea, TOKENS.ReadinessCheck],
+      (identity, organizations, devices, checkReadiness) => ({ ...identity, ...organizations, ...devices, checkReadiness }),
+      [TOKENS.IdentityArea, TOKENS.OrganizationsArea, TOKENS.DevicesArea, TOKENS.ReadinessCheck],
     );
     bind(TOKENS.HttpApp).toResolvedValue(
       // No persistence RequestContext per request: the repositories need no identity map (issue #7).

@@ -5,6 +5,7 @@ import { MEMORY_STORE, type RateLimitStore } from '@idv/adapters-rate-limit';
 import type { AppConfig } from '../config/app-config.js';
 import { applicationModule } from './application-module.js';
 import { cryptoModule } from './crypto-module.js';
+import { devicesModule } from './devices-module.js';
 import { identityModule } from './identity-module.js';
 import { organizationsModule } from './organizations-module.js';
 import { paymentsModule } from './payments-module.js';
@@ -41,6 +42,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     identityModule(inputs.config),
     organizationsModule(inputs.config),
     paymentsModule(inputs.config),
+    devicesModule(inputs.config),
     applicationModule(inputs.config),
   );
   return container;

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { ContainerModule } from 'inversify';
 import type { Logger } from '@idv/core';
 import { BackgroundAnalytics } from '../observability/background-analytics.js';
+import { BackgroundWork } from '../observability/background-work.js';
 import { LoggingAnalytics } from '../observability/logging-analytics.js';
 import { LoggingErrorTracker } from '../observability/logging-error-tracker.js';
 import { TOKENS } from './tokens.js';
 
-/** Logger, error tracking, analytics, clock and id generation. */
+/** Logger, error tracking, analytics, background work, clock and id generation. */
 export const observabilityModule = (logger: Logger): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Logger).toConstantValue(logger);
@@ -17,6 +18,10 @@ export const observabilityModule = (logger: Logger): ContainerModule =>
     const analytics = new BackgroundAnalytics(new LoggingAnalytics(logger), logger);
     bind(TOKENS.BackgroundAnalytics).toConstantValue(analytics);
     bind(TOKENS.Analytics).toConstantValue(analytics);
+    // Issue #14: notifications run off the request path, bounded, and never fail a request.
+    const background = new BackgroundWork(logger);
+    bind(TOKENS.BackgroundWork).toConstantValue(background);
+    bind(TOKENS.BackgroundTasks).toConstantValue(background);
     bind(TOKENS.Clock).toConstantValue({ now: () => new Date() });
     bind(TOKENS.IdGenerator).toConstantValue({ uuid: randomUUID });
   });

@@ -4,8 +4,11 @@ import type {
   AccessTokenVerifier,
   Analytics,
   AuditLog,
+  BackgroundTasks,
   CallbackSchemes,
   Clock,
+  Devices,
+  DevicesArea,
   ErrorTracker,
   IdentityArea,
   IdentityProviderAdmin,
@@ -18,6 +21,7 @@ import type {
   Memberships,
   NationalIds,
   NationalIdVault,
+  Notifications,
   Organizations,
   OrganizationsArea,
   PaymentCallbackInbox,
@@ -33,6 +37,7 @@ import type {
 import type { HttpServices } from '@idv/adapters-http';
 import type { AppConfig } from '../config/app-config.js';
 import type { BackgroundAnalytics } from '../observability/background-analytics.js';
+import type { BackgroundWork } from '../observability/background-work.js';
 
 /** Readiness of what the service depends on (the database). */
 export type ReadinessCheck = () => Promise<void>;
@@ -92,6 +97,13 @@ export const TOKENS = {
   PaymentCallbackRateLimiter: Symbol('PaymentCallbackRateLimiter') as ServiceIdentifier<RateLimiter>,
   /** Bad signatures per source, then blocked (`PAYMENT_CALLBACK_FAIL_POINTS`). */
   PaymentCallbackFailureBudget: Symbol('PaymentCallbackFailureBudget') as ServiceIdentifier<RateLimiter>,
+  /** Issue #14: registered devices, the push service, work off the request path, and the area's use cases. */
+  Devices: Symbol('Devices') as ServiceIdentifier<Devices>,
+  Notifications: Symbol('Notifications') as ServiceIdentifier<Notifications>,
+  BackgroundTasks: Symbol('BackgroundTasks') as ServiceIdentifier<BackgroundTasks>,
+  /** The same background work, for draining it at shutdown. */
+  BackgroundWork: Symbol('BackgroundWork') as ServiceIdentifier<BackgroundWork>,
+  DevicesArea: Symbol('DevicesArea') as ServiceIdentifier<DevicesArea>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;

@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { AuthPayload } from '@idv/core';
 import { callerOf } from '../request-auth.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
+import { optionalHeader } from '../request-headers.js';
 import type { Route, RouteInput } from '../routes/route.js';
 import { decodeInput } from './decode-input.js';
 import { DEFAULT_JSON_BODY_LIMIT, jsonBody } from './json-body.js';
@@ -17,6 +18,8 @@ export interface EndpointRequest<P, Q, B> {
   readonly params: P;
   readonly query: Q;
   readonly body: B;
+  /** A request header's value (undefined when absent or empty). */
+  readonly header: (name: string) => string | undefined;
 }
 
 /** A bearer endpoint: where it lives, how its request decodes, and what it answers. */
@@ -35,7 +38,7 @@ export interface BearerEndpoint<P, Q, B> {
 
 type NoInput = Readonly<Record<string, never>>;
 
-const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>): E.Either<Reply, Omit<EndpointRequest<P, Q, B>, 'caller'>> => {
+const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>): E.Either<Reply, Omit<EndpointRequest<P, Q, B>, 'caller' | 'header'>> => {
   const params = endpoint.params === undefined ? E.right({} as P) : decodeInput(endpoint.params, ctx['params'] ?? {}, 'params');
   const query = endpoint.query === undefined ? E.right({} as Q) : decodeInput(endpoint.query, ctx.query, 'query');
   const body = endpoint.body === undefined ? E.right(undefined as B) : decodeInput(endpoint.body, ctx.request.body, 'body');
@@ -62,7 +65,7 @@ export const bearerEndpoint = <P = NoInput, Q = NoInput, B = undefined>(endpoint
   const run = async (ctx: Context): Promise<void> => {
     const decoded = decodeRequest(ctx, endpoint);
     if (E.isLeft(decoded)) return send(ctx, decoded.left);
-    send(ctx, await endpoint.handle({ caller: callerOf(ctx.request), ...decoded.right }));
+    send(ctx, await endpoint.handle({ caller: callerOf(ctx.request), ...decoded.right, header: (name) => optionalHeader(ctx, name) }));
   };
   const readBody = endpoint.body === undefined ? undefined : jsonBody(endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
   const input: RouteInput = {

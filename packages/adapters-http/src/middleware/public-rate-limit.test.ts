@@ -2,7 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
-import { identityArea, organizationsArea, unauthenticated, type RateLimiter } from '@idv/core';
+import { devicesArea, identityArea, organizationsArea, unauthenticated, type RateLimiter } from '@idv/core';
 import { createTestWorld, InMemoryRateLimiter, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from '../app.js';
 import type { HttpAppOptions } from '../http-services.js';
@@ -17,6 +17,7 @@ const start = async (t: { context: unknown; teardown: (fn: () => void) => void }
   const services = {
     ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
     ...organizationsArea(world),
+    ...devicesArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, publicRateLimiter: limiter(world), ...options });

@@ -12,12 +12,12 @@ import { statement } from '../sql/statement.js';
 const COLUMNS = DEVICE_COLUMNS.map((column) => `"${column}"`).join(', ');
 const QUALIFIED = DEVICE_COLUMNS.map((column) => `d."${column}"`).join(', ');
 
-// One statement: the token leaves whichever other row holds it (another user's included), and the
-// installation is inserted or updated. A language of null keeps the stored one.
-const REGISTER = statement('devices_register', `with "moved" as (
-  delete from "devices" where "push_token" = ? and ("user_id" <> ? or "installation_id" <> ?)
-)
-insert into "devices" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?)
+// The token leaves whichever other row holds it (another user's included)…
+const RELEASE_TOKEN = statement('devices_release_push_token', `delete from "devices" where "push_token" = ? and ("user_id" <> ? or "installation_id" <> ?)`);
+
+// …then the installation is inserted or updated. A language of null keeps the stored one. (Both in
+// one statement would not do: a data-modifying CTE's delete is not seen by the insert's unique check.)
+const REGISTER = statement('devices_register', `insert into "devices" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?)
 on conflict ("user_id", "installation_id") do update set "push_token" = excluded."push_token", "platform" = excluded."platform",
   "app_version" = excluded."app_version", "locale" = coalesce(?, "devices"."locale"), "updated_at" = excluded."updated_at"
 returning ${COLUMNS}, ("xmax" = 0) as "inserted"`);
@@ -30,9 +30,10 @@ where d."user_id" = ? and u."deleted_at" is null order by d."created_at", d."ins
 const REMOVE_FOR_USER = statement('devices_remove_for_user', `delete from "devices" where "user_id" = ?`);
 const REMOVE_TOKEN = statement('devices_remove_by_push_token', `delete from "devices" where "push_token" = ?`);
 
-// Two registrations of one token racing: the loser's insert meets the winner's row (not yet visible
-// to its delete) and fails on the token's unique constraint; run again, it moves the token.
-const REGISTER_ATTEMPTS = 5;
+// Two registrations of one token racing: the loser's insert meets the winner's row (inserted after
+// the loser's delete ran) and fails on the token's unique constraint; run again, it moves the token.
+// Each loss means another registration of the token finished, so one loses at most once per rival.
+const REGISTER_ATTEMPTS = 16;
 const lostTokenRace = (error: unknown): boolean =>
   error instanceof PersistenceError && error.failure === 'unique_violation' && error.constraint === DEVICES_PUSH_TOKEN_UNIQUE;
 
@@ -90,7 +91,8 @@ export class MikroOrmDevices implements Devices {
   }
 
   private async registerOnce(r: DeviceRegistration): Promise<RegisteredDevice> {
-    const values = [r.pushToken, r.userId, r.installationId, r.userId, r.installationId, r.pushToken, r.platform, r.appVersion, r.locale ?? r.fallbackLocale, r.at, r.at, r.locale];
+    await this.sql.run(RELEASE_TOKEN, [r.pushToken, r.userId, r.installationId]);
+    const values = [r.userId, r.installationId, r.pushToken, r.platform, r.appVersion, r.locale ?? r.fallbackLocale, r.at, r.at, r.locale];
     const [row] = await this.sql.rows<DeviceRecord & { inserted: boolean }>(REGISTER, values);
     if (row === undefined) throw new Error('devices register returned no row');
     return { device: this.toDomain(row), created: row.inserted === true };
