@@ -19,8 +19,8 @@ export { SignedOutError } from './api/signed-out-error.js';
 // Mobile: secure storage and the ordered sign-out (`@idv/client/mobile`).
 export { createSecureTokenCache } from './mobile/secure-token-cache.js';
 export type { CorruptionReason, SecureKV, SecureTokenCacheOptions, TokenCache } from './mobile/secure-token-cache.js';
-export { createSignOutSequence } from './mobile/sign-out-sequence.js';
-export type { SignOutStep, SignOutSteps } from './mobile/sign-out-sequence.js';
+export { createSignOutSequence, devicePath, revokeDevice } from './mobile/sign-out-sequence.js';
+export type { PushTokenRevoke, SignOutStep, SignOutSteps } from './mobile/sign-out-sequence.js';
 // Invitation links and app links (`@idv/client/links`).
 export { parseInvitationLink } from './links/invitation-link.js';
 export type { InvitationLinkOptions, TicketStatus } from './links/invitation-link.js';

@@ -54,6 +54,9 @@ const recordingFetch = (wire: Wire[]): typeof fetch =>
     return response;
   }) as typeof fetch;
 
+const INSTALLATION = 'e2e-client-phone';
+const DEVICE_PATH = `/users/me/devices/${INSTALLATION}`;
+
 const clientFor = (pair: ProcessPair, getToken: ApiClientConfig['getToken'], wire: Wire[], steps: string[]) =>
   createApiClient({
     baseUrl: pair.service().url,
@@ -61,14 +64,12 @@ const clientFor = (pair: ProcessPair, getToken: ApiClientConfig['getToken'], wir
     fetch: recordingFetch(wire),
     getToken,
     onSignOut: createSignOutSequence({
-      // The service has no push-token route yet: the revoke goes out with the last token and its answer is ignored.
-      revokePushToken: async (request) => {
-        steps.push(`revokePushToken ${(await request('/users/me/push-token', { method: 'DELETE' })).status}`);
-      },
+      // Issue #14: the default revoke, DELETE /users/me/devices/:installationId with the last token.
+      installationId: INSTALLATION,
       clearLocalSession: async () => void steps.push('clearLocalSession'),
       idpSignOut: async () => void steps.push('idpSignOut'),
       navigateToSignIn: () => void steps.push('navigateToSignIn'),
-      report: (step) => void steps.push(`reported ${step}`),
+      report: (step, error) => void steps.push(`reported ${step}: ${(error as Error).message}`),
     }),
   });
 
@@ -110,9 +111,10 @@ test.serial('a session revoked at the provider: the refresh yields no token and 
 
   const results = await Promise.allSettled([api.request('/users/me'), api.request('/organizations', { method: 'POST', body: JSON.stringify({ name: 'Gym' }), headers: { 'content-type': 'application/json' } })]);
   t.true(results.every((r) => r.status === 'rejected' && r.reason instanceof SignedOutError));
-  t.deepEqual(steps, ['revokePushToken 404', 'clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
-  const revoke = wire.find((w) => w.path === '/users/me/push-token');
-  t.like(revoke, { method: 'DELETE', token: stale, locale: 'he' });
+  // The revoke goes out with the last (dead) token: the service refuses it, and the sign-out goes on.
+  t.deepEqual(steps, ['reported revokePushToken: device revoke answered 401', 'clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
+  const revoke = wire.find((w) => w.path === DEVICE_PATH);
+  t.like(revoke, { method: 'DELETE', token: stale, locale: 'he', status: 401 });
   await t.throwsAsync(api.request('/users/me'), { instanceOf: SignedOutError });
   t.is(wire.length, 3, 'two 401s and the revoke; nothing after the sign-out');
 });
@@ -127,6 +129,25 @@ test.serial('a refresh that still gets 401 (second 401): sign-out exactly once f
 
   const results = await Promise.allSettled([api.request('/users/me'), api.request('/users/me')]);
   t.true(results.every((r) => r.status === 'rejected' && r.reason instanceof SignedOutError));
-  t.deepEqual(steps, ['revokePushToken 404', 'clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
+  t.deepEqual(steps, ['reported revokePushToken: device revoke answered 401', 'clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
   t.true(wire.filter((w) => w.path === '/users/me').every((w) => w.status === 401));
+});
+
+test.serial('issue #14: a user who signs out revokes the device first: DELETE /users/me/devices/:installationId answers 204 and the device is gone', async (t) => {
+  const { pair, userId } = t.context;
+  const session = await pair.provider.openSession(userId);
+  const wire: Wire[] = [];
+  const steps: string[] = [];
+  const api = clientFor(pair, async () => pair.provider.mintToken(session.id), wire, steps);
+  const registered = await api.request(DEVICE_PATH, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pushToken: 'ExponentPushToken[e2e-client-0000001]', platform: 'ios' }),
+  });
+  t.true([200, 201].includes(registered.status));
+  await api.signOut();
+  t.deepEqual(steps, ['clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
+  t.like(wire.find((w) => w.path === DEVICE_PATH && w.method === 'DELETE'), { status: 204, locale: 'he' });
+  const after = await fetch(`${pair.service().url}/users/me/devices`, { headers: { authorization: `Bearer ${await pair.provider.mintToken(session.id)}` } });
+  t.deepEqual(await after.json(), { items: [] });
 });

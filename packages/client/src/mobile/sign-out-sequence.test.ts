@@ -2,17 +2,17 @@ import test from 'ava';
 import type { RawRequest } from '../api/api-client.js';
 import { createSignOutSequence, type SignOutSteps } from './sign-out-sequence.js';
 
-const recording = (overrides: Partial<SignOutSteps> = {}) => {
+const recording = (overrides: Partial<Omit<SignOutSteps, 'installationId'>> = {}) => {
   const order: string[] = [];
   const reported: Array<[string, unknown]> = [];
   const onSignOut = createSignOutSequence({
-    revokePushToken: async () => void order.push('revokePushToken'),
+    revokePushToken: async (_request: RawRequest) => void order.push('revokePushToken'),
     clearLocalSession: async () => void order.push('clearLocalSession'),
     idpSignOut: async () => void order.push('idpSignOut'),
     navigateToSignIn: () => void order.push('navigateToSignIn'),
     report: (step, error) => void reported.push([step, error]),
     ...overrides,
-  });
+  } as SignOutSteps);
   return { order, reported, onSignOut };
 };
 
@@ -69,4 +69,38 @@ test('a later, separate sign-out (next session) runs again', async (t) => {
   await onSignOut({ lastToken: 't', request: raw });
   await onSignOut({ lastToken: 'u', request: raw });
   t.is(order.filter((step) => step === 'revokePushToken').length, 2);
+});
+
+test('issue #14: by default the revoke is DELETE /users/me/devices/:installationId (the id percent-encoded) through the raw request', async (t) => {
+  const sent: Array<[string, string | undefined]> = [];
+  const request: RawRequest = async (path, init) => {
+    sent.push([path, init?.method]);
+    return new Response(null, { status: 204 });
+  };
+  const reported: unknown[] = [];
+  const onSignOut = createSignOutSequence({
+    installationId: 'phone 1/a',
+    clearLocalSession: async () => undefined,
+    idpSignOut: async () => undefined,
+    navigateToSignIn: () => undefined,
+    report: (step) => void reported.push(step),
+  });
+  await onSignOut({ lastToken: 't', request });
+  t.deepEqual(sent, [['/users/me/devices/phone%201%2Fa', 'DELETE']]);
+  t.deepEqual(reported, []);
+});
+
+test('issue #14: a default revoke answered with anything but 2xx is reported, and the sign-out goes on', async (t) => {
+  const order: string[] = [];
+  const reported: Array<[string, unknown]> = [];
+  const onSignOut = createSignOutSequence({
+    installationId: 'phone-1',
+    clearLocalSession: async () => void order.push('clearLocalSession'),
+    idpSignOut: async () => void order.push('idpSignOut'),
+    navigateToSignIn: () => void order.push('navigateToSignIn'),
+    report: (step, error) => void reported.push([step, (error as Error).message]),
+  });
+  await onSignOut({ lastToken: 'stale', request: async () => new Response(null, { status: 401 }) });
+  t.deepEqual(reported, [['revokePushToken', 'device revoke answered 401']]);
+  t.deepEqual(order, ['clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
 });
