@@ -1,7 +1,9 @@
 import type { BackgroundTasks, Logger } from '@idv/core';
 
-/** Limits of the background work. */
+/** Limits and wording of the background work. */
 export interface BackgroundWorkOptions {
+  /** Names the work in log lines: `<label> failed`, `<label> dropped: too many in flight` (default `background task`). */
+  readonly label?: string;
   /** Tasks running at once; beyond it a new task is dropped with a warning (default 256). */
   readonly maxInFlight?: number;
   /** A task still running after this long is abandoned with a warning (default 30 000 ms). */
@@ -11,12 +13,13 @@ export interface BackgroundWorkOptions {
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * Runs work off the request path (issue #14: notifications): each task starts at once, bounded in
- * number and time; a failure is logged at warn and never reaches the request that started it.
+ * Runs work off the request path (analytics, issue #7; notifications, issue #14): each task starts
+ * at once, bounded in number and time; a failure is logged at warn and never reaches the caller.
  * `drain()` waits for the tasks still running (shutdown, and tests that check what they did).
  */
 export class BackgroundWork implements BackgroundTasks {
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly label: string;
   private readonly maxInFlight: number;
   private readonly timeoutMs: number;
 
@@ -24,13 +27,19 @@ export class BackgroundWork implements BackgroundTasks {
     private readonly logger: Logger,
     options: BackgroundWorkOptions = {},
   ) {
+    this.label = options.label ?? 'background task';
     this.maxInFlight = options.maxInFlight ?? 256;
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
   run(task: string, work: () => Promise<void>): void {
+    this.start(work, { task });
+  }
+
+  /** Starts `work`; `fields` go into its warnings (never secrets). */
+  start(work: () => Promise<void>, fields: Record<string, unknown>): void {
     if (this.inFlight.size >= this.maxInFlight) {
-      this.logger.warn({ task }, 'background task dropped: too many in flight');
+      this.logger.warn(fields, `${this.label} dropped: too many in flight`);
       return;
     }
     let timer: NodeJS.Timeout | undefined;
@@ -39,7 +48,7 @@ export class BackgroundWork implements BackgroundTasks {
       timer.unref();
     });
     const running: Promise<void> = Promise.race([Promise.resolve().then(work), timeout])
-      .catch((error: unknown) => this.logger.warn({ task, err: message(error) }, 'background task failed'))
+      .catch((error: unknown) => this.logger.warn({ ...fields, err: message(error) }, `${this.label} failed`))
       .finally(() => {
         clearTimeout(timer);
         this.inFlight.delete(running);
