@@ -88,10 +88,11 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     // First of all at close: a running sync stops after its page, before the database goes.
     cleanups.unshift(userSync.stop);
     const background = container.get(TOKENS.BackgroundWork);
-    cleanups.push(() => background.drain());
     // Issue #14: push receipts are read periodically once due; devices they report unregistered go.
+    // At shutdown the timer stops before the background work drains, so the drain has an end.
     const receipts = settleReceiptsPeriodically(container.get(TOKENS.DevicesArea), background, config.push.receiptDelaySeconds);
     cleanups.push(async () => receipts.stop());
+    cleanups.push(() => background.drain());
     const settle = async () => {
       await background.drain();
       await analytics.drain();

@@ -11,6 +11,7 @@ const TOKENS = {
   invitee: 'ExponentPushToken[e2e-invitee-0000001]',
   stale: 'ExponentPushToken[e2e-stale-00000002]',
   owner: 'ExponentPushToken[e2e-owner-00000003]',
+  uninstalled: 'ExponentPushToken[e2e-gone-000000004]',
 };
 
 test.before(async (t) => {
@@ -117,6 +118,22 @@ test.serial('accepting notifies the inviter in their language; a DeviceNotRegist
     ],
   );
   t.deepEqual((await owner.get('/users/me/devices')).body.items.map((d: { installationId: string }) => d.installationId), ['owner-phone']);
+});
+
+test.serial('a DeviceNotRegistered receipt, read on the server timer once due, removes the device', async (t) => {
+  const { world, expo } = t.context;
+  const ownerId = await world.seedUser('receipt-owner@example.com');
+  const inviteeId = await world.seedUser('receipt-invitee@example.com');
+  const invitee = as(t, inviteeId);
+  t.is((await invitee.put('/users/me/devices/uninstalled-phone', { pushToken: TOKENS.uninstalled, platform: 'ios' })).status, 201);
+  expo.unregisteredInReceipts.add(TOKENS.uninstalled);
+  const owner = as(t, ownerId);
+  const org = await owner.post('/organizations', { name: 'Receipt Gym' });
+  t.is((await owner.post(`/organizations/${org.body.organization.id}/invitations`, { email: 'receipt-invitee@example.com', role: 'member' })).status, 201);
+  // EXPO_RECEIPT_DELAY_SECONDS=0: the timer reads the receipt at its next tick; then the removal is background work.
+  await expo.whenReceiptAsked(TOKENS.uninstalled);
+  await settled(t);
+  t.deepEqual((await invitee.get('/users/me/devices')).body, { items: [] });
 });
 
 test.serial('no full push token in any response or log line of the device flows', async (t) => {

@@ -31,6 +31,8 @@ export interface ExpoPushStandIn {
   failSendsWith: number | null;
   /** Resolves once `count` pushes in total have been received. */
   whenPushes(count: number): Promise<void>;
+  /** Resolves once a `/getReceipts` request has asked for the receipt of a push to `token`. */
+  whenReceiptAsked(token: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,9 @@ const reply = (response: ServerResponse, status: number, body: unknown): void =>
 export const startExpoPushStandIn = async (options: { readonly accessToken: string; readonly port?: number }): Promise<ExpoPushStandIn> => {
   const receipts = new Map<string, unknown>();
   const waiters: { count: number; resolve: () => void }[] = [];
+  const receiptIdsOf = new Map<string, string[]>();
+  const asked = new Set<string>();
+  const receiptWaiters: { token: string; resolve: () => void }[] = [];
   const standIn: Omit<ExpoPushStandIn, 'url' | 'close'> = {
     pushes: [],
     batches: [],
@@ -68,6 +73,7 @@ export const startExpoPushStandIn = async (options: { readonly accessToken: stri
     failSendsWith: null,
     whenPushes: (count) =>
       standIn.pushes.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+    whenReceiptAsked: (token) => (asked.has(token) ? Promise.resolve() : new Promise<void>((resolve) => receiptWaiters.push({ token, resolve }))),
   };
   const notRegistered = (token: string) => ({
     status: 'error',
@@ -88,6 +94,7 @@ export const startExpoPushStandIn = async (options: { readonly accessToken: stri
         standIn.pushes.push(message);
         if (standIn.unregisteredAtSend.has(message.to)) return notRegistered(message.to);
         const id = randomUUID();
+        receiptIdsOf.set(id, [message.to]);
         receipts.set(id, standIn.unregisteredInReceipts.has(message.to) ? notRegistered(message.to) : { status: 'ok' });
         return { status: 'ok', id };
       });
@@ -100,6 +107,14 @@ export const startExpoPushStandIn = async (options: { readonly accessToken: stri
     if (request.method === 'POST' && request.url === '/--/api/v2/push/getReceipts') {
       const { ids } = (await readBody(request)) as { ids: string[] };
       standIn.receiptRequests.push(ids);
+      for (const token of ids.flatMap((id) => receiptIdsOf.get(id) ?? [])) asked.add(token);
+      // Answered first, then the waiters hear of it: the client is already reading the answer.
+      setImmediate(() => {
+        for (const waiter of receiptWaiters.filter((w) => asked.has(w.token))) {
+          receiptWaiters.splice(receiptWaiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      });
       return reply(response, 200, { data: Object.fromEntries(ids.filter((id) => receipts.has(id)).map((id) => [id, receipts.get(id)])) });
     }
     return reply(response, 404, { errors: [{ code: 'NOT_FOUND', message: `${request.method} ${request.url}` }] });

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { Email } from '../../identity/email.js';
 import { deleteSelf } from '../../identity/use-cases/delete-self.js';
+import { handleUserDeleted } from '../../identity/use-cases/handle-user-deleted.js';
 import { acceptInvitation } from '../../invitation/use-cases/accept-invitation.js';
 import { inviteMember } from '../../invitation/use-cases/invite-member.js';
 import { aPerson, anOrganization, createTestWorld, outcome, sessionOf, type TestWorld } from '../../testing/index.js';
@@ -168,5 +169,13 @@ test("deleting a user removes the user's devices in the same write", async (t) =
   const person = await aPerson(world, 'fay');
   await register(world, person.auth, phone());
   t.is(outcome(await deleteSelf(world)({ idpId: person.user.idpId, skipProvider: true })()), 'Right');
+  t.deepEqual(world.devices.all(), []);
+});
+
+test("the provider's user.deleted removes the user's devices too (the same soft-delete write)", async (t) => {
+  const world = createTestWorld();
+  const person = await aPerson(world, 'gus');
+  await register(world, person.auth, phone());
+  t.is(outcome(await handleUserDeleted(world)(person.user.idpId)()), 'Right');
   t.deepEqual(world.devices.all(), []);
 });
