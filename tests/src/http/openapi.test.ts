@@ -8,7 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createHttpApp, openApiPath } from '@idv/adapters-http';
-import { identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
 import { createPaymentsWorld } from '@idv/core/testing';
 
 // Issue #12, point 4: `/openapi.json` describes every route the router serves and nothing else, is
@@ -27,6 +27,7 @@ test.before(async (t) => {
   const services = {
     ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
     ...organizationsArea(world),
+    ...devicesArea(world),
     checkReadiness: async () => undefined,
   };
   // Every optional part switched on, so the router serves every route there is.

@@ -28,6 +28,10 @@ const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   AmountMinor: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'minor units (kuruş, cents)' },
   PaymentDescription: { type: 'string', minLength: 1, maxLength: 200 },
   DateTime: { type: 'string', format: 'date-time' },
+  InstallationId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$', description: "the app's id for one installation" },
+  PushToken: { type: 'string', pattern: '^[\\x21-\\x7e]{16,4096}$', description: 'personal data: never returned or logged whole' },
+  AppVersion: { type: 'string', pattern: '^[\\x20-\\x7e]{1,64}$' },
+  Locale: { type: 'string', description: 'a BCP 47 language tag in its canonical form (`tr-TR`)' },
 };
 
 /** A codec's own name is a component name when it reads like a type name (`OrganizationBody`), not io-ts's generated one (`{ name: string }`). */

@@ -1,6 +1,10 @@
 import * as t from 'io-ts';
 import {
+  AppVersion,
   AuditAction,
+  InstallationId,
+  Locale,
+  Platform,
   AuditTargetType,
   Currency,
   Email,
@@ -118,6 +122,26 @@ export const MeView = t.type(
   },
   'Me',
 );
+
+/** A device (issue #14): its push token masked to the last four characters (`…abcd`), never whole. */
+export const DeviceView = t.type(
+  {
+    installationId: InstallationId,
+    platform: Platform,
+    appVersion: nullable(AppVersion),
+    locale: Locale,
+    pushToken: t.string,
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  'Device',
+);
+
+/** `{ device }` of a registration. */
+export const DeviceEnvelope = t.type({ device: DeviceView }, 'DeviceEnvelope');
+
+/** `GET /users/me/devices`. */
+export const DeviceList = t.type({ items: t.array(DeviceView) }, 'DeviceList');
 
 /** `{ status: "ok" }` of the probes. */
 export const StatusView = t.type({ status: t.literal('ok') }, 'Status');
