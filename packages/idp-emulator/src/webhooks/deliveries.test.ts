@@ -99,7 +99,7 @@ test('delay mode holds messages for a while, then delivers them without a releas
   t.deepEqual(receiver.received.map((r) => JSON.parse(r.body).data.id).sort(), [a, b].sort());
   const log = await adminFetch(emulator, 'GET', '/_emulator/deliveries', undefined, null);
   t.is(log.contentType, 'application/json');
-  t.deepEqual(Object.keys(log.body[0]).sort(), ['at', 'attempt', 'eventType', 'messageId', 'sequence', 'status', 'userId']);
+  t.deepEqual(Object.keys(log.body[0]).sort(), ['at', 'attempt', 'durationMs', 'eventType', 'messageId', 'sequence', 'status', 'userId']);
 });
 
 test('a held batch is released in the mode\'s reorder order over the control API', async (t) => {

@@ -13,7 +13,10 @@ export interface DeliveryAttempt {
   readonly sequence: number;
   readonly status: number | 'network-error';
   readonly attempt: number;
+  /** When the attempt was sent (emulator clock, ms). */
   readonly at: number;
+  /** How long it took to get its answer (or fail). */
+  readonly durationMs: number;
 }
 
 /** Where deliveries go; `url` undefined means no deliveries. */
@@ -180,7 +183,8 @@ export class WebhookDispatcher {
     const { message, sequence, attempt } = unit;
     const status = await postWebhook({ url, secret, message, atMs: at, timeoutMs: this.deps.timeoutMs, signal: this.abort.signal });
     if (this.closed) return;
-    this.log.push({ messageId: message.id, eventType: message.eventType, userId: message.userId, sequence, status, attempt, at });
+    const durationMs = this.deps.clock.now() - at;
+    this.log.push({ messageId: message.id, eventType: message.eventType, userId: message.userId, sequence, status, attempt, at, durationMs });
     if (typeof status === 'number' && status >= 200 && status < 300) return this.finish();
     const delay = delayBeforeAttempt(attempt + 1, this.deps.timeScale);
     if (delay === undefined) {
