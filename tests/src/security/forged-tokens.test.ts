@@ -66,11 +66,8 @@ const FORGERIES: readonly (readonly [string, (t: Context) => Promise<string> | s
   ['missing kid (issue #9)', (t) => mint(t, {}, { kid: undefined })],
   ['empty kid', (t) => mint(t, {}, { kid: '' })],
   ['numeric kid', (t) => signRaw(t, JSON.stringify(realHeader(t, { kid: 1 })), JSON.stringify(claims(t)))],
-  ['unknown kid, real key', (t) => mint(t, {}, { kid: 'ins_unknown' })],
   ['a key not in the JWKS, under the real kid', async (t) =>
     new SignJWT(claims(t)).setProtectedHeader(realHeader(t)).sign(t.context.impostor.privateKey)],
-  ['a key not in the JWKS, under its own kid', async (t) =>
-    new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'ins_impostor' })).sign(t.context.impostor.privateKey)],
   ['the attacker key embedded as a jwk header', async (t) =>
     new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { jwk: await exportJWK(t.context.impostor.publicKey) })).sign(t.context.impostor.privateKey)],
   ['the attacker key behind a jku header', async (t) =>
@@ -135,6 +132,29 @@ const FORGERIES: readonly (readonly [string, (t: Context) => Promise<string> | s
   ['a JWE-shaped token (five segments)', () => 'eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkEyNTZHQ00ifQ.AAAA.AAAA.AAAA.AAAA'],
 ];
 
+// A kid the key set lacks is judged (401) only against a key set fetched for it: inside jose's refetch
+// cooldown the set may predate a rotation at the provider, so such a token is "cannot verify right now"
+// (503, issue #9) until the service may refetch. Serial tests run first: these see the first fetch.
+const unknownKidRealKey = (t: Context): Promise<string> => mint(t, {}, { kid: 'ins_unknown' });
+const impostorUnderOwnKid = (t: Context): Promise<string> =>
+  new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'ins_impostor' })).sign(t.context.impostor.privateKey);
+
+test.serial('issue #9: an unknown kid is 401 against the key set fetched for it, and never judged (503) inside the refetch cooldown', async (t) => {
+  const jwksRequests = () => t.context.provider.requests.filter((request) => request === 'GET /v1/jwks').length;
+  t.is(jwksRequests(), 0, 'this is the service\'s first bearer request');
+  const judged = await getMe(t.context.service, await unknownKidRealKey(t));
+  t.is(judged.status, 401, 'unknown kid, real key');
+  t.deepEqual(await judged.json(), GENERIC_401);
+  t.is(jwksRequests(), 1, 'judged against a key set fetched while it waited');
+  const unjudged = await getMe(t.context.service, await impostorUnderOwnKid(t));
+  t.is(unjudged.status, 503, 'a key not in the JWKS, under its own kid');
+  t.is(unjudged.headers.get('retry-after'), '5');
+  t.like(await unjudged.json(), { statusCode: 503, code: 'AuthenticationUnavailable' });
+  t.is(jwksRequests(), 1, 'no refetch inside the cooldown');
+  const reasons = t.context.service.logs.records().map((record) => record['reason']);
+  t.true(reasons.includes('token-unknown-kid') && reasons.includes('jwks-cooling-down'));
+});
+
 test('a correctly signed session token is accepted (the forgeries below fail on their one rule)', async (t) => {
   const response = await getMe(t.context.service, await mint(t));
   t.is(response.status, 200);
@@ -149,7 +169,7 @@ test('issue #9: every forged or malformed bearer token answers 401 with the same
     t.is(response.headers.get('www-authenticate'), 'Bearer error="invalid_token"', name);
     t.deepEqual(await response.json(), GENERIC_401, name);
   }
-  t.log(`${FORGERIES.length} forged tokens refused`);
+  t.log(`${FORGERIES.length} forged tokens refused with 401 (plus 2 with unknown kids: 401 after a fresh JWKS fetch, 503 inside its cooldown)`);
   t.deepEqual(capturedExceptions(t.context.service.logs.records()), []);
 });
 

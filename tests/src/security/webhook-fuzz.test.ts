@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { otherEvent, userCreatedEvent, userDeletedEvent, userUpdatedEvent } from '@idv/core/testing';
 import { startTestProvider, type TestProvider } from '../support/test-provider.js';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
+import { seededRandom, type SeededRandom } from '../support/seeded-random.js';
 import { capturedExceptions, rawRequest } from './raw-http.js';
 
 // Issue #9 (point 3): a seeded fuzzer of the webhook route. Random and mutated bodies and header
@@ -25,21 +26,7 @@ test.after.always(async (t) => {
   await t.context.provider?.close();
 });
 
-/** mulberry32: a small deterministic PRNG, so a seed replays the exact run. */
-const prng = (seed: number) => {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (max: number): number => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  return { next, int, pick };
-};
-type Random = ReturnType<typeof prng>;
+type Random = SeededRandom;
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789{}[]":,. \\\n\t-_+/=!é€😀\u0000\u2028';
 const randomText = (r: Random, max: number): string => Array.from({ length: r.int(max) }, () => r.pick([...ALPHABET])).join('');
@@ -120,7 +107,7 @@ const headers = (r: Random, provider: TestProvider, payload: Buffer): Record<str
 test('issue #9: thousands of random and mutated webhook deliveries get 200 or 4xx, never 500, and the service still answers', async (t) => {
   const { provider, service } = t.context;
   t.log(`webhook fuzzer: seed ${SEED}, ${INPUTS} inputs (replay with WEBHOOK_FUZZ_SEED=${SEED} WEBHOOK_FUZZ_INPUTS=${INPUTS})`);
-  const r = prng(SEED);
+  const r = seededRandom(SEED);
   const inputs = Array.from({ length: INPUTS }, () => {
     const payload = body(r);
     return { payload, headers: headers(r, provider, payload) };

@@ -61,6 +61,15 @@ export const emulatorClient = (access: EmulatorAccess) => ({
     if (answer.status !== 200) throw new Error(`emulator GET /v1/users/${id} answered ${answer.status}`);
     return answer.body as ProviderUser;
   },
+  /** Every user (`GET /v1/users`, 500 a page). */
+  allUsers: async (): Promise<ProviderUser[]> => {
+    const users: ProviderUser[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = await call<ProviderUser[]>(access, 'GET', `/v1/users?limit=500&offset=${offset}`);
+      users.push(...page);
+      if (page.length < 500) return users;
+    }
+  },
   /** Makes `email` the user's primary address (`POST /v1/email_addresses`): a `user.updated`. */
   changeEmail: (id: string, email: string) =>
     call<{ id: string }>(access, 'POST', '/v1/email_addresses', { user_id: id, email_address: email, verified: true, primary: true }),
@@ -76,7 +85,7 @@ export const emulatorClient = (access: EmulatorAccess) => ({
   /** `PUT /_emulator/webhook`. */
   setWebhookUrl: (url: string | null) => call<{ url: string | null }>(access, 'PUT', '/_emulator/webhook', { url }),
   /** `PUT /_emulator/delivery-mode`. */
-  setDeliveryMode: (mode: { duplicate?: boolean; hold?: boolean; delayMs?: number; reorder?: 'fifo' | 'reverse' | 'shuffle' }) =>
+  setDeliveryMode: (mode: { duplicate?: boolean; hold?: boolean; delayMs?: number; reorder?: 'fifo' | 'reverse' | 'shuffle'; concurrency?: number }) =>
     call<Record<string, unknown>>(access, 'PUT', '/_emulator/delivery-mode', mode),
   /** `POST /_emulator/deliveries/release`: delivers held messages in `order`; returns how many. */
   release: async (order: 'fifo' | 'reverse' | 'shuffle'): Promise<number> =>

@@ -9,7 +9,7 @@ import { remoteTokenKeys } from './remote-token-keys.js';
 import type { TokenKeys } from './remote-token-keys.js';
 import { checkSessionClaims } from './session-claims.js';
 import { checkUnverifiedToken } from './unverified-token-checks.js';
-import { tokenFailureReason } from './token-failure-reason.js';
+import { tokenFailureReason, UNJUDGED_REASONS } from './token-failure-reason.js';
 import { createVerifiedTokenCache } from './verified-token-cache.js';
 
 /** Configuration of the session-token verifier. */
@@ -26,7 +26,10 @@ export interface AccessTokenVerifierOptions {
   readonly authorizedParties?: readonly string[];
   /** Clock tolerance on `exp`, `nbf` and `iat`, in seconds (default 5). */
   readonly clockSkewSeconds?: number;
-  /** Minimum time between JWKS fetches triggered by unknown `kid`s (default 30 000 ms). */
+  /**
+   * Minimum time between JWKS fetches triggered by unknown `kid`s (default 30 000 ms). Inside it an
+   * unknown `kid` is `AuthenticationUnavailable` (the key set may predate a rotation), not 401.
+   */
   readonly jwksCooldownMs?: number;
   /** JWKS request timeout (default 3 000 ms). */
   readonly jwksTimeoutMs?: number;
@@ -63,7 +66,8 @@ const tokenKeys = (options: AccessTokenVerifierOptions): TokenKeys => {
 
 /**
  * Verifies the provider's RS256 session tokens with jose. A bad token is a Left `Unauthenticated`
- * carrying a short reason, an unreachable JWKS a Left `AuthenticationUnavailable`; configuration
+ * carrying a short reason; an unreachable JWKS, or an unknown `kid` while the key set may be stale
+ * (inside the refetch cooldown), a Left `AuthenticationUnavailable`; configuration
  * errors throw at construction. Clients reuse a token for up
  * to its 60 s life, so a verified token is remembered (by digest) until its `exp`.
  *
@@ -106,7 +110,7 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
       } catch (error) {
         const reason = tokenFailureReason(error);
         // The token was never judged: "cannot verify right now" must not read as "wrong token".
-        return E.left(reason === 'jwks-unavailable' ? authenticationUnavailable(reason) : unauthenticated(reason));
+        return E.left(UNJUDGED_REASONS.has(reason) ? authenticationUnavailable(reason) : unauthenticated(reason));
       }
     },
   };

@@ -1,5 +1,5 @@
 import { errors } from 'jose';
-import { JwksUnavailable } from './jwks-unavailable.js';
+import { JwksCoolingDown, JwksUnavailable } from './jwks-unavailable.js';
 
 const claimFailure = (error: errors.JWTClaimValidationFailed): string => {
   if (error.reason === 'missing') return `token-missing-${error.claim}`;
@@ -15,9 +15,13 @@ const claimFailure = (error: errors.JWTClaimValidationFailed): string => {
   }
 };
 
+/** Reasons for which the token was never judged: "cannot verify right now" (503), never 401. */
+export const UNJUDGED_REASONS: ReadonlySet<string> = new Set(['jwks-unavailable', 'jwks-cooling-down']);
+
 /** A short machine reason for a verification failure (never the token, never a key). */
 export const tokenFailureReason = (error: unknown): string => {
   if (error instanceof JwksUnavailable) return 'jwks-unavailable';
+  if (error instanceof JwksCoolingDown) return 'jwks-cooling-down';
   if (error instanceof errors.JWTExpired) return 'token-expired';
   if (error instanceof errors.JWTClaimValidationFailed) return claimFailure(error);
   if (error instanceof errors.JOSEAlgNotAllowed) return 'token-invalid-algorithm';

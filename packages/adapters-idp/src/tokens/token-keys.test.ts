@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { createAccessTokenVerifier } from './access-token-verifier.js';
 import { startJwksServer } from '../test-support/jwks-server.js';
 import { deadUrl, startLocalServer } from '../test-support/local-server.js';
-import { PUBLISHABLE_KEY, SECRET_KEY, sessionClaims, signToken, signingKey } from '../test-support/token-fixtures.js';
+import { PUBLISHABLE_KEY, SECRET_KEY, b64url, sessionClaims, signToken, signingKey } from '../test-support/token-fixtures.js';
 
 const reasonOf = (result: E.Either<{ reason: string }, unknown>): string | undefined =>
   E.isLeft(result) ? result.left.reason : undefined;
@@ -33,16 +33,37 @@ test('an unknown kid triggers one refetch, so a rotated key verifies', async (t)
   t.is(jwks.requests, 3);
 });
 
-test('repeated unknown kids inside the cooldown do not refetch the JWKS', async (t) => {
-  const key = await signingKey('ins_known');
+test('issue #9: a kid missing from the key set fetched for this very token is token-unknown-kid (401)', async (t) => {
+  const key = await signingKey('ins_fresh');
   const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
   t.teardown(() => jwks.close());
   const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY });
+  const result = await verifier.verify(await signToken(key, sessionClaims(), { kid: 'ins_never_published' }));
+  t.true(E.isLeft(result) && result.left._tag === 'Unauthenticated');
+  t.is(reasonOf(result), 'token-unknown-kid');
+  t.is(jwks.requests, 1, 'judged against a key set fetched while it waited');
+});
+
+test('issue #9: inside the cooldown an unknown kid cannot be judged (the key set may predate a rotation), and the JWKS is not refetched', async (t) => {
+  const key = await signingKey('ins_known');
+  const rotated = await signingKey('ins_rotated');
+  const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
+  t.teardown(() => jwks.close());
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwksCooldownMs: 60_000 });
   t.true(E.isRight(await verifier.verify(await signToken(key))));
+  jwks.keys = [key.publicJwk, rotated.publicJwk];
+  const early = await verifier.verify(await signToken(rotated));
+  t.true(E.isLeft(early) && early.left._tag === 'AuthenticationUnavailable', 'a rotated key inside the cooldown: 503, never 401');
+  t.is(reasonOf(early), 'jwks-cooling-down');
   for (let i = 0; i < 5; i += 1) {
-    t.is(reasonOf(await verifier.verify(await signToken(key, sessionClaims(), { kid: `ins_random_${i}` }))), 'token-unknown-kid');
+    t.is(reasonOf(await verifier.verify(await signToken(key, sessionClaims(), { kid: `ins_random_${i}` }))), 'jwks-cooling-down');
   }
-  t.is(jwks.requests, 1);
+  t.is(jwks.requests, 1, 'an unknown-kid flood never becomes a JWKS flood');
+  t.true(E.isRight(await verifier.verify(await signToken(key))), 'known kids still verify');
+  // A published kid under another alg finds no key either, but that is no rotation: judged, 401.
+  const [, payload, signature] = (await signToken(key)).split('.');
+  const otherAlg = `${b64url({ alg: 'RS384', kid: key.kid, typ: 'JWT' })}.${payload}.${signature}`;
+  t.is(reasonOf(await verifier.verify(otherAlg)), 'token-unknown-kid');
 });
 
 test('a JWKS endpoint that is down gives jwks-unavailable, not a throw', async (t) => {

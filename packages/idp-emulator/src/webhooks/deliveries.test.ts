@@ -99,7 +99,7 @@ test('delay mode holds messages for a while, then delivers them without a releas
   t.deepEqual(receiver.received.map((r) => JSON.parse(r.body).data.id).sort(), [a, b].sort());
   const log = await adminFetch(emulator, 'GET', '/_emulator/deliveries', undefined, null);
   t.is(log.contentType, 'application/json');
-  t.deepEqual(Object.keys(log.body[0]).sort(), ['at', 'attempt', 'eventType', 'messageId', 'status', 'userId']);
+  t.deepEqual(Object.keys(log.body[0]).sort(), ['at', 'attempt', 'durationMs', 'eventType', 'messageId', 'sequence', 'status', 'userId']);
 });
 
 test('a held batch is released in the mode\'s reorder order over the control API', async (t) => {
@@ -110,6 +110,27 @@ test('a held batch is released in the mode\'s reorder order over the control API
   await emulator.whenSettled();
   t.deepEqual(receiver.received.map((r) => JSON.parse(r.body).data.id), [...ids].reverse());
   t.deepEqual(emulator.deliveries().map((d) => d.userId), [...ids].reverse());
+  t.deepEqual(emulator.deliveries().map((d) => d.sequence), [3, 2, 1], 'the log keeps each message\'s publication order');
+});
+
+test('concurrency puts several attempts in flight at once; the settled long-poll waits for all of them', async (t) => {
+  // The receiver answers none until three requests are open at once: with one attempt at a time this never settles.
+  let openAll: () => void = () => undefined;
+  const allOpen = new Promise<void>((resolve) => {
+    openAll = resolve;
+  });
+  const { receiver, emulator } = await setup(t, async (_request, index) => {
+    if (index === 2) openAll();
+    await allOpen;
+    return 200;
+  });
+  const mode = await adminFetch(emulator, 'PUT', '/_emulator/delivery-mode', { concurrency: 3 }, null);
+  t.like(mode.body, { concurrency: 3, duplicate: false, hold: false });
+  for (const email of ['c1@example.com', 'c2@example.com', 'c3@example.com']) await createUser(emulator, email);
+  t.is((await adminFetch(emulator, 'GET', '/_emulator/deliveries/settled?timeoutMs=10000', undefined, null)).status, 200);
+  t.is(receiver.received.length, 3);
+  t.deepEqual(emulator.deliveries().map((d) => d.sequence).sort(), [1, 2, 3]);
+  t.is((await adminFetch(emulator, 'PUT', '/_emulator/delivery-mode', { concurrency: 0 }, null)).status, 422);
 });
 
 test('the settled long-poll answers 408 while messages are held, and release works over HTTP', async (t) => {

@@ -11,10 +11,15 @@ export interface DeliveryMode {
   readonly delayMs: number;
   /** The order a held batch is released in. */
   readonly reorder: ReleaseOrder;
+  /** Attempts in flight at once (1: one at a time, so release order is arrival order at the receiver). */
+  readonly concurrency: number;
 }
 
-/** Deliveries as the provider makes them: immediate, once each, in order. */
-export const DEFAULT_DELIVERY_MODE: DeliveryMode = { duplicate: false, hold: false, delayMs: 0, reorder: 'fifo' };
+/** Deliveries as the provider makes them: immediate, once each, in order, one at a time. */
+export const DEFAULT_DELIVERY_MODE: DeliveryMode = { duplicate: false, hold: false, delayMs: 0, reorder: 'fifo', concurrency: 1 };
+
+/** The most attempts `concurrency` may put in flight at once. */
+export const MAX_DELIVERY_CONCURRENCY = 64;
 
 /**
  * A seeded pseudo-random source (mulberry32): shuffled releases are reproducible from one run to

@@ -9,9 +9,14 @@ export interface DeliveryAttempt {
   readonly messageId: string;
   readonly eventType: string;
   readonly userId: string;
+  /** The message's place in publication order (1, 2, …): how far delivery order strayed from it. */
+  readonly sequence: number;
   readonly status: number | 'network-error';
   readonly attempt: number;
+  /** When the attempt was sent (emulator clock, ms). */
   readonly at: number;
+  /** How long it took to get its answer (or fail). */
+  readonly durationMs: number;
 }
 
 /** Where deliveries go; `url` undefined means no deliveries. */
@@ -31,16 +36,18 @@ export interface DispatcherDeps {
 
 interface Unit {
   readonly message: WebhookMessage;
+  readonly sequence: number;
   readonly attempt: number;
 }
 
-/** Delivers signed messages one at a time, retrying on the provider's schedule, with fault-injection switches. */
+/** Delivers signed messages (one at a time unless `concurrency` says more), retrying on the provider's schedule, with fault-injection switches. */
 export class WebhookDispatcher {
   private mode: DeliveryMode = DEFAULT_DELIVERY_MODE;
   private held: Unit[] = [];
   private queue: Unit[] = [];
   private pending = 0;
-  private pumping = false;
+  private published = 0;
+  private inFlight = 0;
   private closed = false;
   private holdTimer: NodeJS.Timeout | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -56,9 +63,10 @@ export class WebhookDispatcher {
   /** Queues a message (twice in duplicate mode); ignored when no webhook URL is set. */
   publish(message: WebhookMessage): void {
     if (this.closed || this.deps.target.url === undefined) return;
+    this.published += 1;
     for (let copy = 0; copy < (this.mode.duplicate ? 2 : 1); copy += 1) {
       this.pending += 1;
-      const unit = { message, attempt: 1 };
+      const unit = { message, sequence: this.published, attempt: 1 };
       if (this.mode.hold || this.mode.delayMs > 0) this.hold(unit);
       else this.enqueue(unit);
     }
@@ -67,6 +75,7 @@ export class WebhookDispatcher {
   /** Updates the switches and returns the resulting mode; already-held messages stay held. */
   setMode(change: Partial<DeliveryMode>): DeliveryMode {
     this.mode = { ...this.mode, ...change };
+    this.pump(); // a higher concurrency starts queued attempts now
     return this.mode;
   }
 
@@ -151,27 +160,31 @@ export class WebhookDispatcher {
 
   private enqueue(unit: Unit): void {
     this.queue.push(unit);
-    void this.pump();
+    this.pump();
   }
 
-  // One attempt at a time, so release order is arrival order at the receiver.
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
-    for (let unit = this.queue.shift(); unit !== undefined && !this.closed; unit = this.queue.shift()) {
-      await this.attempt(unit);
+  // Up to `concurrency` attempts in flight; with 1, release order is arrival order at the receiver.
+  private pump(): void {
+    while (!this.closed && this.inFlight < this.mode.concurrency) {
+      const unit = this.queue.shift();
+      if (unit === undefined) return;
+      this.inFlight += 1;
+      void this.attempt(unit).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
     }
-    this.pumping = false;
   }
 
   private async attempt(unit: Unit): Promise<void> {
     const { url, secret } = this.deps.target;
     if (url === undefined) return this.finish();
     const at = this.deps.clock.now();
-    const { message, attempt } = unit;
+    const { message, sequence, attempt } = unit;
     const status = await postWebhook({ url, secret, message, atMs: at, timeoutMs: this.deps.timeoutMs, signal: this.abort.signal });
     if (this.closed) return;
-    this.log.push({ messageId: message.id, eventType: message.eventType, userId: message.userId, status, attempt, at });
+    const durationMs = this.deps.clock.now() - at;
+    this.log.push({ messageId: message.id, eventType: message.eventType, userId: message.userId, sequence, status, attempt, at, durationMs });
     if (typeof status === 'number' && status >= 200 && status < 300) return this.finish();
     const delay = delayBeforeAttempt(attempt + 1, this.deps.timeScale);
     if (delay === undefined) {
@@ -181,7 +194,7 @@ export class WebhookDispatcher {
     this.deps.logger.warn({ messageId: message.id, attempt, status }, 'webhook delivery failed; retry scheduled');
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.enqueue({ message, attempt: attempt + 1 });
+      this.enqueue({ message, sequence, attempt: attempt + 1 });
     }, delay);
     this.timers.add(timer);
   }

@@ -25,6 +25,8 @@ export interface ProcessPair {
 export interface ProcessPairOptions {
   /** The emulator's retry time scale; default 0.001. */
   readonly timeScale?: number;
+  /** Extra settings of the service (e.g. `DATABASE_URL` for PostgreSQL instead of PGlite). */
+  readonly serviceEnv?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -44,7 +46,8 @@ export const startProcessPair = async (options: ProcessPairOptions = {}): Promis
   try {
     emulator = await startEmulatorProcess(options.timeScale === undefined ? {} : { timeScale: options.timeScale });
     const provider = emulatorClient(emulator);
-    const startService = (port?: number) => startServiceProcess({ provider: emulator!, dataDir, ...(port === undefined ? {} : { port }) });
+    const startService = (port?: number) =>
+      startServiceProcess({ provider: emulator!, dataDir, ...(port === undefined ? {} : { port }), ...(options.serviceEnv === undefined ? {} : { env: options.serviceEnv }) });
     service = await startService();
     await provider.setWebhookUrl(`${service.url}/webhooks/idp`);
     const port = service.port;

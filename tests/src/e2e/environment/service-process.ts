@@ -16,6 +16,8 @@ export interface ServiceProcessOptions {
   readonly dataDir: string;
   /** 0 (default) picks a free port; a restart passes the previous one. */
   readonly port?: number;
+  /** Settings that win over the defaults above (`DATABASE_URL`, `LOG_LEVEL`, limits). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 // Inherited settings that would point the service elsewhere (another database, provider or mode).
@@ -48,6 +50,7 @@ export const startServiceProcess = async (options: ServiceProcessOptions): Promi
     IDP_SECRET_KEY: options.provider.secretKey,
     IDP_PUBLISHABLE_KEY: options.provider.publishableKey,
     IDP_WEBHOOK_SECRET: options.provider.webhookSecret,
+    ...options.env,
   };
   const { process: child, ready: url } = await startNodeProcess({ name: 'service', args: [ENTRY_POINTS.service], env, ready: listeningUrl });
   return { url, port: Number(new URL(url).port), dataDir: options.dataDir, process: child };
