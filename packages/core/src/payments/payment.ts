@@ -89,6 +89,28 @@ export const PaymentCard = t.readonly(
 /** Card details (transient). */
 export type PaymentCard = t.TypeOf<typeof PaymentCard>;
 
+const PayerText = (name: string, max: number) =>
+  t.brand(t.string, (s): s is t.Branded<string, { readonly PayerText: unique symbol }> => s.length >= 1 && s.length <= max && s === s.trim(), name);
+
+/**
+ * Who pays, as the providers ask for it (iyzico's buyer and billing address, PayTR's user fields).
+ * Optional: the gateway fills what is missing (the card holder's name, the caller's e-mail). Passed
+ * to the provider only, never stored or logged.
+ */
+export const PayerDetails = t.readonly(
+  t.partial({
+    name: PayerText('PayerName', 100),
+    surname: PayerText('PayerSurname', 100),
+    phone: PayerText('PayerPhone', 20),
+    address: PayerText('PayerAddress', 400),
+    city: PayerText('PayerCity', 100),
+    country: PayerText('PayerCountry', 100),
+  }),
+  'PayerDetails',
+);
+/** Payer details (transient). */
+export type PayerDetails = t.TypeOf<typeof PayerDetails>;
+
 /** One payment attempt and where it stands (the `payment_transactions` row). Never holds card data. */
 export interface PaymentTransaction {
   readonly id: PaymentId;
@@ -109,6 +131,8 @@ export interface PaymentTransaction {
   readonly providerToken: string | null;
   /** iyzico subscription order reference (renewals). */
   readonly orderReferenceCode: string | null;
+  /** The iyzico subscription a renewal belongs to; null for one-off payments. */
+  readonly subscriptionReferenceCode: string | null;
   /** A provider code (`mdStatus:0`, `paytr:6`…); never personal data. */
   readonly failureCode: string | null;
   /** A verified success that arrived after `failed` or `expired`: money was taken, someone must look. */
