@@ -1,4 +1,4 @@
-import type { AuditLog, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
+import type { AuditLog, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentSubscriptions, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { withRequestContext } from './database/request-context.js';
@@ -9,6 +9,7 @@ import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
 import { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
 import { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js';
 import { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
+import { MikroOrmPaymentSubscriptions } from './repositories/mikro-orm-payment-subscriptions.js';
 import { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-transactions.js';
 import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
@@ -25,6 +26,8 @@ export interface Persistence {
   /** Payment transactions (no card data) and the inbox of verified payment callbacks. */
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentInbox: PaymentCallbackInbox;
+  /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
+  readonly paymentSubscriptions: PaymentSubscriptions;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations; returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -63,6 +66,7 @@ export const createPersistence = async (config: DatabaseConfig, options: OpenDat
     nationalIds: new MikroOrmNationalIds(sql),
     paymentTransactions: new MikroOrmPaymentTransactions(sql, parseDate),
     paymentInbox: new MikroOrmPaymentCallbackInbox(sql, parseDate),
+    paymentSubscriptions: new MikroOrmPaymentSubscriptions(sql, parseDate),
     unitOfWork: new MikroOrmUnitOfWork(em),
     migrate: db.migrate,
     ping: db.ping,

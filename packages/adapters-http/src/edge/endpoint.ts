@@ -17,6 +17,8 @@ export interface EndpointRequest<P, Q, B> {
   readonly params: P;
   readonly query: Q;
   readonly body: B;
+  /** The client's address (the socket's peer, or what the trusted proxies saw). */
+  readonly clientAddress: string;
 }
 
 /** A bearer endpoint: where it lives, how its request decodes, and what it answers. */
@@ -35,7 +37,11 @@ export interface BearerEndpoint<P, Q, B> {
 
 type NoInput = Readonly<Record<string, never>>;
 
-const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>): E.Either<Reply, Omit<EndpointRequest<P, Q, B>, 'caller'>> => {
+// Set by the app from `trustedProxyHops` for every request; an IPv4-mapped IPv6 peer reads as plain IPv4.
+const clientAddressOf = (ctx: Context): string =>
+  String(ctx.state['clientAddress'] ?? ctx.req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+
+const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>): E.Either<Reply, Omit<EndpointRequest<P, Q, B>, 'caller' | 'clientAddress'>> => {
   const params = endpoint.params === undefined ? E.right({} as P) : decodeInput(endpoint.params, ctx['params'] ?? {}, 'params');
   const query = endpoint.query === undefined ? E.right({} as Q) : decodeInput(endpoint.query, ctx.query, 'query');
   const body = endpoint.body === undefined ? E.right(undefined as B) : decodeInput(endpoint.body, ctx.request.body, 'body');
@@ -62,7 +68,7 @@ export const bearerEndpoint = <P = NoInput, Q = NoInput, B = undefined>(endpoint
   const run = async (ctx: Context): Promise<void> => {
     const decoded = decodeRequest(ctx, endpoint);
     if (E.isLeft(decoded)) return send(ctx, decoded.left);
-    send(ctx, await endpoint.handle({ caller: callerOf(ctx.request), ...decoded.right }));
+    send(ctx, await endpoint.handle({ caller: callerOf(ctx.request), clientAddress: clientAddressOf(ctx), ...decoded.right }));
   };
   const readBody = endpoint.body === undefined ? undefined : jsonBody(endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
   const input: RouteInput = {

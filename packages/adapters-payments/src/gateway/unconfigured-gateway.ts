@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { GatewayRefusal, Initialized, PaymentGateway, ProviderVerdict } from '@idv/core';
+import type { GatewayFailure, Initialized, PaymentGateway, ProviderVerdict } from '@idv/core';
 
 /** The refusal code a start-payment answers while no provider API client is configured. */
 export const GATEWAY_NOT_CONFIGURED = 'payment_gateway_not_configured';
@@ -14,7 +14,7 @@ export const GATEWAY_NOT_CONFIGURED = 'payment_gateway_not_configured';
  * const paymentGateway = unconfiguredPaymentGateway();
  */
 export const unconfiguredPaymentGateway = (): PaymentGateway => ({
-  initialize: async (): Promise<E.Either<GatewayRefusal, Initialized>> => E.left({ code: GATEWAY_NOT_CONFIGURED }),
+  initialize: async (): Promise<E.Either<GatewayFailure, Initialized>> => E.left({ _tag: 'Refused', code: GATEWAY_NOT_CONFIGURED }),
   completeThreeDs: async (): Promise<ProviderVerdict> => {
     throw new Error('payment gateway not configured: the 3DS completion cannot be sent');
   },
