@@ -196,7 +196,7 @@ export { SubscriptionReferenceCode } from './payments/subscription.js';
 export type { PaymentSubscription, SubscriptionReferenceCodeBrand } from './payments/subscription.js';
 export { renewalOf } from './payments/renewal.js';
 export type { PaymentSubscriptions } from './payments/ports/payment-subscriptions.js';
-export type { AmountMinorBrand, MerchantReferenceBrand, PaymentDescriptionBrand, PaymentIdBrand, PaymentTransaction } from './payments/payment.js';
+export type { AmountMinorBrand, MerchantReferenceBrand, PayerTextBrand, PaymentDescriptionBrand, PaymentIdBrand, PaymentTransaction } from './payments/payment.js';
 export { SCHEME_IDS, eventTypeOf, inboxPayloadOf, rejection } from './payments/callback.js';
 export type {
   CallbackRejection,

@@ -13,12 +13,14 @@ import {
   CidrList,
   Days,
   HttpUrl,
+  IntervalSeconds,
   LogLevel,
   LongSecret,
   LongSecretList,
   MerchantId,
   Minutes,
   NodeEnv,
+  PendingMinutes,
   NonEmpty,
   OriginList,
   PaymentProviderList,
@@ -75,12 +77,16 @@ const Env = t.partial({
   PAYTR_MERCHANT_ID: MerchantId,
   PAYTR_MERCHANT_KEY: ProviderSecret,
   PAYTR_MERCHANT_SALT: ProviderSecret,
+  PAYTR_TEST_MODE: BooleanFlag,
   PUBLIC_API_URL: HttpUrl,
   PAYMENT_RESULT_URL: HttpUrl,
   PAYMENT_CALLBACK_RATE_POINTS: PositiveCount,
   PAYMENT_CALLBACK_FAIL_POINTS: PositiveCount,
   PAYMENT_CALLBACK_TRUSTED_CIDRS: CidrList,
   SYNC_INTERVAL_MINUTES: Minutes,
+  PAYMENT_PENDING_TTL_MINUTES: PendingMinutes,
+  PAYMENT_SWEEP_INTERVAL_SECONDS: IntervalSeconds,
+  PAYMENTS_EMULATOR_PORT: Port,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -125,7 +131,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...links.problems);
   const port = env.PORT ?? 3000;
   const appUrl = env.APP_URL ?? 'http://localhost:3000';
-  const payments = paymentsConfig(env, { production, port, appUrl });
+  const payments = paymentsConfig(env, { production, development: (env.NODE_ENV ?? 'development') === 'development', appUrl });
   problems.push(...payments.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ContainerModule } from 'inversify';
-import type { Logger } from '@idv/core';
+import type { Clock, Logger } from '@idv/core';
 import { BackgroundAnalytics } from '../observability/background-analytics.js';
 import { LoggingAnalytics } from '../observability/logging-analytics.js';
 import { LoggingErrorTracker } from '../observability/logging-error-tracker.js';
 import { TOKENS } from './tokens.js';
 
-/** Logger, error tracking, analytics, clock and id generation. */
-export const observabilityModule = (logger: Logger): ContainerModule =>
+const SYSTEM_CLOCK: Clock = { now: () => new Date() };
+
+/** Logger, error tracking, analytics, clock (the system's unless one is given) and id generation. */
+export const observabilityModule = (logger: Logger, clock: Clock = SYSTEM_CLOCK): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Logger).toConstantValue(logger);
     const errorTracker = new LoggingErrorTracker(logger);
@@ -17,6 +19,6 @@ export const observabilityModule = (logger: Logger): ContainerModule =>
     const analytics = new BackgroundAnalytics(new LoggingAnalytics(logger), logger);
     bind(TOKENS.BackgroundAnalytics).toConstantValue(analytics);
     bind(TOKENS.Analytics).toConstantValue(analytics);
-    bind(TOKENS.Clock).toConstantValue({ now: () => new Date() });
+    bind(TOKENS.Clock).toConstantValue(clock);
     bind(TOKENS.IdGenerator).toConstantValue({ uuid: randomUUID });
   });

@@ -13,6 +13,7 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.NationalIds).toConstantValue(persistence.nationalIds);
     bind(TOKENS.PaymentTransactions).toConstantValue(persistence.paymentTransactions);
     bind(TOKENS.PaymentInbox).toConstantValue(persistence.paymentInbox);
+    bind(TOKENS.PaymentSubscriptions).toConstantValue(persistence.paymentSubscriptions);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

@@ -89,8 +89,17 @@ export const PaymentCard = t.readonly(
 /** Card details (transient). */
 export type PaymentCard = t.TypeOf<typeof PaymentCard>;
 
-const PayerText = (name: string, max: number) =>
-  t.brand(t.string, (s): s is t.Branded<string, { readonly PayerText: unique symbol }> => s.length >= 1 && s.length <= max && s === s.trim(), name);
+/** Brand of a payer detail (a trimmed, bounded text). */
+export interface PayerTextBrand {
+  readonly PayerText: unique symbol;
+}
+
+/** One payer detail: trimmed, 1–400 characters, no control characters. */
+const PayerText = t.brand(
+  t.string,
+  (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= 400 && s === s.trim() && !/[\u0000-\u001f]/.test(s),
+  'PayerText',
+);
 
 /**
  * Who pays, as the providers ask for it (iyzico's buyer and billing address, PayTR's user fields).
@@ -99,12 +108,12 @@ const PayerText = (name: string, max: number) =>
  */
 export const PayerDetails = t.readonly(
   t.partial({
-    name: PayerText('PayerName', 100),
-    surname: PayerText('PayerSurname', 100),
-    phone: PayerText('PayerPhone', 20),
-    address: PayerText('PayerAddress', 400),
-    city: PayerText('PayerCity', 100),
-    country: PayerText('PayerCountry', 100),
+    name: PayerText,
+    surname: PayerText,
+    phone: PayerText,
+    address: PayerText,
+    city: PayerText,
+    country: PayerText,
   }),
   'PayerDetails',
 );

@@ -23,10 +23,11 @@ const PAYER_PENDING: readonly PaymentStatus[] = ['initiated', 'awaiting_customer
 /**
  * Settles one open payment the sweeper picked: asks the provider (status query). A success found
  * there is applied as one guarded transition (after an expiry it is kept and flagged late); a
- * failure fails it; otherwise a payment whose payer's time is up (`pastTtl`) expires, and a stuck
- * one (`authorizing`, `under_review`) is only marked as checked, so the next sweep takes others
- * first. An unreachable provider expires nothing it may have charged: only `initiated` and
- * `awaiting_customer` past their time.
+ * failure fails it; otherwise a payment whose payer's time is up (`pastTtl`) expires, an
+ * authorization the provider still does not know past that time fails (`auth_unconfirmed`), and
+ * anything else stuck (`authorizing`, `under_review`) is only marked as checked, so the next sweep
+ * takes others first. An unreachable provider settles nothing it may have charged: only `initiated`
+ * and `awaiting_customer` past their time expire.
  *
  * @example
  * await reconcilePayment(deps)(payment, true); // 'expired'
@@ -58,6 +59,12 @@ export const reconcilePayment =
     if (pastTtl && PAYER_PENDING.includes(payment.status)) {
       const moved = await deps.paymentTransactions.transition(payment.id, [payment.status], { status: 'expired', failureCode: 'expired', at });
       return O.isSome(moved) ? 'expired' : 'unchanged';
+    }
+    // An auth call that never reached the provider (it still knows no charge) is given up once the
+    // payer's time is over; should the charge surface later, it is kept as a late success.
+    if (pastTtl && payment.status === 'authorizing' && verdict !== 'unreachable' && verdict.status === 'pending') {
+      const moved = await deps.paymentTransactions.transition(payment.id, ['authorizing'], { status: 'failed', failureCode: 'auth_unconfirmed', at });
+      return O.isSome(moved) ? 'failed' : 'unchanged';
     }
     // Checked and still open: touched, so that the least recently checked payments go first next time.
     await deps.paymentTransactions.transition(payment.id, [payment.status], { status: payment.status, at });

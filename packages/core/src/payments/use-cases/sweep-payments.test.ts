@@ -103,3 +103,16 @@ test('one sweep looks at no more than its batch, least recently touched first; s
   t.like(await sweepPayments(world)(), { expired: 1 });
   t.like(await sweepPayments(world)(), { expired: 0, unchanged: 0 });
 });
+
+test('an authorization the provider still does not know once the payer\'s time is over fails (auth_unconfirmed); under review waits', async (t) => {
+  const world = createPaymentsWorld();
+  const lost = await seeded(world, 20, { provider: 'iyzico', status: 'authorizing' });
+  const review = await seeded(world, 21, { provider: 'iyzico', status: 'under_review' });
+  world.clock.advance(3 * MINUTE);
+  t.like(await sweepPayments(world)(), { failed: 0, unchanged: 2 });
+  t.is((await stored(world, lost)).status, 'authorizing');
+  world.clock.advance(28 * MINUTE);
+  t.like(await sweepPayments(world)(), { failed: 1, unchanged: 1 });
+  t.like(await stored(world, lost), { status: 'failed', failureCode: 'auth_unconfirmed' });
+  t.is((await stored(world, review)).status, 'under_review');
+});
