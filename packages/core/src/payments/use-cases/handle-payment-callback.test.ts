@@ -121,7 +121,7 @@ test('a successful 3DS return authorizes through the gateway once; a double subm
   const world = createPaymentsWorld();
   const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
   t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Applied', status: 'succeeded' });
-  t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Duplicate' });
+  t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Duplicate', transactionId: payment.id, status: 'succeeded' });
   t.deepEqual(world.paymentGateway.completed, [payment.id]);
 });
 

@@ -73,7 +73,7 @@ const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallback
     payload: inboxPayloadOf(event),
     receivedAt: event.receivedAt,
   });
-  if (recorded === 'duplicate') return outcome('Duplicate');
+  if (recorded === 'duplicate') return duplicateOf(deps, event);
   const found = await findOrCreate(deps, event);
   if (O.isNone(found) || !belongsTo(event, found.value)) {
     deps.logger.warn({ scheme: event.scheme, dedupeKey: event.dedupeKey }, 'payment callback matches no payment of ours');
@@ -102,4 +102,12 @@ const findOrCreate = async (deps: HandlePaymentCallbackDeps, event: PaymentCallb
   const subscription = await deps.paymentSubscriptions.findByReference('iyzico', event.subscriptionReferenceCode);
   if (O.isNone(subscription)) return O.none;
   return O.some(await deps.paymentTransactions.createRenewal(renewalOf(subscription.value, event, deps.ids.uuid(), deps.clock.now())));
+};
+
+// A duplicate names the payment the first delivery settled, as it stands now (a double-submitted 3DS return lands on the right page).
+const duplicateOf = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<CallbackOutcome> => {
+  const first = O.toNullable(await deps.paymentInbox.find(event.scheme, event.dedupeKey));
+  if (first?.transactionId == null) return outcome('Duplicate');
+  const payment = O.toNullable(await deps.paymentTransactions.findById(first.transactionId));
+  return outcome('Duplicate', first.transactionId, payment?.status ?? null);
 };
