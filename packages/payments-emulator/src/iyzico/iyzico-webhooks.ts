@@ -4,7 +4,18 @@ import { IYZICO_SCHEDULE_MS } from '../deliveries/retry-schedules.js';
 import type { EmulatorState, IyzicoPayment } from '../state.js';
 
 const SIGNATURE_HEADER = 'X-IYZ-SIGNATURE-V3';
-const acceptsAny2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** One signed iyzico JSON webhook, retried on iyzico's schedule until a 2xx. */
+const sendSigned = (state: EmulatorState, kind: 'iyzico-webhook' | 'iyzico-subscription', reference: string, url: string, body: string, signature: string) =>
+  state.dispatcher.send({
+    kind,
+    reference,
+    url,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature, 'user-agent': 'payments-emulator/iyzico' },
+    body,
+    schedule: IYZICO_SCHEDULE_MS,
+    accepts: (status) => status >= 200 && status < 300,
+  });
 
 /**
  * Sends iyzico's payment webhook for a payment, direct format (reference §2.2), signed with
@@ -25,16 +36,7 @@ export const sendPaymentWebhook = (state: EmulatorState, payment: IyzicoPayment,
     iyziEventTime: Date.now(),
     iyziPaymentId: Number(payment.paymentId),
   });
-  const signature = hmacHex(secretKey, secretKey + eventType + payment.paymentId + payment.conversationId + status);
-  return state.dispatcher.send({
-    kind: 'iyzico-webhook',
-    reference: payment.paymentId,
-    url,
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature, 'user-agent': 'payments-emulator/iyzico' },
-    body,
-    schedule: IYZICO_SCHEDULE_MS,
-    accepts: acceptsAny2xx,
-  });
+  return sendSigned(state, 'iyzico-webhook', payment.paymentId, url, body, hmacHex(secretKey, secretKey + eventType + payment.paymentId + payment.conversationId + status));
 };
 
 /** One subscription order to notify. */
@@ -64,13 +66,5 @@ export const sendSubscriptionWebhook = (state: EmulatorState, order: Subscriptio
     iyziEventTime: Date.now(),
   });
   const signature = hmacHex(secretKey, merchantId + secretKey + eventType + order.subscriptionReferenceCode + order.orderReferenceCode + order.customerReferenceCode);
-  return state.dispatcher.send({
-    kind: 'iyzico-subscription',
-    reference: order.orderReferenceCode,
-    url,
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature, 'user-agent': 'payments-emulator/iyzico' },
-    body,
-    schedule: IYZICO_SCHEDULE_MS,
-    accepts: acceptsAny2xx,
-  });
+  return sendSigned(state, 'iyzico-subscription', order.orderReferenceCode, url, body, signature);
 };
