@@ -6,6 +6,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { InitializePayment, PaymentTransaction } from '@idv/core';
 import { aPayment, fixtureUuid, RecordingLogger } from '@idv/core/testing';
 import { IYZICO_RESPONSE_R1 } from './fixtures/reference-vectors.js';
+import { createPaymentGateway } from './gateway/payment-gateway.js';
 import { createIyzicoGateway } from './iyzico/iyzico-gateway.js';
 import { iyzwsHeaders } from './iyzico/iyzws.js';
 import { checkedPaymentResult } from './iyzico/payment-result.js';
@@ -240,4 +241,11 @@ test('PayTR status query (durum-sorgu): its token over merchant_id + merchant_oi
   t.deepEqual(form, { merchant_id: '123456', merchant_oid: tx.merchantReference, paytr_token: b64('paytr-test-key', `123456${tx.merchantReference}paytr-test-salt`) });
   t.context.handle.current = json(200, { status: 'error', err_no: '004', err_msg: 'merchant_oid ile ödeme bulunamadı' });
   t.deepEqual(await paytr(t.context.url).queryStatus(tx), { status: 'pending' });
+});
+
+test('a provider without an API client here refuses to start (payment_gateway_not_configured) and is never asked about a payment', async (t) => {
+  const gateway = createPaymentGateway({ paytr: paytr(t.context.url) });
+  t.deepEqual(await gateway.initialize(request()), E.left({ _tag: 'Refused', code: 'payment_gateway_not_configured' }));
+  await t.throwsAsync(gateway.queryStatus(payment()), { message: 'no iyzico client configured' });
+  t.is(t.context.seen.length, 0);
 });

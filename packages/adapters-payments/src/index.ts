@@ -7,8 +7,7 @@ export type { IyzicoSubscriptionOptions } from './iyzico/subscription-scheme.js'
 export { createPaytrNotificationScheme } from './paytr/notification-scheme.js';
 export type { PaytrNotificationOptions } from './paytr/notification-scheme.js';
 export { hmacBase64, hmacHex } from './shared/mac.js';
-export { GATEWAY_NOT_CONFIGURED, unconfiguredPaymentGateway } from './gateway/unconfigured-gateway.js';
-export { createPaymentGateway } from './gateway/payment-gateway.js';
+export { GATEWAY_NOT_CONFIGURED, createPaymentGateway } from './gateway/payment-gateway.js';
 export { createIyzicoGateway } from './iyzico/iyzico-gateway.js';
 export type { IyzicoGatewayOptions, ProviderGateway } from './iyzico/iyzico-gateway.js';
 export { iyzwsHeaders } from './iyzico/iyzws.js';

@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { PaymentGateway, PaymentProvider, PaymentTransaction } from '@idv/core';
 import type { ProviderGateway } from '../iyzico/iyzico-gateway.js';
-import { GATEWAY_NOT_CONFIGURED } from './unconfigured-gateway.js';
+
+/** The refusal code of a payment through a provider that has no API client here. */
+export const GATEWAY_NOT_CONFIGURED = 'payment_gateway_not_configured';
 
 /**
  * The `PaymentGateway` port over each enabled provider's client: a call goes to the payment's
@@ -21,7 +23,7 @@ export const createPaymentGateway = (providers: Partial<Record<PaymentProvider, 
       const gateway = providers[request.provider];
       return gateway === undefined ? E.left({ _tag: 'Refused', code: GATEWAY_NOT_CONFIGURED }) : gateway.initialize(request);
     },
-    completeThreeDs: (transaction) => of(transaction).completeThreeDs(transaction),
-    queryStatus: (transaction) => of(transaction).queryStatus(transaction),
+    completeThreeDs: async (transaction) => of(transaction).completeThreeDs(transaction),
+    queryStatus: async (transaction) => of(transaction).queryStatus(transaction),
   };
 };
