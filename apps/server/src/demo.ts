@@ -1,12 +1,13 @@
 import type { DevIdpFile } from './dev-idp-file.js';
 import { callJson, expectOk } from './demo-http.js';
+import { paymentStory } from './demo-payments.js';
 import { findDemoTarget } from './demo-target.js';
 
 // `npm run demo`: walks the whole story against a running development service (`npm start`),
 // using the emulator that service started. Each step prints what it did in plain words.
 const say = (line = ''): void => void process.stdout.write(`${line}\n`);
 
-const story = async ({ serviceUrl, emulatorUrl, secretKey }: DevIdpFile): Promise<void> => {
+const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }: DevIdpFile): Promise<void> => {
   const admin = (method: string, path: string, body?: unknown) =>
     callJson(`${emulatorUrl}${path}`, { method, headers: { authorization: `Bearer ${secretKey}` }, body });
   const settle = async (): Promise<void> => {
@@ -102,8 +103,16 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey }: DevIdpFile): Promis
     say(`   ${entry.createdAt}  ${entry.action.padEnd(24)} by ${(nameOf.get(entry.actorUserId) ?? entry.actorUserId).padEnd(11)}  ${summary}`);
   }
 
+  let next = 13;
+  if (paymentsEmulatorUrl === undefined) {
+    say('   (No payments emulator: the service runs with PAYMENTS_PROVIDERS set, so the payment steps are skipped.)');
+  } else {
+    await paymentStory(say, owner, orgId, next);
+    next += 3;
+  }
+
   const token = await mint(session.id); // a fresh one, so it is surely unexpired after the deletion
-  say('13. Delete the owner at the provider.');
+  say(`${next}. Delete the owner at the provider.`);
   expectOk('deleting the user', await admin('DELETE', `/v1/users/${user.id}`));
   await settle();
   say(`   Delivery of user.deleted: ${await deliveriesOf(user.id, 'user.deleted')}.`);
@@ -130,7 +139,7 @@ say();
 try {
   await story(found.target);
   say();
-  say('Done: the service followed the provider through create, update and delete, and an organization through invite, accept, role change and audit.');
+  say('Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change and audit, and payments through PayTR and iyzico 3DS.');
 } catch (error) {
   say(`The demo stopped: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

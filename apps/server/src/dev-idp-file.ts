@@ -6,6 +6,8 @@ export interface DevIdpFile {
   readonly serviceUrl: string;
   readonly emulatorUrl: string;
   readonly secretKey: string;
+  /** The in-process payments emulator, when the service runs one. */
+  readonly paymentsEmulatorUrl?: string;
 }
 
 /** Where the development server writes `DevIdpFile`: `${DATA_DIR}/dev-idp.json`. */

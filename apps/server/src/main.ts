@@ -28,7 +28,7 @@ try {
     process.stderr.write(`Cannot start: invalid configuration\n${error.problems.map((line) => `  ${line}`).join('\n')}\n`);
   } else if (code === 'EADDRINUSE') {
     const port = (error as { port?: unknown }).port;
-    process.stderr.write(`Cannot start: port ${String(port)} is already in use. Choose another with PORT (the service) or IDP_EMULATOR_PORT (the development emulator).\n`);
+    process.stderr.write(`Cannot start: port ${String(port)} is already in use. Choose another with PORT (the service), IDP_EMULATOR_PORT or PAYMENTS_EMULATOR_PORT (the development emulators).\n`);
   } else {
     fallbackLogger.fatal({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'start-up failed');
   }

@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DestinationStream } from 'pino';
+import type { Clock, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
 import { createPersistence } from '@idv/adapters-persistence';
 import { connectRedisStore, MEMORY_STORE } from '@idv/adapters-rate-limit';
-import type { SyncSummary, SyncUsersOptions } from '@idv/core';
 import type { IdpEmulator } from '@idv/idp-emulator';
+import type { PaymentsEmulator } from '@idv/payments-emulator';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/config-error.js';
 import { loadConfig } from './config/load-config.js';
@@ -13,6 +14,8 @@ import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
 import { settleReceiptsPeriodically } from './push-receipts.js';
 import { createLogger } from './observability/create-logger.js';
+import { startPeriodicJob } from './jobs/periodic-job.js';
+import { setUpPayments } from './payments/payments-setup.js';
 import { setUpProvider } from './provider-settings.js';
 import { startUserSyncJob } from './sync/user-sync-job.js';
 
@@ -30,7 +33,11 @@ export interface RunningServer {
   syncUsers(options?: Pick<SyncUsersOptions, 'onProgress'>): Promise<SyncSummary>;
   /** Resolves once the work started off the request path so far (notifications, analytics) has finished. */
   settle(): Promise<void>;
-  /** Stops accepting requests, lets in-flight ones finish, closes the database and the emulator. */
+  /** The in-process payments emulator (development without `PAYMENTS_PROVIDERS` only). */
+  readonly paymentsEmulator?: PaymentsEmulator;
+  /** Runs one payment sweep now, as the background sweeper does every `PAYMENT_SWEEP_INTERVAL_SECONDS` (tools, tests). */
+  sweepPayments(): Promise<SweepReport>;
+  /** Stops accepting requests and the payment sweeper, lets in-flight work finish, closes the database and the emulators. */
   close(): Promise<void>;
 }
 
@@ -38,11 +45,14 @@ export interface RunningServer {
 export interface StartOptions {
   /** Where log lines go; stdout when omitted. */
   readonly logDestination?: DestinationStream;
+  /** The use cases' clock; the system's when omitted (tests move their own to reach a payment's expiry). */
+  readonly clock?: Clock;
 }
 
 /**
  * Starts the service from environment variables (ARCHITECTURE §6): decodes the configuration,
- * opens the database (migrating when asked), sets up the provider and serves HTTP.
+ * opens the database (migrating when asked), sets up the provider and the payment providers, serves
+ * HTTP and runs the payment sweeper in the background.
  *
  * @example
  * const server = await startServer({ PORT: '0', DATA_DIR: '/tmp/idv' });
@@ -52,8 +62,8 @@ export interface StartOptions {
 export const startServer = async (env: Readonly<Record<string, string | undefined>>, options: StartOptions = {}): Promise<RunningServer> => {
   const decoded = loadConfig(env);
   if (E.isLeft(decoded)) throw new ConfigError(decoded.left);
-  const config = decoded.right;
-  const logger = createLogger(config.logLevel, options.logDestination);
+  const decodedConfig = decoded.right;
+  const logger = createLogger(decodedConfig.logLevel, options.logDestination);
   const cleanups: (() => Promise<void>)[] = [];
   let closing: Promise<void> | undefined;
   // Once, however often it is called: in start order, stop taking requests first, then the provider, then the database.
@@ -62,10 +72,14 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
       for (const cleanup of cleanups) await cleanup();
     })());
   try {
-    const listener = await listen(config.port);
+    const listener = await listen(decodedConfig.port);
     cleanups.push(listener.close);
-    const provider = await setUpProvider(config, listener.port, logger);
+    const url = `http://127.0.0.1:${listener.port}`;
+    const provider = await setUpProvider(decodedConfig, listener.port, logger);
     if (provider.emulator) cleanups.push(provider.emulator.close);
+    const paymentsSetup = await setUpPayments(decodedConfig.payments, url, logger);
+    if (paymentsSetup.emulator) cleanups.push(paymentsSetup.emulator.close);
+    const config: AppConfig = { ...decodedConfig, payments: paymentsSetup.payments };
     const persistence = await createPersistence(config.database, {
       onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
     });
@@ -76,7 +90,14 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     if (redis) cleanups.push(redis.close);
     // Shared budgets from the first request when Redis answers promptly; otherwise start anyway (in memory meanwhile).
     if (redis) await redis.whenReady(2_000);
-    const container = buildContainer({ config, logger, persistence, idp: provider.settings, rateLimitStore: redis?.store ?? MEMORY_STORE });
+    const container = buildContainer({
+      config,
+      logger,
+      persistence,
+      idp: provider.settings,
+      rateLimitStore: redis?.store ?? MEMORY_STORE,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    });
     const analytics = container.get(TOKENS.BackgroundAnalytics);
     cleanups.push(() => analytics.drain());
     const userSync = startUserSyncJob({
@@ -98,12 +119,47 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
       await analytics.drain();
     };
     listener.attach(container.get(TOKENS.HttpApp).callback());
-    const url = `http://127.0.0.1:${listener.port}`;
+    const payments = container.get(TOKENS.PaymentsArea);
+    const sweeper = startPeriodicJob({
+      run: () => persistence.requestScope(() => payments.sweepPayments()),
+      // Off the request path, only while a provider is enabled.
+      ...(config.payments.enabledProviders.length > 0 ? { intervalMs: config.payments.sweepIntervalSeconds * 1000 } : {}),
+      onError: (error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'payment sweep failed; the next run is scheduled'),
+    });
+    // First at close: no sweep may start (or still run) once the database closes.
+    cleanups.unshift(sweeper.stop);
     if (provider.emulator) {
-      cleanups.push(writeDevIdpFile(config.dataDir, { serviceUrl: url, emulatorUrl: provider.emulator.url, secretKey: provider.emulator.secretKey }));
+      cleanups.push(
+        writeDevIdpFile(config.dataDir, {
+          serviceUrl: url,
+          emulatorUrl: provider.emulator.url,
+          secretKey: provider.emulator.secretKey,
+          ...(paymentsSetup.emulator ? { paymentsEmulatorUrl: paymentsSetup.emulator.url } : {}),
+        }),
+      );
     }
-    logger.info({ url, database: config.database.kind, idp: config.idp.mode, rateLimits: redis ? 'redis' : 'memory', syncIntervalMinutes: config.syncIntervalMinutes ?? null }, 'service listening');
-    return { url, port: listener.port, config, ...(provider.emulator ? { emulator: provider.emulator } : {}), syncUsers: userSync.runNow, settle, close: closeAll };
+    logger.info(
+      {
+        url,
+        database: config.database.kind,
+        idp: config.idp.mode,
+        rateLimits: redis ? 'redis' : 'memory',
+        syncIntervalMinutes: config.syncIntervalMinutes ?? null,
+        payments: paymentsSetup.emulator ? 'emulated' : config.payments.enabledProviders,
+      },
+      'service listening',
+    );
+    return {
+      url,
+      port: listener.port,
+      config,
+      ...(provider.emulator ? { emulator: provider.emulator } : {}),
+      ...(paymentsSetup.emulator ? { paymentsEmulator: paymentsSetup.emulator } : {}),
+      syncUsers: userSync.runNow,
+      sweepPayments: () => sweeper.runNow(),
+      settle,
+      close: closeAll,
+    };
   } catch (error) {
     await closeAll();
     throw error;

@@ -4,6 +4,7 @@ import type { HttpAppOptions } from './http-services.js';
 import { errorMiddleware } from './errors/error-middleware.js';
 import { respondWithError } from './errors/error-body.js';
 import { authentication } from './middleware/authentication.js';
+import { clientAddress } from './middleware/client-address.js';
 import { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
 import { publicRateLimit } from './middleware/public-rate-limit.js';
 import { rememberLocale } from './middleware/remember-locale.js';
@@ -80,6 +81,10 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   app.use(requestScope(options.requestScope));
   app.use(errorMiddleware(logger, errorTracker));
   app.use(requestLog(logger));
+  app.use((ctx, next) => {
+    ctx.state['clientAddress'] = clientAddress(ctx, options.trustedProxyHops ?? 0);
+    return next();
+  });
 
   const router = new Router();
   const limit = options.publicRateLimiter === undefined ? undefined : publicRateLimit(options.publicRateLimiter, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });

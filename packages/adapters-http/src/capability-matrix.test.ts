@@ -5,6 +5,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   can,
   devicesArea,
+  DEFAULT_PAYMENT_SWEEP,
   identityArea,
   inviteMember,
   setNationalId,
@@ -27,6 +28,7 @@ import {
   FakePaymentGateway,
   fixtureUuid,
   InMemoryPaymentCallbackInbox,
+  InMemoryPaymentSubscriptions,
   InMemoryPaymentTransactions,
   type TestWorld,
 } from '@idv/core/testing';
@@ -103,7 +105,15 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     rule: 'billing.manage',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/payments`, body: { provider: 'paytr', amountMinor: 15000, currency: 'TRY', description: 'Monthly membership' } }),
   },
+  'GET /organizations/:orgId/payments': { rule: 'billing.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/payments` }) },
   'GET /organizations/:orgId/payments/:paymentId': { rule: 'billing.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/payments/${ids.paymentId}` }) },
+  'POST /organizations/:orgId/payment-subscriptions': {
+    rule: 'billing.manage',
+    request: (ids) => ({
+      path: `/organizations/${ids.orgId}/payment-subscriptions`,
+      body: { provider: 'iyzico', subscriptionReferenceCode: 'ea0362e2-a1c4-4fda-89f0-3758a5c20a28', amountMinor: 9900, currency: 'TRY', description: 'Monthly membership' },
+    }),
+  },
   'GET /organizations/:orgId/members/:membershipId/compliance': {
     rule: 'compliance.read',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/compliance` }),
@@ -141,9 +151,11 @@ const paymentsFor = (world: TestWorld) => {
     ...world,
     paymentTransactions: transactions,
     paymentInbox: new InMemoryPaymentCallbackInbox(),
+    paymentSubscriptions: new InMemoryPaymentSubscriptions(),
     paymentGateway: new FakePaymentGateway(),
     callbackSchemes: {},
     paymentSettings: { enabledProviders: ['iyzico', 'paytr'] },
+    paymentSweep: DEFAULT_PAYMENT_SWEEP,
   });
   PAYMENTS.set(world, { area, transactions });
   return { area, transactions };

@@ -7,4 +7,12 @@ export type { IyzicoSubscriptionOptions } from './iyzico/subscription-scheme.js'
 export { createPaytrNotificationScheme } from './paytr/notification-scheme.js';
 export type { PaytrNotificationOptions } from './paytr/notification-scheme.js';
 export { hmacBase64, hmacHex } from './shared/mac.js';
-export { GATEWAY_NOT_CONFIGURED, unconfiguredPaymentGateway } from './gateway/unconfigured-gateway.js';
+export { GATEWAY_NOT_CONFIGURED, createPaymentGateway } from './gateway/payment-gateway.js';
+export { createIyzicoGateway } from './iyzico/iyzico-gateway.js';
+export type { IyzicoGatewayOptions, ProviderGateway } from './iyzico/iyzico-gateway.js';
+export { iyzwsHeaders } from './iyzico/iyzws.js';
+export { createPaytrGateway } from './paytr/paytr-gateway.js';
+export type { PaytrGatewayOptions } from './paytr/paytr-gateway.js';
+export { defaultTransport } from './shared/provider-http.js';
+export type { ProviderTransport } from './shared/provider-http.js';
+export { minorOf, requestAmount, signedAmount } from './shared/amounts.js';

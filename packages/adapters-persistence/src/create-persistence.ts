@@ -1,4 +1,4 @@
-import type { AuditLog, Devices, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
+import type { AuditLog, Devices, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentSubscriptions, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { withRequestContext } from './database/request-context.js';
@@ -10,6 +10,7 @@ import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
 import { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
 import { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js';
 import { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
+import { MikroOrmPaymentSubscriptions } from './repositories/mikro-orm-payment-subscriptions.js';
 import { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-transactions.js';
 import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
@@ -28,6 +29,8 @@ export interface Persistence {
   readonly paymentInbox: PaymentCallbackInbox;
   /** Issue #14: registered devices and their push tokens. */
   readonly devices: Devices;
+  /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
+  readonly paymentSubscriptions: PaymentSubscriptions;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations; returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -67,6 +70,7 @@ export const createPersistence = async (config: DatabaseConfig, options: OpenDat
     paymentTransactions: new MikroOrmPaymentTransactions(sql, parseDate),
     paymentInbox: new MikroOrmPaymentCallbackInbox(sql, parseDate),
     devices: new MikroOrmDevices(sql, parseDate),
+    paymentSubscriptions: new MikroOrmPaymentSubscriptions(sql, parseDate),
     unitOfWork: new MikroOrmUnitOfWork(em),
     migrate: db.migrate,
     ping: db.ping,

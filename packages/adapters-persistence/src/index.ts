@@ -13,6 +13,7 @@ export { MikroOrmDevices } from './repositories/mikro-orm-devices.js';
 export { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
 export { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-transactions.js';
 export { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
+export { MikroOrmPaymentSubscriptions } from './repositories/mikro-orm-payment-subscriptions.js';
 export { createSqlRunner } from './sql/sql-runner.js';
 export type { SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export { statement } from './sql/statement.js';
@@ -36,6 +37,8 @@ export { PaymentTransactionSchema } from './entities/payment-transaction.entity.
 export type { PaymentTransactionRow } from './entities/payment-transaction.entity.js';
 export { PaymentCallbackEventSchema } from './entities/payment-callback-event.entity.js';
 export type { PaymentCallbackEventRow } from './entities/payment-callback-event.entity.js';
+export { PaymentSubscriptionSchema } from './entities/payment-subscription.entity.js';
+export type { PaymentSubscriptionRow } from './entities/payment-subscription.entity.js';
 export { migrationsList } from './migrations/migrations-list.js';
 export { DeviceSchema, DEVICES_PUSH_TOKEN_UNIQUE } from './entities/device.entity.js';
 export type { DeviceRow } from './entities/device.entity.js';

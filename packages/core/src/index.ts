@@ -192,8 +192,12 @@ export { identityArea } from './identity/identity-area.js';
 export type { IdentityArea, IdentityPorts } from './identity/identity-area.js';
 export { organizationsArea } from './organization/organizations-area.js';
 export type { OrganizationsArea, OrganizationsPorts } from './organization/organizations-area.js';
-export { AmountMinor, Currency, MerchantReference, OPEN_STATUSES, PaymentCard, PaymentDescription, PaymentId, PaymentProvider, PaymentStatus, merchantReferenceOf } from './payments/payment.js';
-export type { AmountMinorBrand, MerchantReferenceBrand, PaymentDescriptionBrand, PaymentIdBrand, PaymentTransaction } from './payments/payment.js';
+export { AmountMinor, Currency, MerchantReference, OPEN_STATUSES, PayerDetails, PaymentCard, PaymentDescription, PaymentId, PaymentProvider, PaymentStatus, merchantReferenceOf } from './payments/payment.js';
+export { SubscriptionReferenceCode } from './payments/subscription.js';
+export type { PaymentSubscription, SubscriptionReferenceCodeBrand } from './payments/subscription.js';
+export { renewalOf } from './payments/renewal.js';
+export type { PaymentSubscriptions } from './payments/ports/payment-subscriptions.js';
+export type { AmountMinorBrand, MerchantReferenceBrand, PayerTextBrand, PaymentDescriptionBrand, PaymentIdBrand, PaymentTransaction } from './payments/payment.js';
 export { SCHEME_IDS, eventTypeOf, inboxPayloadOf, rejection } from './payments/callback.js';
 export type {
   CallbackRejection,
@@ -205,12 +209,21 @@ export type {
   SchemeId,
   ThreeDsReturned,
 } from './payments/callback.js';
-export { cardRequired, nationalIdRequired, paymentNotFound, paymentProviderNotEnabled, paymentRefused } from './payments/payments.errors.js';
-export type { CardRequired, NationalIdRequired, PaymentError, PaymentNotFound, PaymentProviderNotEnabled, PaymentRefused } from './payments/payments.errors.js';
+export { cardRequired, nationalIdRequired, paymentNotFound, paymentProviderNotEnabled, paymentProviderUnavailable, paymentRefused, paymentSubscriptionExists } from './payments/payments.errors.js';
+export type {
+  CardRequired,
+  NationalIdRequired,
+  PaymentError,
+  PaymentNotFound,
+  PaymentProviderNotEnabled,
+  PaymentProviderUnavailable,
+  PaymentRefused,
+  PaymentSubscriptionExists,
+} from './payments/payments.errors.js';
 export type { CallbackScheme, CallbackSchemes } from './payments/ports/callback-scheme.js';
-export type { PaymentChange, PaymentLookup, PaymentTransactions } from './payments/ports/payment-transactions.js';
+export type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from './payments/ports/payment-transactions.js';
 export type { CallbackOutcomeTag, InboxEntry, PaymentCallbackInbox, SettledInboxEntry } from './payments/ports/payment-callback-inbox.js';
-export type { ClientAction, GatewayRefusal, Initialized, InitializePayment, PaymentGateway, ProviderVerdict } from './payments/ports/payment-gateway.js';
+export type { Buyer, ClientAction, GatewayFailure, Initialized, InitializePayment, PaymentGateway, ProviderVerdict } from './payments/ports/payment-gateway.js';
 export { belongsTo, decide, evidenceOf, isFinal, lookupOf } from './payments/transition.js';
 export type { Decision, Evidence } from './payments/transition.js';
 export { handlePaymentCallback } from './payments/use-cases/handle-payment-callback.js';
@@ -222,6 +235,13 @@ export type { PaymentSettings, StartedPayment, StartPaymentDeps, StartPaymentErr
 export { getPayment } from './payments/use-cases/get-payment.js';
 export type { GetPaymentDeps } from './payments/use-cases/get-payment.js';
 export { receivePaymentCallback } from './payments/use-cases/receive-payment-callback.js';
+export { listPayments } from './payments/use-cases/list-payments.js';
+export { linkPaymentSubscription } from './payments/use-cases/link-payment-subscription.js';
+export type { LinkPaymentSubscriptionDeps, LinkPaymentSubscriptionInput } from './payments/use-cases/link-payment-subscription.js';
+export { reconcilePayment } from './payments/use-cases/reconcile-payment.js';
+export type { Reconciled, ReconcilePaymentDeps } from './payments/use-cases/reconcile-payment.js';
+export { DEFAULT_PAYMENT_SWEEP, sweepPayments } from './payments/use-cases/sweep-payments.js';
+export type { PaymentSweepSettings, SweepPaymentsDeps, SweepReport } from './payments/use-cases/sweep-payments.js';
 export type { ReceivePaymentCallbackDeps } from './payments/use-cases/receive-payment-callback.js';
 export { paymentsArea } from './payments/payments-area.js';
 export type { PaymentsArea, PaymentsPorts } from './payments/payments-area.js';

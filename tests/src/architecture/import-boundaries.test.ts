@@ -38,6 +38,8 @@ const RULES: readonly Rule[] = [
   { folder: 'packages/adapters-rate-limit/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-notifications/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/idp-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
+  // Issue #10: the other side of the providers' wire, built independently of adapters-payments and core.
+  { folder: 'packages/payments-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
   // The client runs in browsers, edge middleware and React Native: no package of ours, no runtime package at all.
   { folder: 'packages/client/src', allowed: (pkg, file) => file.endsWith('.test.ts') && (isBuiltin(pkg) || pkg === 'ava') },
 ];

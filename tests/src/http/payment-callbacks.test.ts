@@ -137,3 +137,41 @@ test('the card number and the national ID never reach the request log', async (t
   await post(`${url}/payments/callbacks/paytr`, 'merchant_oid=x&status=success&total_amount=1&hash=a&cardNumber=5528790000000008', 'application/x-www-form-urlencoded');
   t.false(JSON.stringify(world.logger.entries).includes('5528790000000008'));
 });
+
+test('malformed, wrongly typed and garbage callbacks on every route are refused (4xx, or the 3DS error page), never a 500, and change nothing', async (t) => {
+  const { url, world, paytr, iyzico } = t.context;
+  const signedPaytr = paytrForm(paytr.merchantReference, 'success', '15000');
+  const bodies: readonly (readonly [string, string | undefined])[] = [
+    ['', undefined],
+    ['', 'application/json'],
+    ['not json', 'application/json'],
+    ['[1,2,3]', 'application/json'],
+    ['{"iyziEventType":null}', 'application/json'],
+    ['{"paymentId":1.5,"iyziEventType":"API_AUTH","paymentConversationId":"c","status":"SUCCESS"}', 'application/json'],
+    ['\u0000\u00ff\u00fe', 'application/octet-stream'],
+    [Buffer.from([0xc3, 0x28, 0xa0, 0xa1]).toString('latin1'), 'application/x-www-form-urlencoded'],
+    ['status=success&status=failure&paymentId=1&signature=ab', 'application/x-www-form-urlencoded'],
+    [`${signedPaytr}&merchant_oid=${paytr.merchantReference}`, 'application/x-www-form-urlencoded'],
+    [signedPaytr, 'application/json'],
+    [signedPaytr.replace('total_amount=15000', 'total_amount=1.5e4'), 'application/x-www-form-urlencoded'],
+    ['merchant_oid[]=a&status=success&total_amount=1&hash=x', 'application/x-www-form-urlencoded'],
+    [threeDsForm('25149157', iyzico.merchantReference, 'success', '1').replace('paymentId=25149157', 'paymentId=25149157%00'), 'application/x-www-form-urlencoded'],
+    [`%%%=${'%'.repeat(100)}`, 'application/x-www-form-urlencoded; charset=utf-8'],
+  ];
+  const routes = ['/payments/callbacks/iyzico/3ds', '/payments/callbacks/iyzico/webhook', '/payments/callbacks/iyzico/subscription', '/payments/callbacks/paytr'];
+  const statuses: number[] = [];
+  for (const route of routes) {
+    for (const [body, contentType] of bodies) {
+      const response = await fetch(`${url}${route}`, { method: 'POST', body, redirect: 'manual', headers: { ...(contentType === undefined ? {} : { 'content-type': contentType }), 'x-iyz-signature-v3': 'ab'.repeat(32) } });
+      statuses.push(response.status);
+      const text = await response.text();
+      t.true(response.status >= 300 && response.status < 500 || response.status === 503, `${route} ${JSON.stringify(body).slice(0, 60)} answered ${response.status}`);
+      if (route.endsWith('/paytr')) t.not(text, 'OK');
+      if (route.endsWith('/3ds')) t.is(response.headers.get('location'), `${RESULT_URL}?status=error`);
+    }
+  }
+  t.false(statuses.includes(500));
+  t.is(await statusOf(world, paytr), 'awaiting_customer');
+  t.is(await statusOf(world, iyzico), 'awaiting_customer');
+  t.is(world.paymentInbox.all().length, 0, 'nothing unverified is recorded');
+});

@@ -27,13 +27,33 @@ const payments = (env: Record<string, string>) => {
   return config.right.payments;
 };
 
-test('no PAYMENTS_PROVIDERS: no provider enabled, the default limits, development URLs', (t) => {
+test('no PAYMENTS_PROVIDERS in development: both providers played by the in-process emulator; the default limits and times; URLs from this service', (t) => {
   t.deepEqual(payments({ PORT: '4000', APP_URL: 'http://localhost:5173' }), {
     enabledProviders: [],
-    publicApiUrl: 'http://localhost:4000',
+    publicApiUrl: undefined,
     resultUrl: 'http://localhost:5173/payments/result',
     callbackLimits: { rate: { points: 600, windowSeconds: 60 }, failures: { points: 20, windowSeconds: 600, blockSeconds: 900 }, trustedCidrs: [] },
+    pendingTtlMinutes: 30,
+    sweepIntervalSeconds: 60,
+    emulator: { port: 4020 },
   });
+  t.deepEqual(payments({ PAYMENTS_EMULATOR_PORT: '0' }).emulator, { port: 0 });
+});
+
+test('the payments emulator runs only in development and only without PAYMENTS_PROVIDERS (none turns payments off)', (t) => {
+  t.is(payments({ NODE_ENV: 'test' }).emulator, undefined);
+  t.is(payments(PRODUCTION).emulator, undefined);
+  t.deepEqual(payments({ PAYMENTS_PROVIDERS: 'none' }), { ...payments({ NODE_ENV: 'test' }), enabledProviders: [] });
+  t.is(payments({ PAYMENTS_PROVIDERS: 'paytr', ...PAYTR }).emulator, undefined);
+});
+
+test('PAYMENT_PENDING_TTL_MINUTES and PAYMENT_SWEEP_INTERVAL_SECONDS set the sweeper; out of range is one line each', (t) => {
+  t.like(payments({ PAYMENT_PENDING_TTL_MINUTES: '15', PAYMENT_SWEEP_INTERVAL_SECONDS: '5' }), { pendingTtlMinutes: 15, sweepIntervalSeconds: 5 });
+  t.deepEqual(problems({ PAYMENT_PENDING_TTL_MINUTES: '0', PAYMENT_SWEEP_INTERVAL_SECONDS: '1 minute', PAYMENTS_EMULATOR_PORT: '70000' }).sort(), [
+    'PAYMENTS_EMULATOR_PORT: expected a port number (0-65535), got "70000"',
+    'PAYMENT_PENDING_TTL_MINUTES: expected a whole number of minutes from 1 to 1440, got "0"',
+    'PAYMENT_SWEEP_INTERVAL_SECONDS: expected a whole number of seconds from 1 to 3600, got "1 minute"',
+  ]);
 });
 
 test('a complete production environment without payments still decodes (no provider secret is required)', (t) => {
@@ -64,7 +84,8 @@ test('secrets are trimmed at decode (a trailing space is the classic "Geçersiz 
   const config = payments({ PAYMENTS_PROVIDERS: ' iyzico , paytr ', IYZICO_API_KEY: ' key ', IYZICO_SECRET_KEY: 'secret\n', IYZICO_MERCHANT_ID: '3397', ...PAYTR, PAYTR_MERCHANT_SALT: '  salt\t' });
   t.deepEqual(config.enabledProviders, ['iyzico', 'paytr']);
   t.deepEqual(config.iyzico, { apiKey: 'key', secretKey: 'secret', baseUrl: 'https://sandbox-api.iyzipay.com', merchantId: '3397' });
-  t.deepEqual(config.paytr, { baseUrl: 'https://www.paytr.com', merchantId: '123456', merchantKey: 'paytr-key', merchantSalt: 'salt' });
+  t.deepEqual(config.paytr, { baseUrl: 'https://www.paytr.com', testMode: false, merchantId: '123456', merchantKey: 'paytr-key', merchantSalt: 'salt' });
+  t.true(payments({ PAYMENTS_PROVIDERS: 'paytr', ...PAYTR, PAYTR_TEST_MODE: 'true' }).paytr?.testMode);
 });
 
 test('secrets of a provider that is not enabled are ignored', (t) => {
@@ -91,7 +112,7 @@ test('each bad payments variable is one readable line, and a bad secret is never
       'IYZICO_API_KEY: expected a value without whitespace, got [REDACTED]',
       'IYZICO_BASE_URL: expected an http(s) URL, got "ftp://x"',
       'IYZICO_SECRET_KEY: expected a value without whitespace, got [REDACTED]',
-      'PAYMENTS_PROVIDERS: expected comma-separated payment providers (iyzico, paytr), got "iyzico,stripe"',
+      'PAYMENTS_PROVIDERS: expected comma-separated payment providers (iyzico, paytr) or none, got "iyzico,stripe"',
       'PAYMENT_CALLBACK_FAIL_POINTS: expected a whole number from 1 to 1000000, got "many"',
       'PAYMENT_CALLBACK_RATE_POINTS: expected a whole number from 1 to 1000000, got "0"',
       'PAYMENT_CALLBACK_TRUSTED_CIDRS: expected comma-separated IP addresses or CIDR blocks (e.g. 203.0.113.0/24), got "10.0.0.0/33"',

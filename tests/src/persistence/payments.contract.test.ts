@@ -1,4 +1,11 @@
-import { ImmediateUnitOfWork, InMemoryPaymentCallbackInbox, InMemoryPaymentTransactions, paymentsContract, type PaymentsSubject } from '@idv/core/testing';
+import {
+  ImmediateUnitOfWork,
+  InMemoryPaymentCallbackInbox,
+  InMemoryPaymentSubscriptions,
+  InMemoryPaymentTransactions,
+  paymentsContract,
+  type PaymentsSubject,
+} from '@idv/core/testing';
 import { forEachBackend } from './support/backends.js';
 import { registerContract } from './support/register-contract.js';
 import { ensureOrganization } from './support/seed.js';
@@ -8,6 +15,7 @@ const runContract = (label: string, subject: () => PaymentsSubject): void => reg
 const inMemory: PaymentsSubject = {
   paymentTransactions: new InMemoryPaymentTransactions(),
   paymentInbox: new InMemoryPaymentCallbackInbox(),
+  paymentSubscriptions: new InMemoryPaymentSubscriptions(),
   unitOfWork: new ImmediateUnitOfWork(),
   prepare: async () => undefined,
 };
@@ -18,6 +26,7 @@ forEachBackend((backend) =>
     return {
       paymentTransactions: persistence.paymentTransactions,
       paymentInbox: persistence.paymentInbox,
+      paymentSubscriptions: persistence.paymentSubscriptions,
       unitOfWork: persistence.unitOfWork,
       prepare: (organizationId) => ensureOrganization(persistence, organizationId),
     };

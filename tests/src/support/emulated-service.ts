@@ -1,6 +1,7 @@
 import { startIdpEmulator, type IdpEmulator } from '@idv/idp-emulator';
 import { adminFetch } from '@idv/idp-emulator/testing';
 import { persona, serviceApi, type ServiceApi } from './service-api.js';
+import type { StartOptions } from '@idv/server';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from './service-under-test.js';
 
 /** The real server (in-process, over a socket) with the provider emulator in-process as its provider. */
@@ -18,11 +19,11 @@ export interface EmulatedService {
  * Starts the emulator, then the service against it with `TEST_AUTH_BYPASS=true` (plus `overrides`,
  * e.g. `DATABASE_URL`), and points the emulator's webhooks at the service.
  */
-export const startEmulatedService = async (overrides: Record<string, string> = {}): Promise<EmulatedService> => {
+export const startEmulatedService = async (overrides: Record<string, string> = {}, options: Omit<StartOptions, 'logDestination'> = {}): Promise<EmulatedService> => {
   const emulator = await startIdpEmulator({ timeScale: 0.001 });
   let service: ServiceUnderTest;
   try {
-    service = await startServiceUnderTest(providerEnv(emulator, { TEST_AUTH_BYPASS: 'true', ...overrides }));
+    service = await startServiceUnderTest(providerEnv(emulator, { TEST_AUTH_BYPASS: 'true', ...overrides }), options);
   } catch (error) {
     await emulator.close();
     throw error;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '@idv/server';
+import { startServer, type RunningServer, type StartOptions } from '@idv/server';
 import { LogCapture } from './log-capture.js';
 import type { TestProvider } from './test-provider.js';
 
@@ -27,10 +27,10 @@ export const providerEnv = (provider: Pick<TestProvider, 'url' | 'secretKey' | '
 });
 
 /** Starts the service on embedded PGlite in a fresh temporary directory (or `TEST_DATABASE_URL` when asked). */
-export const startServiceUnderTest = async (env: Record<string, string>): Promise<ServiceUnderTest> => {
+export const startServiceUnderTest = async (env: Record<string, string>, options: Omit<StartOptions, 'logDestination'> = {}): Promise<ServiceUnderTest> => {
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'idv-test-'));
   const logs = new LogCapture();
-  const server = await startServer({ DATA_DIR: dataDir, ...env }, { logDestination: logs });
+  const server = await startServer({ DATA_DIR: dataDir, ...env }, { ...options, logDestination: logs });
   return {
     server,
     url: server.url,

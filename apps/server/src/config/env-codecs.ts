@@ -101,6 +101,16 @@ export const Minutes = refine('Minutes', 'expected a whole number of minutes fro
   /^[0-9]{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 10_080 ? Number(s) : undefined,
 );
 
+/** Minutes a payer has to pay, 1–1440 (`PAYMENT_PENDING_TTL_MINUTES`). */
+export const PendingMinutes = refine('PendingMinutes', 'expected a whole number of minutes from 1 to 1440', (s) =>
+  /^[0-9]{1,4}$/.test(s) && Number(s) >= 1 && Number(s) <= 1440 ? Number(s) : undefined,
+);
+
+/** Seconds between background runs, 1–3600 (`PAYMENT_SWEEP_INTERVAL_SECONDS`). */
+export const IntervalSeconds = refine('IntervalSeconds', 'expected a whole number of seconds from 1 to 3600', (s) =>
+  /^[0-9]{1,4}$/.test(s) && Number(s) >= 1 && Number(s) <= 3600 ? Number(s) : undefined,
+);
+
 /** pino levels. */
 export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
 
@@ -119,8 +129,9 @@ export const ProviderSecret = refine('ProviderSecret', 'expected a value without
 /** A provider's merchant number (iyzico, PayTR): digits only. */
 export const MerchantId = refine('MerchantId', 'expected a merchant id (digits only)', (s) => (/^[0-9]{1,20}$/.test(s) ? s : undefined));
 
-/** `PAYMENTS_PROVIDERS`: comma-separated `iyzico`, `paytr`, without repeats. */
-export const PaymentProviderList = refine('PaymentProviderList', 'expected comma-separated payment providers (iyzico, paytr)', (s) => {
+/** `PAYMENTS_PROVIDERS`: comma-separated `iyzico`, `paytr`, without repeats; `none` for none (no emulator in development either). */
+export const PaymentProviderList = refine('PaymentProviderList', 'expected comma-separated payment providers (iyzico, paytr) or none', (s) => {
+  if (s.trim().toLowerCase() === 'none') return [];
   const names = s.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
   return names.length > 0 && names.every((name) => name === 'iyzico' || name === 'paytr') ? [...new Set(names as ('iyzico' | 'paytr')[])] : undefined;
 });

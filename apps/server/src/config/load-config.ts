@@ -14,12 +14,14 @@ import {
   CidrList,
   Days,
   HttpUrl,
+  IntervalSeconds,
   LogLevel,
   LongSecret,
   LongSecretList,
   MerchantId,
   Minutes,
   NodeEnv,
+  PendingMinutes,
   NonEmpty,
   OriginList,
   PaymentProviderList,
@@ -77,6 +79,7 @@ const Env = t.partial({
   PAYTR_MERCHANT_ID: MerchantId,
   PAYTR_MERCHANT_KEY: ProviderSecret,
   PAYTR_MERCHANT_SALT: ProviderSecret,
+  PAYTR_TEST_MODE: BooleanFlag,
   PUBLIC_API_URL: HttpUrl,
   PAYMENT_RESULT_URL: HttpUrl,
   PAYMENT_CALLBACK_RATE_POINTS: PositiveCount,
@@ -86,6 +89,9 @@ const Env = t.partial({
   EXPO_ACCESS_TOKEN: ProviderSecret,
   EXPO_BASE_URL: HttpUrl,
   EXPO_RECEIPT_DELAY_SECONDS: SecondsUpToADay,
+  PAYMENT_PENDING_TTL_MINUTES: PendingMinutes,
+  PAYMENT_SWEEP_INTERVAL_SECONDS: IntervalSeconds,
+  PAYMENTS_EMULATOR_PORT: Port,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -130,7 +136,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...links.problems);
   const port = env.PORT ?? 3000;
   const appUrl = env.APP_URL ?? 'http://localhost:3000';
-  const payments = paymentsConfig(env, { production, port, appUrl });
+  const payments = paymentsConfig(env, { production, development: (env.NODE_ENV ?? 'development') === 'development', appUrl });
   problems.push(...payments.problems);
   const push = pushConfig(env);
   problems.push(...push.problems);

@@ -13,6 +13,8 @@ export interface IyzicoSettings {
 /** PayTR's credentials and API (reference §4, §8.9). */
 export interface PaytrSettings {
   readonly baseUrl: string;
+  /** `PAYTR_TEST_MODE`: PayTR's `test_mode=1` (test cards on a live store). */
+  readonly testMode: boolean;
   readonly merchantId: string;
   readonly merchantKey: string;
   readonly merchantSalt: string;
@@ -36,11 +38,17 @@ export interface PaymentsConfig {
   readonly iyzico?: IyzicoSettings;
   /** Present exactly when PayTR is enabled. */
   readonly paytr?: PaytrSettings;
-  /** `PUBLIC_API_URL`: this service as the providers reach it (builds iyzico's `callbackUrl`). */
-  readonly publicApiUrl: string;
+  /** `PUBLIC_API_URL`: this service as the providers reach it (builds iyzico's `callbackUrl`); unset: the address it listens on. */
+  readonly publicApiUrl: string | undefined;
   /** `PAYMENT_RESULT_URL`: where the 3DS return sends the browser. */
   readonly resultUrl: string;
   readonly callbackLimits: PaymentCallbackLimits;
+  /** `PAYMENT_PENDING_TTL_MINUTES`: how long a payer has before a pending payment expires. */
+  readonly pendingTtlMinutes: number;
+  /** `PAYMENT_SWEEP_INTERVAL_SECONDS`: how often the sweeper runs. */
+  readonly sweepIntervalSeconds: number;
+  /** Development without `PAYMENTS_PROVIDERS`: both providers played by the in-process emulator on this port. */
+  readonly emulator?: { readonly port: number };
 }
 
 /** The variables `paymentsConfig` reads, already decoded (secrets trimmed). */
@@ -54,11 +62,15 @@ export interface PaymentsEnv {
   readonly PAYTR_MERCHANT_ID?: string;
   readonly PAYTR_MERCHANT_KEY?: string;
   readonly PAYTR_MERCHANT_SALT?: string;
+  readonly PAYTR_TEST_MODE?: boolean;
   readonly PUBLIC_API_URL?: string;
   readonly PAYMENT_RESULT_URL?: string;
   readonly PAYMENT_CALLBACK_RATE_POINTS?: number;
   readonly PAYMENT_CALLBACK_FAIL_POINTS?: number;
   readonly PAYMENT_CALLBACK_TRUSTED_CIDRS?: readonly string[];
+  readonly PAYMENT_PENDING_TTL_MINUTES?: number;
+  readonly PAYMENT_SWEEP_INTERVAL_SECONDS?: number;
+  readonly PAYMENTS_EMULATOR_PORT?: number;
 }
 
 /** iyzico's sandbox (reference §8.9); production sets `https://api.iyzipay.com`. */
@@ -67,6 +79,12 @@ export const IYZICO_SANDBOX_URL = 'https://sandbox-api.iyzipay.com';
 export const PAYTR_DEFAULT_URL = 'https://www.paytr.com';
 /** 600 callbacks a minute per source (reference §8.8): provider bursts come from a few addresses. */
 export const DEFAULT_PAYMENT_CALLBACK_RATE: RateLimitPolicy = { points: 600, windowSeconds: 60 };
+/** 30 minutes to pay (PayTR's default `timeout_limit`, reference §8.4). */
+export const DEFAULT_PAYMENT_PENDING_TTL_MINUTES = 30;
+/** The sweeper runs once a minute. */
+export const DEFAULT_PAYMENT_SWEEP_INTERVAL_SECONDS = 60;
+/** The in-process payments emulator's port in development. */
+export const DEFAULT_PAYMENTS_EMULATOR_PORT = 4020;
 /** 20 bad signatures per 10 minutes per source, then 15 minutes blocked (reference §8.8). */
 export const DEFAULT_PAYMENT_CALLBACK_FAILURES: RateLimitPolicy = { points: 20, windowSeconds: 600, blockSeconds: 900 };
 
@@ -80,14 +98,15 @@ const missing = (env: PaymentsEnv, names: readonly (keyof PaymentsEnv)[], why: s
 /**
  * The payments configuration from the decoded environment: a provider's secrets are required only
  * when `PAYMENTS_PROVIDERS` enables it, and in production the enabled providers also need the public
- * URLs. Development defaults the URLs to this service and `APP_URL`.
+ * URLs. Development defaults the URLs to this service and `APP_URL`, and, with no
+ * `PAYMENTS_PROVIDERS` at all, plays both providers with the in-process emulator.
  *
  * @example
- * paymentsConfig({ PAYMENTS_PROVIDERS: ['paytr'] }, { production: false, port: 3000, appUrl }); // { problems: ['PAYTR_MERCHANT_ID: required …', …] }
+ * paymentsConfig({ PAYMENTS_PROVIDERS: ['paytr'] }, { production: false, development: true, appUrl }); // { problems: ['PAYTR_MERCHANT_ID: required …', …] }
  */
 export const paymentsConfig = (
   env: PaymentsEnv,
-  context: { readonly production: boolean; readonly port: number; readonly appUrl: string },
+  context: { readonly production: boolean; readonly development: boolean; readonly appUrl: string },
 ): { readonly problems: readonly string[]; readonly payments: PaymentsConfig } => {
   const enabledProviders = env.PAYMENTS_PROVIDERS ?? [];
   const problems: string[] = [];
@@ -105,7 +124,13 @@ export const paymentsConfig = (
       : undefined;
   const paytr: PaytrSettings | undefined =
     enabledProviders.includes('paytr') && env.PAYTR_MERCHANT_ID !== undefined && env.PAYTR_MERCHANT_KEY !== undefined && env.PAYTR_MERCHANT_SALT !== undefined
-      ? { baseUrl: env.PAYTR_BASE_URL ?? PAYTR_DEFAULT_URL, merchantId: env.PAYTR_MERCHANT_ID, merchantKey: env.PAYTR_MERCHANT_KEY, merchantSalt: env.PAYTR_MERCHANT_SALT }
+      ? {
+          baseUrl: env.PAYTR_BASE_URL ?? PAYTR_DEFAULT_URL,
+          testMode: env.PAYTR_TEST_MODE ?? false,
+          merchantId: env.PAYTR_MERCHANT_ID,
+          merchantKey: env.PAYTR_MERCHANT_KEY,
+          merchantSalt: env.PAYTR_MERCHANT_SALT,
+        }
       : undefined;
   return {
     problems,
@@ -113,13 +138,16 @@ export const paymentsConfig = (
       enabledProviders,
       ...(iyzico === undefined ? {} : { iyzico }),
       ...(paytr === undefined ? {} : { paytr }),
-      publicApiUrl: env.PUBLIC_API_URL ?? `http://localhost:${context.port}`,
+      publicApiUrl: env.PUBLIC_API_URL,
       resultUrl: env.PAYMENT_RESULT_URL ?? `${context.appUrl}/payments/result`,
       callbackLimits: {
         rate: { ...DEFAULT_PAYMENT_CALLBACK_RATE, points: env.PAYMENT_CALLBACK_RATE_POINTS ?? DEFAULT_PAYMENT_CALLBACK_RATE.points },
         failures: { ...DEFAULT_PAYMENT_CALLBACK_FAILURES, points: env.PAYMENT_CALLBACK_FAIL_POINTS ?? DEFAULT_PAYMENT_CALLBACK_FAILURES.points },
         trustedCidrs: env.PAYMENT_CALLBACK_TRUSTED_CIDRS ?? [],
       },
+      pendingTtlMinutes: env.PAYMENT_PENDING_TTL_MINUTES ?? DEFAULT_PAYMENT_PENDING_TTL_MINUTES,
+      sweepIntervalSeconds: env.PAYMENT_SWEEP_INTERVAL_SECONDS ?? DEFAULT_PAYMENT_SWEEP_INTERVAL_SECONDS,
+      ...(context.development && env.PAYMENTS_PROVIDERS === undefined ? { emulator: { port: env.PAYMENTS_EMULATOR_PORT ?? DEFAULT_PAYMENTS_EMULATOR_PORT } } : {}),
     },
   };
 };

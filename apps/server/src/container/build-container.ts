@@ -1,5 +1,5 @@
 import { Container } from 'inversify';
-import type { Logger } from '@idv/core';
+import type { Clock, Logger } from '@idv/core';
 import type { Persistence } from '@idv/adapters-persistence';
 import { MEMORY_STORE, type RateLimitStore } from '@idv/adapters-rate-limit';
 import type { AppConfig } from '../config/app-config.js';
@@ -23,6 +23,8 @@ export interface ContainerInputs {
   readonly idp: IdpSettings;
   /** Where the rate limiters count (`REDIS_URL`'s connection); this process's memory when omitted. */
   readonly rateLimitStore?: RateLimitStore;
+  /** Where the use cases read the time; the system clock when omitted (tests move their own). */
+  readonly clock?: Clock;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface ContainerInputs {
 export const buildContainer = (inputs: ContainerInputs): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(
-    observabilityModule(inputs.logger),
+    observabilityModule(inputs.logger, inputs.clock),
     idpModule(inputs.idp),
     persistenceModule(inputs.persistence),
     cryptoModule(inputs.config),

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ContainerModule } from 'inversify';
-import type { Logger } from '@idv/core';
+import type { Clock, Logger } from '@idv/core';
 import { BackgroundAnalytics } from '../observability/background-analytics.js';
 import { BackgroundWork } from '../observability/background-work.js';
 import { LoggingAnalytics } from '../observability/logging-analytics.js';
 import { LoggingErrorTracker } from '../observability/logging-error-tracker.js';
 import { TOKENS } from './tokens.js';
 
-/** Logger, error tracking, analytics, background work, clock and id generation. */
-export const observabilityModule = (logger: Logger): ContainerModule =>
+const SYSTEM_CLOCK: Clock = { now: () => new Date() };
+
+/** Logger, error tracking, analytics, background work, clock (the system's unless one is given) and id generation. */
+export const observabilityModule = (logger: Logger, clock: Clock = SYSTEM_CLOCK): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Logger).toConstantValue(logger);
     const errorTracker = new LoggingErrorTracker(logger);
@@ -22,6 +24,6 @@ export const observabilityModule = (logger: Logger): ContainerModule =>
     const background = new BackgroundWork(logger);
     bind(TOKENS.BackgroundWork).toConstantValue(background);
     bind(TOKENS.BackgroundTasks).toConstantValue(background);
-    bind(TOKENS.Clock).toConstantValue({ now: () => new Date() });
+    bind(TOKENS.Clock).toConstantValue(clock);
     bind(TOKENS.IdGenerator).toConstantValue({ uuid: randomUUID });
   });

@@ -1,12 +1,16 @@
 import { ContainerModule } from 'inversify';
 import {
+  createIyzicoGateway,
   createIyzicoSubscriptionScheme,
   createIyzicoThreeDsScheme,
   createIyzicoWebhookScheme,
+  createPaymentGateway,
+  createPaytrGateway,
   createPaytrNotificationScheme,
-  unconfiguredPaymentGateway,
+  defaultTransport,
+  type ProviderGateway,
 } from '@idv/adapters-payments';
-import { paymentsArea, type CallbackScheme, type CallbackSchemes, type SchemeId } from '@idv/core';
+import { DEFAULT_PAYMENT_SWEEP, paymentsArea, type CallbackScheme, type CallbackSchemes, type Logger, type PaymentGateway, type PaymentProvider, type SchemeId } from '@idv/core';
 import type { PaymentsConfig } from '../config/payments-config.js';
 import type { AppConfig } from '../config/app-config.js';
 import { resolveArea } from './bind-area.js';
@@ -32,18 +36,38 @@ export const callbackSchemesOf = ({ iyzico, paytr }: PaymentsConfig): CallbackSc
 };
 
 /**
- * The payments area (issue #10): payment transactions and the callback inbox, the enabled
- * providers' callback schemes, and the gateway. No provider API client is wired yet, so starting a
- * payment answers `PaymentRefused` with `payment_gateway_not_configured` while the callbacks work.
+ * The enabled providers' API clients behind one `PaymentGateway` (iyzico IYZWSv2, PayTR iFrame),
+ * calling back to `publicApiUrl` and sending payers to `PAYMENT_RESULT_URL`.
+ *
+ * @example
+ * paymentGatewayOf(config.payments, 'https://api.gym.example', logger);
+ */
+export const paymentGatewayOf = (payments: PaymentsConfig, publicApiUrl: string, logger: Logger): PaymentGateway => {
+  const transport = defaultTransport();
+  const providers: Partial<Record<PaymentProvider, ProviderGateway>> = {};
+  if (payments.iyzico !== undefined) {
+    providers.iyzico = createIyzicoGateway({ ...payments.iyzico, callbackUrl: `${publicApiUrl}/payments/callbacks/iyzico/3ds`, transport, logger });
+  }
+  if (payments.paytr !== undefined) {
+    providers.paytr = createPaytrGateway({ ...payments.paytr, resultUrl: payments.resultUrl, timeoutMinutes: payments.pendingTtlMinutes, transport, logger });
+  }
+  return createPaymentGateway(providers);
+};
+
+/**
+ * The payments area (issue #10): payment transactions, the callback inbox and linked
+ * subscriptions, the enabled providers' callback schemes and API clients, and the sweeper's settings.
  *
  * @example
  * container.load(paymentsModule(config));
  */
 export const paymentsModule = (config: AppConfig): ContainerModule =>
   new ContainerModule(({ bind }) => {
+    const publicApiUrl = config.payments.publicApiUrl ?? `http://127.0.0.1:${config.port}`;
     bind(TOKENS.PaymentSettings).toConstantValue({ enabledProviders: config.payments.enabledProviders });
+    bind(TOKENS.PaymentSweepSettings).toConstantValue({ ...DEFAULT_PAYMENT_SWEEP, pendingTtlMinutes: config.payments.pendingTtlMinutes });
     bind(TOKENS.CallbackSchemes).toConstantValue(callbackSchemesOf(config.payments));
-    bind(TOKENS.PaymentGateway).toConstantValue(unconfiguredPaymentGateway());
+    bind(TOKENS.PaymentGateway).toResolvedValue((logger: Logger) => paymentGatewayOf(config.payments, publicApiUrl, logger), [TOKENS.Logger]);
     bind(TOKENS.PaymentsArea).toResolvedValue(
       ...resolveArea(paymentsArea, {
         organizations: TOKENS.Organizations,
@@ -51,8 +75,10 @@ export const paymentsModule = (config: AppConfig): ContainerModule =>
         nationalIds: TOKENS.NationalIds,
         nationalIdVault: TOKENS.NationalIdVault,
         paymentSettings: TOKENS.PaymentSettings,
+        paymentSweep: TOKENS.PaymentSweepSettings,
         paymentTransactions: TOKENS.PaymentTransactions,
         paymentInbox: TOKENS.PaymentInbox,
+        paymentSubscriptions: TOKENS.PaymentSubscriptions,
         paymentGateway: TOKENS.PaymentGateway,
         callbackSchemes: TOKENS.CallbackSchemes,
         unitOfWork: TOKENS.UnitOfWork,

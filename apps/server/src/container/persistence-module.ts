@@ -14,6 +14,7 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.PaymentTransactions).toConstantValue(persistence.paymentTransactions);
     bind(TOKENS.PaymentInbox).toConstantValue(persistence.paymentInbox);
     bind(TOKENS.Devices).toConstantValue(persistence.devices);
+    bind(TOKENS.PaymentSubscriptions).toConstantValue(persistence.paymentSubscriptions);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

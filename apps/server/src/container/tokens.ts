@@ -28,6 +28,8 @@ import type {
   PaymentGateway,
   PaymentSettings,
   PaymentsArea,
+  PaymentSubscriptions,
+  PaymentSweepSettings,
   PaymentTransactions,
   RateLimiter,
   UnitOfWork,
@@ -85,6 +87,10 @@ export const TOKENS = {
   /** Issue #10: `payment_transactions` and the inbox of verified callbacks. */
   PaymentTransactions: Symbol('PaymentTransactions') as ServiceIdentifier<PaymentTransactions>,
   PaymentInbox: Symbol('PaymentInbox') as ServiceIdentifier<PaymentCallbackInbox>,
+  /** Iyzico subscriptions linked to organizations, with their plans. */
+  PaymentSubscriptions: Symbol('PaymentSubscriptions') as ServiceIdentifier<PaymentSubscriptions>,
+  /** `PAYMENT_PENDING_TTL_MINUTES` and the sweeper's batch. */
+  PaymentSweepSettings: Symbol('PaymentSweepSettings') as ServiceIdentifier<PaymentSweepSettings>,
   /** The providers' APIs: initialize, 3DS completion, status query. */
   PaymentGateway: Symbol('PaymentGateway') as ServiceIdentifier<PaymentGateway>,
   /** The callback schemes of the enabled providers. */

@@ -1,4 +1,5 @@
 import type { ErrorTracker, Logger, SyncSummary, SyncUsers, SyncUsersOptions } from '@idv/core';
+import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.js';
 import { summaryLine } from './summary-line.js';
 
 /** The server's user sync: runs on demand and, with an interval, periodically. */
@@ -27,49 +28,21 @@ export interface UserSyncJobOptions {
  * await job.stop();
  */
 export const startUserSyncJob = ({ syncUsers, logger, errorTracker, intervalMs }: UserSyncJobOptions): UserSyncJob => {
-  let running: Promise<SyncSummary> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopping = false;
-
-  const runNow = (options: Pick<SyncUsersOptions, 'onProgress'> = {}): Promise<SyncSummary> => {
-    if (running !== undefined) return running;
-    const startedAt = Date.now();
-    const run = (async () => {
-      try {
-        const result = await syncUsers({ ...options, stopRequested: () => stopping })();
-        // The use case has no Left: its failures are defects, thrown.
-        if (result._tag === 'Left') throw new Error('user sync failed');
-        const summary = result.right;
-        logger.info({ ...summary, durationMs: Date.now() - startedAt }, `user sync: ${summaryLine(summary)}`);
-        return summary;
-      } finally {
-        running = undefined;
-      }
-    })();
-    running = run;
-    return run;
-  };
-
-  const schedule = (): void => {
-    if (intervalMs === undefined || stopping) return;
-    timer = setTimeout(() => {
-      runNow()
-        .catch((error: unknown) => {
-          logger.error({ err: error instanceof Error ? error.message : String(error) }, 'user sync failed; the next run is scheduled');
-          errorTracker.captureException(error, { job: 'user-sync' });
-        })
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    runNow,
-    stop: async () => {
-      stopping = true;
-      if (timer !== undefined) clearTimeout(timer);
-      await running?.catch(() => undefined);
+  const job: PeriodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary> = startPeriodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary>({
+    run: async (options = {}): Promise<SyncSummary> => {
+      const startedAt = Date.now();
+      const result = await syncUsers({ ...options, stopRequested: (): boolean => job.stopRequested() })();
+      // The use case has no Left: its failures are defects, thrown.
+      if (result._tag === 'Left') throw new Error('user sync failed');
+      const summary = result.right;
+      logger.info({ ...summary, durationMs: Date.now() - startedAt }, `user sync: ${summaryLine(summary)}`);
+      return summary;
     },
-  };
+    ...(intervalMs === undefined ? {} : { intervalMs }),
+    onError: (error) => {
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'user sync failed; the next run is scheduled');
+      errorTracker.captureException(error, { job: 'user-sync' });
+    },
+  });
+  return { runNow: job.runNow, stop: job.stop };
 };

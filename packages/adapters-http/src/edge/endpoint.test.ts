@@ -57,7 +57,7 @@ const post = (url: string, body: string, contentType = 'application/json') =>
 test('the handler gets the caller and the decoded params and body', async (t) => {
   const response = await post(t.context.url, JSON.stringify({ email: 'Ada@Example.com', seats: 2 }));
   t.is(response.status, 201);
-  t.deepEqual(t.context.seen, [{ caller, params: { orgId: 'org_1' }, query: {}, body: { email: 'ada@example.com', seats: 2 } }]);
+  t.deepEqual(t.context.seen, [{ caller, params: { orgId: 'org_1' }, query: {}, body: { email: 'ada@example.com', seats: 2 }, clientAddress: '127.0.0.1' }]);
 });
 
 test('every decoding problem is one line of one 400 ValidationFailed, and the handler never runs', async (t) => {

@@ -20,6 +20,8 @@ export interface EndpointRequest<P, Q, B> {
   readonly body: B;
   /** A request header's value (undefined when absent or empty). */
   readonly header: (name: string) => string | undefined;
+  /** The client's address (the socket's peer, or what the trusted proxies saw). */
+  readonly clientAddress: string;
 }
 
 /** A bearer endpoint: where it lives, how its request decodes, and what it answers. */
@@ -38,7 +40,11 @@ export interface BearerEndpoint<P, Q, B> {
 
 type NoInput = Readonly<Record<string, never>>;
 
-const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>): E.Either<Reply, Omit<EndpointRequest<P, Q, B>, 'caller' | 'header'>> => {
+// Set by the app from `trustedProxyHops` for every request; an IPv4-mapped IPv6 peer reads as plain IPv4.
+const clientAddressOf = (ctx: Context): string =>
+  String(ctx.state['clientAddress'] ?? ctx.req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+
+const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>): E.Either<Reply, Omit<EndpointRequest<P, Q, B>, 'caller' | 'header' | 'clientAddress'>> => {
   const params = endpoint.params === undefined ? E.right({} as P) : decodeInput(endpoint.params, ctx['params'] ?? {}, 'params');
   const query = endpoint.query === undefined ? E.right({} as Q) : decodeInput(endpoint.query, ctx.query, 'query');
   const body = endpoint.body === undefined ? E.right(undefined as B) : decodeInput(endpoint.body, ctx.request.body, 'body');
@@ -65,7 +71,7 @@ export const bearerEndpoint = <P = NoInput, Q = NoInput, B = undefined>(endpoint
   const run = async (ctx: Context): Promise<void> => {
     const decoded = decodeRequest(ctx, endpoint);
     if (E.isLeft(decoded)) return send(ctx, decoded.left);
-    send(ctx, await endpoint.handle({ caller: callerOf(ctx.request), ...decoded.right, header: (name) => optionalHeader(ctx, name) }));
+    send(ctx, await endpoint.handle({ caller: callerOf(ctx.request), clientAddress: clientAddressOf(ctx), ...decoded.right, header: (name) => optionalHeader(ctx, name) }));
   };
   const readBody = endpoint.body === undefined ? undefined : jsonBody(endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
   const input: RouteInput = {

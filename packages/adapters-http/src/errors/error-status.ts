@@ -45,6 +45,8 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   PaymentNotFound: 404,
   NationalIdRequired: 409,
   PaymentRefused: 422,
+  PaymentSubscriptionExists: 409,
+  PaymentProviderUnavailable: 503,
   SchemeNotConfigured: 503,
   BadRequest: 400,
   ValidationFailed: 400,

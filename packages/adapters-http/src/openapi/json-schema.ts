@@ -27,6 +27,8 @@ const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   MerchantReference: { type: 'string', pattern: '^P[0-9a-f]{32}$' },
   AmountMinor: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'minor units (kuruş, cents)' },
   PaymentDescription: { type: 'string', minLength: 1, maxLength: 200 },
+  PayerText: { type: 'string', minLength: 1, maxLength: 400, pattern: '^[^\\u0000-\\u001f]*$', description: 'trimmed; sent to the provider, never stored or echoed' },
+  SubscriptionReferenceCode: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
   DateTime: { type: 'string', format: 'date-time' },
   InstallationId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$', description: "the app's id for one installation" },
   PushToken: { type: 'string', pattern: '^[\\x21-\\x7e]{16,4096}$', description: 'personal data: never returned or logged whole' },

@@ -1,14 +1,29 @@
 import * as t from 'io-ts';
-import { AmountMinor, Currency, OrganizationId, PaymentCard, PaymentDescription, PaymentId, PaymentProvider } from '@idv/core';
+import { AmountMinor, Currency, OrganizationId, PayerDetails, PaymentCard, PaymentDescription, PaymentId, PaymentProvider, SubscriptionReferenceCode } from '@idv/core';
 
 /** `:orgId/payments/:paymentId`. */
 export const PaymentParams = t.type({ orgId: OrganizationId, paymentId: PaymentId }, 'PaymentParams');
 
-/** `POST /organizations/:orgId/payments`. The card is for iyzico 3DS only and is never stored or logged. */
+/**
+ * `POST /organizations/:orgId/payments`. The card is for iyzico 3DS only; the card and the payer's
+ * details go to the provider and are never stored or logged.
+ */
 export const StartPaymentBody = t.intersection(
   [
     t.type({ provider: PaymentProvider, amountMinor: AmountMinor, currency: Currency, description: PaymentDescription }),
-    t.partial({ card: PaymentCard }),
+    t.partial({ card: PaymentCard, payer: PayerDetails }),
   ],
   'StartPaymentBody',
+);
+
+/** `POST /organizations/:orgId/payment-subscriptions`: an iyzico subscription and the plan each renewal is charged at. */
+export const LinkPaymentSubscriptionBody = t.type(
+  {
+    provider: t.literal('iyzico'),
+    subscriptionReferenceCode: SubscriptionReferenceCode,
+    amountMinor: AmountMinor,
+    currency: Currency,
+    description: PaymentDescription,
+  },
+  'LinkPaymentSubscriptionBody',
 );

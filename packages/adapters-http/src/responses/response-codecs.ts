@@ -102,11 +102,27 @@ export const PaymentView = t.type(
     status: PaymentStatus,
     failureCode: nullable(t.string),
     lateSuccess: t.boolean,
+    subscriptionReferenceCode: nullable(t.string),
     createdAt: t.string,
     updatedAt: t.string,
     completedAt: nullable(t.string),
   },
   'Payment',
+);
+
+/** A linked subscription: the plan each iyzico renewal is charged at. */
+export const PaymentSubscriptionView = t.type(
+  {
+    id: t.string,
+    organizationId: OrganizationId,
+    provider: t.literal('iyzico'),
+    subscriptionReferenceCode: t.string,
+    amountMinor: t.number,
+    currency: Currency,
+    description: t.string,
+    createdAt: t.string,
+  },
+  'PaymentSubscription',
 );
 
 /** A list page: `{ items, nextCursor }` (null at the end). */

@@ -1,10 +1,11 @@
 import * as t from 'io-ts';
-import type { PaymentTransaction, PaymentsArea } from '@idv/core';
-import { PaymentView } from '../responses/response-codecs.js';
+import { PageQuery, pageRequest, type PaymentSubscription, type PaymentTransaction, type PaymentsArea } from '@idv/core';
+import { pageOf, PaymentSubscriptionView, PaymentView } from '../responses/response-codecs.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
 import { created, ok, replyWith } from '../edge/reply.js';
 import { OrganizationParams } from '../requests/organization-requests.js';
-import { PaymentParams, StartPaymentBody } from '../requests/payment-requests.js';
+import { LinkPaymentSubscriptionBody, PaymentParams, StartPaymentBody } from '../requests/payment-requests.js';
+import { pageJson } from '../responses/json-views.js';
 import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
 import type { Route } from './route.js';
 
@@ -21,12 +22,28 @@ export const paymentJson = (p: PaymentTransaction): t.TypeOf<typeof PaymentView>
   status: p.status,
   failureCode: p.failureCode,
   lateSuccess: p.lateSuccess,
+  subscriptionReferenceCode: p.subscriptionReferenceCode,
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   completedAt: p.completedAt?.toISOString() ?? null,
 });
 
-/** `POST /organizations/:orgId/payments` (billing.manage) and `GET /organizations/:orgId/payments/:paymentId` (billing.read). */
+/** A linked subscription as the API shows it. */
+export const paymentSubscriptionJson = (s: PaymentSubscription): t.TypeOf<typeof PaymentSubscriptionView> => ({
+  id: s.id,
+  organizationId: s.organizationId,
+  provider: s.provider,
+  subscriptionReferenceCode: s.subscriptionReferenceCode,
+  amountMinor: s.amountMinor,
+  currency: s.currency,
+  description: s.description,
+  createdAt: s.createdAt.toISOString(),
+});
+
+/**
+ * Payments of an organization: start one (`billing.manage`), read and list them (`billing.read`),
+ * and link an iyzico subscription whose renewals become payments (`billing.manage`).
+ */
 export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
   bearerEndpoint({
     method: 'post',
@@ -35,27 +52,42 @@ export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
     body: StartPaymentBody,
     doc: {
       summary: 'Start a payment (billing.manage)',
-      description: 'iyzico 3DS answers the HTML to show; PayTR an iFrame token. Card data is passed to the provider, never stored or echoed.',
+      description:
+        "iyzico 3DS answers the decoded 3DS HTML to show; PayTR an iFrame token and URL. Card data and the payer's details go to the provider, never stored or echoed. A provider that cannot be reached answers 503 with Retry-After (nothing was charged).",
       tag: 'payments',
       responses: {
         201: {
           description: 'Started',
           body: t.intersection(
-            [t.type({ payment: PaymentView, merchantReference: t.string }), t.partial({ threeDsHtmlContent: t.string, iframeToken: t.string })],
+            [t.type({ payment: PaymentView, merchantReference: t.string }), t.partial({ threeDsHtmlContent: t.string, iframeToken: t.string, iframeUrl: t.string })],
             'PaymentStarted',
           ),
         },
       },
-      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'CardRequired', 'NationalIdRequired', 'PaymentRefused'],
+      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'CardRequired', 'NationalIdRequired', 'PaymentRefused', 'PaymentProviderUnavailable'],
     },
-    handle: async ({ caller, params, body }) =>
-      replyWith(await services.startPayment(caller, params.orgId, body)(), ({ payment, clientAction }) =>
+    handle: async ({ caller, params, body, clientAddress }) =>
+      replyWith(await services.startPayment(caller, params.orgId, { ...body, clientAddress })(), ({ payment, clientAction }) =>
         created({
           payment: paymentJson(payment),
           merchantReference: payment.merchantReference,
-          ...(clientAction.kind === 'threeDsHtml' ? { threeDsHtmlContent: clientAction.html } : { iframeToken: clientAction.token }),
+          ...(clientAction.kind === 'threeDsHtml' ? { threeDsHtmlContent: clientAction.html } : { iframeToken: clientAction.token, iframeUrl: clientAction.url }),
         }),
       ),
+  }),
+  bearerEndpoint({
+    method: 'get',
+    path: '/organizations/:orgId/payments',
+    params: OrganizationParams,
+    query: PageQuery,
+    doc: {
+      summary: "The organization's payments, newest first, renewals included (billing.read)",
+      tag: 'payments',
+      responses: { 200: { description: 'A page of payments', body: pageOf(PaymentView, 'PaymentPage') } },
+      errors: AUTHORIZATION_ERRORS,
+    },
+    handle: async ({ caller, params, query }) =>
+      replyWith(await services.listPayments(caller, params.orgId, pageRequest(query))(), (page) => ok(pageJson(page, paymentJson))),
   }),
   bearerEndpoint({
     method: 'get',
@@ -69,5 +101,20 @@ export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
     },
     handle: async ({ caller, params }) =>
       replyWith(await services.getPayment(caller, params.orgId, params.paymentId)(), (payment) => ok({ payment: paymentJson(payment) })),
+  }),
+  bearerEndpoint({
+    method: 'post',
+    path: '/organizations/:orgId/payment-subscriptions',
+    params: OrganizationParams,
+    body: LinkPaymentSubscriptionBody,
+    doc: {
+      summary: 'Link an iyzico subscription and its plan (billing.manage)',
+      description: "Each renewal iyzico's subscription webhook notifies becomes one payment of this organization for the plan's amount, once per order reference.",
+      tag: 'payments',
+      responses: { 201: { description: 'Linked', body: t.type({ subscription: PaymentSubscriptionView }, 'PaymentSubscriptionReply') } },
+      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'PaymentSubscriptionExists'],
+    },
+    handle: async ({ caller, params, body }) =>
+      replyWith(await services.linkPaymentSubscription(caller, params.orgId, body)(), (subscription) => created({ subscription: paymentSubscriptionJson(subscription) })),
   }),
 ];

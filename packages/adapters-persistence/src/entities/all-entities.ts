@@ -5,8 +5,9 @@ import { MembershipSchema } from './membership.entity.js';
 import { NationalIdSchema } from './national-id.entity.js';
 import { OrganizationSchema } from './organization.entity.js';
 import { PaymentCallbackEventSchema } from './payment-callback-event.entity.js';
+import { PaymentSubscriptionSchema } from './payment-subscription.entity.js';
 import { PaymentTransactionSchema } from './payment-transaction.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
-export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema, InvitationSchema, AuditEntrySchema, NationalIdSchema, PaymentTransactionSchema, PaymentCallbackEventSchema, DeviceSchema];
+export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema, InvitationSchema, AuditEntrySchema, NationalIdSchema, PaymentTransactionSchema, PaymentCallbackEventSchema, DeviceSchema, PaymentSubscriptionSchema];

@@ -19,6 +19,7 @@ export interface PaymentTransactionRow {
   providerPaymentId: string | null;
   providerToken: string | null;
   orderReferenceCode: string | null;
+  subscriptionReferenceCode: string | null;
   failureCode: string | null;
   lateSuccess: boolean;
   version: number;
@@ -45,6 +46,7 @@ export const PaymentTransactionSchema = new EntitySchema<PaymentTransactionRow>(
     providerPaymentId: { type: 'text', fieldName: 'provider_payment_id', nullable: true },
     providerToken: { type: 'text', fieldName: 'provider_token', nullable: true },
     orderReferenceCode: { type: 'text', fieldName: 'order_reference_code', nullable: true },
+    subscriptionReferenceCode: { type: 'text', fieldName: 'subscription_reference_code', nullable: true },
     failureCode: { type: 'text', fieldName: 'failure_code', nullable: true },
     lateSuccess: { type: 'boolean', fieldName: 'late_success', default: false },
     version: { type: 'integer', default: 0 },

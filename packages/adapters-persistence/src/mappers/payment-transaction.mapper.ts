@@ -18,6 +18,7 @@ export interface PaymentTransactionRecord {
   readonly provider_payment_id: unknown;
   readonly provider_token: unknown;
   readonly order_reference_code: unknown;
+  readonly subscription_reference_code: unknown;
   readonly failure_code: unknown;
   readonly late_success: unknown;
   readonly created_at: unknown;
@@ -28,7 +29,7 @@ export interface PaymentTransactionRecord {
 /** Every column the repository reads, in `toRow` order. */
 export const PAYMENT_COLUMNS =
   '"id", "organization_id", "created_by", "provider", "merchant_reference", "description", "amount_minor", "paid_amount_minor", "currency", "status", ' +
-  '"provider_payment_id", "provider_token", "order_reference_code", "failure_code", "late_success", "created_at", "updated_at", "completed_at"';
+  '"provider_payment_id", "provider_token", "order_reference_code", "subscription_reference_code", "failure_code", "late_success", "created_at", "updated_at", "completed_at"';
 
 const amount = (value: unknown, column: string): number => {
   const n = toNumber(value);
@@ -51,6 +52,7 @@ export const paymentTransactionToDomain = (row: PaymentTransactionRecord, parseD
   providerPaymentId: decodeNullable(Text, row.provider_payment_id, 'payment_transactions.provider_payment_id'),
   providerToken: decodeNullable(Text, row.provider_token, 'payment_transactions.provider_token'),
   orderReferenceCode: decodeNullable(Text, row.order_reference_code, 'payment_transactions.order_reference_code'),
+  subscriptionReferenceCode: decodeNullable(Text, row.subscription_reference_code, 'payment_transactions.subscription_reference_code'),
   failureCode: decodeNullable(Text, row.failure_code, 'payment_transactions.failure_code'),
   lateSuccess: row.late_success === true,
   createdAt: requireDate(row.created_at, parseDate, 'payment_transactions.created_at'),
@@ -73,6 +75,7 @@ export const paymentTransactionToRow = (p: PaymentTransaction): readonly unknown
   p.providerPaymentId,
   p.providerToken,
   p.orderReferenceCode,
+  p.subscriptionReferenceCode,
   p.failureCode,
   p.lateSuccess,
   p.createdAt,

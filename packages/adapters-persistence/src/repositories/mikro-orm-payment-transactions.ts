@@ -1,4 +1,15 @@
-import type { PaymentChange, PaymentId, PaymentLookup, PaymentStatus, PaymentTransaction, PaymentTransactions } from '@idv/core';
+import type {
+  OrganizationId,
+  Page,
+  PageRequest,
+  PaymentChange,
+  PaymentId,
+  PaymentLookup,
+  PaymentStatus,
+  PaymentTransaction,
+  PaymentTransactions,
+  SweepCutoffs,
+} from '@idv/core';
 import { isFinal } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
@@ -9,11 +20,23 @@ import {
   paymentTransactionToRow,
   type PaymentTransactionRecord,
 } from '../mappers/payment-transaction.mapper.js';
+import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
 const TABLE = '"payment_transactions"';
-const CREATE = statement('payments_create', `insert into ${TABLE} (${PAYMENT_COLUMNS}) values (${Array(18).fill('?').join(', ')})`);
+const VALUES = Array(19).fill('?').join(', ');
+const CREATE = statement('payments_create', `insert into ${TABLE} (${PAYMENT_COLUMNS}) values (${VALUES})`);
+// Concurrent first deliveries of one order: the loser waits for the winner's commit, inserts nothing, then reads its row.
+const CREATE_RENEWAL = statement('payments_create_renewal', `insert into ${TABLE} (${PAYMENT_COLUMNS}) values (${VALUES}) on conflict do nothing`);
+const LIST_FIRST = statement('payments_list_first', `select ${PAYMENT_COLUMNS} from ${TABLE}
+where "organization_id" = ? order by "created_at" desc, "id" desc limit ?`);
+const LIST_AFTER = statement('payments_list_after', `select ${PAYMENT_COLUMNS} from ${TABLE}
+where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`);
+// Served by the partial open-payments index on (status, updated_at).
+const DUE_FOR_SWEEP = statement('payments_due_for_sweep', `select ${PAYMENT_COLUMNS} from ${TABLE}
+where ("status" in ('initiated', 'awaiting_customer') and "created_at" < ?) or ("status" in ('authorizing', 'under_review') and "updated_at" < ?)
+order by "updated_at", "id" limit ?`);
 const FIND_BY_ID = statement('payments_find_by_id', `select ${PAYMENT_COLUMNS} from ${TABLE} where "id" = ?`);
 const FIND_BY: Readonly<Record<PaymentLookup['by'], ReturnType<typeof statement>>> = {
   merchantReference: statement('payments_find_by_merchant_reference', `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "merchant_reference" = ?`),
@@ -50,6 +73,35 @@ export class MikroOrmPaymentTransactions implements PaymentTransactions {
     return guarded('paymentTransactions.create', async () => {
       await this.sql.run(CREATE, paymentTransactionToRow(transaction));
     });
+  }
+
+  createRenewal(transaction: PaymentTransaction): Promise<PaymentTransaction> {
+    return guarded('paymentTransactions.createRenewal', async () => {
+      await this.sql.run(CREATE_RENEWAL, paymentTransactionToRow(transaction));
+      const stored = this.first(await this.sql.rows<PaymentTransactionRecord>(FIND_BY.orderReferenceCode, [transaction.provider, transaction.orderReferenceCode]));
+      if (O.isNone(stored)) throw new Error('paymentTransactions.createRenewal: the renewal is neither inserted nor found');
+      return stored.value;
+    });
+  }
+
+  list(organizationId: OrganizationId, page: PageRequest): Promise<Page<PaymentTransaction>> {
+    return guarded('paymentTransactions.list', async () => {
+      const cursor = page.cursor;
+      if (cursor !== undefined && !isRowPosition(cursor)) return emptyPage<PaymentTransaction>();
+      const rows =
+        cursor === undefined
+          ? await this.sql.rows<PaymentTransactionRecord>(LIST_FIRST, [organizationId, page.limit + 1])
+          : await this.sql.rows<PaymentTransactionRecord>(LIST_AFTER, [organizationId, cursor.at, cursor.id, page.limit + 1]);
+      return keysetPage(rows.map((row) => paymentTransactionToDomain(row, this.parseDate)), page, (p) => ({ at: p.createdAt, id: p.id }));
+    });
+  }
+
+  listDueForSweep(cutoffs: SweepCutoffs, limit: number): Promise<readonly PaymentTransaction[]> {
+    return guarded('paymentTransactions.listDueForSweep', async () =>
+      (await this.sql.rows<PaymentTransactionRecord>(DUE_FOR_SWEEP, [cutoffs.createdBefore, cutoffs.updatedBefore, limit])).map((row) =>
+        paymentTransactionToDomain(row, this.parseDate),
+      ),
+    );
   }
 
   findById(id: PaymentId): Promise<O.Option<PaymentTransaction>> {

@@ -89,6 +89,37 @@ export const PaymentCard = t.readonly(
 /** Card details (transient). */
 export type PaymentCard = t.TypeOf<typeof PaymentCard>;
 
+/** Brand of a payer detail (a trimmed, bounded text). */
+export interface PayerTextBrand {
+  readonly PayerText: unique symbol;
+}
+
+/** One payer detail: trimmed, 1–400 characters, no control characters. */
+const PayerText = t.brand(
+  t.string,
+  (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= 400 && s === s.trim() && !/[\u0000-\u001f]/.test(s),
+  'PayerText',
+);
+
+/**
+ * Who pays, as the providers ask for it (iyzico's buyer and billing address, PayTR's user fields).
+ * Optional: the gateway fills what is missing (the card holder's name, the caller's e-mail). Passed
+ * to the provider only, never stored or logged.
+ */
+export const PayerDetails = t.readonly(
+  t.partial({
+    name: PayerText,
+    surname: PayerText,
+    phone: PayerText,
+    address: PayerText,
+    city: PayerText,
+    country: PayerText,
+  }),
+  'PayerDetails',
+);
+/** Payer details (transient). */
+export type PayerDetails = t.TypeOf<typeof PayerDetails>;
+
 /** One payment attempt and where it stands (the `payment_transactions` row). Never holds card data. */
 export interface PaymentTransaction {
   readonly id: PaymentId;
@@ -109,6 +140,8 @@ export interface PaymentTransaction {
   readonly providerToken: string | null;
   /** iyzico subscription order reference (renewals). */
   readonly orderReferenceCode: string | null;
+  /** The iyzico subscription a renewal belongs to; null for one-off payments. */
+  readonly subscriptionReferenceCode: string | null;
   /** A provider code (`mdStatus:0`, `paytr:6`…); never personal data. */
   readonly failureCode: string | null;
   /** A verified success that arrived after `failed` or `expired`: money was taken, someone must look. */

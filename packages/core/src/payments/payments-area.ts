@@ -2,19 +2,24 @@ import type { NationalIdVault } from '../identity/ports/national-id-vault.js';
 import type { NationalIds } from '../identity/ports/national-ids.js';
 import type { AuthorizeDeps } from '../membership/authorize.js';
 import { getPayment } from './use-cases/get-payment.js';
+import { linkPaymentSubscription } from './use-cases/link-payment-subscription.js';
+import { listPayments } from './use-cases/list-payments.js';
 import { receivePaymentCallback, type ReceivePaymentCallbackDeps } from './use-cases/receive-payment-callback.js';
 import { startPayment, type PaymentSettings } from './use-cases/start-payment.js';
+import { sweepPayments, type PaymentSweepSettings } from './use-cases/sweep-payments.js';
 
 /** Every port the payments area needs, by name. */
 export interface PaymentsPorts extends AuthorizeDeps, ReceivePaymentCallbackDeps {
   readonly nationalIds: NationalIds;
   readonly nationalIdVault: NationalIdVault;
   readonly paymentSettings: PaymentSettings;
+  readonly paymentSweep: PaymentSweepSettings;
 }
 
 /**
- * The payments area's use cases bound to their ports: start and read a payment (authorized through
- * `authorize`), and receive the providers' callbacks, each verified by its own scheme.
+ * The payments area's use cases bound to their ports: start, read and list payments and link a
+ * subscription (authorized through `authorize`), receive the providers' callbacks, each verified by
+ * its own scheme, and the sweeper the server runs in the background.
  *
  * @example
  * const payments = paymentsArea({ organizations, memberships, paymentTransactions, paymentInbox, callbackSchemes, … });
@@ -23,7 +28,10 @@ export interface PaymentsPorts extends AuthorizeDeps, ReceivePaymentCallbackDeps
 export const paymentsArea = (ports: PaymentsPorts) => ({
   startPayment: startPayment(ports),
   getPayment: getPayment(ports),
+  listPayments: listPayments(ports),
+  linkPaymentSubscription: linkPaymentSubscription(ports),
   receivePaymentCallback: receivePaymentCallback(ports),
+  sweepPayments: sweepPayments(ports),
 });
 
 /** The payments area's bound use cases. */

@@ -32,5 +32,29 @@ export type PaymentRefused = DomainError<'PaymentRefused'> & { readonly code: st
 /** Builds a PaymentRefused error. */
 export const paymentRefused = (code: string): PaymentRefused => ({ _tag: 'PaymentRefused', message: 'The payment provider refused the payment', code });
 
+/** The provider could not be asked right now (down, timed out, or its answer did not verify); nothing was charged. */
+export type PaymentProviderUnavailable = DomainError<'PaymentProviderUnavailable'> & { readonly retryAfterSeconds: number };
+/** Builds a PaymentProviderUnavailable error. */
+export const paymentProviderUnavailable = (provider: PaymentProvider): PaymentProviderUnavailable => ({
+  _tag: 'PaymentProviderUnavailable',
+  message: `The payment provider ${provider} cannot be reached right now; nothing was charged, try again shortly`,
+  retryAfterSeconds: 30,
+});
+
+/** The provider subscription is already linked (to this or another organization). */
+export type PaymentSubscriptionExists = DomainError<'PaymentSubscriptionExists'>;
+/** Builds a PaymentSubscriptionExists error. */
+export const paymentSubscriptionExists = (): PaymentSubscriptionExists => ({
+  _tag: 'PaymentSubscriptionExists',
+  message: 'This subscription is already linked to an organization',
+});
+
 /** Any payments-area error. */
-export type PaymentError = PaymentNotFound | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused;
+export type PaymentError =
+  | PaymentNotFound
+  | PaymentProviderNotEnabled
+  | CardRequired
+  | NationalIdRequired
+  | PaymentRefused
+  | PaymentProviderUnavailable
+  | PaymentSubscriptionExists;

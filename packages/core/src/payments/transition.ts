@@ -57,15 +57,22 @@ export const lookupOf = (event: PaymentCallbackEvent): PaymentLookup => {
 };
 
 /** Whether the transaction found is really the callback's (reference §1.8: a valid callback for another payment must not complete ours). */
-export const belongsTo = (event: PaymentCallbackEvent, transaction: PaymentTransaction): boolean =>
-  event._tag === 'ThreeDsReturned' || event._tag === 'IyzicoPaymentNotified'
-    ? event.conversationId === '' || event.conversationId === transaction.merchantReference
-    : true;
+export const belongsTo = (event: PaymentCallbackEvent, transaction: PaymentTransaction): boolean => {
+  switch (event._tag) {
+    case 'ThreeDsReturned':
+    case 'IyzicoPaymentNotified':
+      return event.conversationId === '' || event.conversationId === transaction.merchantReference;
+    case 'IyzicoSubscriptionNotified':
+      return transaction.subscriptionReferenceCode === event.subscriptionReferenceCode;
+    case 'PaytrNotified':
+      return true;
+  }
+};
 
 /**
  * The state machine of reference §8.5 as one pure rule: a verified success never regresses; a
- * success after `failed` or `expired` is kept and flagged (money was taken); an underpaid success
- * is refused.
+ * success after `failed` or `expired` is kept and flagged (money was taken), except a retried
+ * subscription renewal; an underpaid success is refused.
  */
 export const decide = (transaction: PaymentTransaction, evidence: Evidence): Decision => {
   const { status } = transaction;
@@ -81,6 +88,8 @@ export const decide = (transaction: PaymentTransaction, evidence: Evidence): Dec
       if (evidence.paidAmountMinor !== null && evidence.paidAmountMinor < transaction.amountMinor) return { kind: 'refused', reason: 'underpaid' };
       const paid = { paidAmountMinor: evidence.paidAmountMinor ?? transaction.amountMinor };
       if (SUCCEEDABLE.includes(status)) return { kind: 'transition', change: { status: 'succeeded', ...paid } };
+      // reference §3: iyzico retries a failed renewal under the same order reference; its success is the plan working, not money taken behind our back.
+      if (status === 'failed' && transaction.subscriptionReferenceCode !== null) return { kind: 'transition', change: { status: 'succeeded', ...paid } };
       return { kind: 'transition', change: { status: 'succeeded', ...paid, lateSuccess: true } };
     }
   }

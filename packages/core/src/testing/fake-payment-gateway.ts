@@ -1,23 +1,39 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { PaymentTransaction } from '../payments/payment.js';
-import type { GatewayRefusal, Initialized, InitializePayment, PaymentGateway, ProviderVerdict } from '../payments/ports/payment-gateway.js';
+import type { PaymentId, PaymentTransaction } from '../payments/payment.js';
+import type { GatewayFailure, Initialized, InitializePayment, PaymentGateway, ProviderVerdict } from '../payments/ports/payment-gateway.js';
 
 /** A scripted payment gateway: answers what the test set, and remembers what it was asked (never the card). */
 export class FakePaymentGateway implements PaymentGateway {
   refuseWith: string | null = null;
+  /** While true, initialize answers `Unavailable` (the provider is down). */
+  unavailable = false;
   verdict: ProviderVerdict | 'throw' = { status: 'succeeded', paidAmountMinor: null };
+  /** What the status query says per payment; `pending` for any other. */
+  readonly statuses = new Map<PaymentId, ProviderVerdict | 'throw'>();
   /** Whether each initialize carried a card and an identity number (the values themselves are not kept). */
-  readonly initialized: { readonly merchantReference: string; readonly hadCard: boolean; readonly hadIdentityNumber: boolean }[] = [];
+  readonly initialized: { readonly merchantReference: string; readonly hadCard: boolean; readonly hadIdentityNumber: boolean; readonly ip: string }[] = [];
   readonly completed: string[] = [];
+  readonly queried: string[] = [];
   private next = 1;
 
-  async initialize(request: InitializePayment): Promise<E.Either<GatewayRefusal, Initialized>> {
-    this.initialized.push({ merchantReference: request.merchantReference, hadCard: request.card !== undefined, hadIdentityNumber: request.buyer.identityNumber !== undefined });
-    if (this.refuseWith !== null) return E.left({ code: this.refuseWith });
+  async initialize(request: InitializePayment): Promise<E.Either<GatewayFailure, Initialized>> {
+    this.initialized.push({
+      merchantReference: request.merchantReference,
+      hadCard: request.card !== undefined,
+      // Opened as the real gateway does, so a vault that cannot open it fails here too.
+      hadIdentityNumber: request.buyer.identityNumber !== undefined && (await request.buyer.identityNumber()).length > 0,
+      ip: request.buyer.ip,
+    });
+    if (this.unavailable) return E.left({ _tag: 'Unavailable', reason: 'connection refused' });
+    if (this.refuseWith !== null) return E.left({ _tag: 'Refused', code: this.refuseWith });
     const n = this.next++;
     return request.provider === 'iyzico'
       ? E.right({ providerPaymentId: String(25149156 + n), providerToken: null, clientAction: { kind: 'threeDsHtml', html: `<form id="3ds-${n}"></form>` } })
-      : E.right({ providerPaymentId: null, providerToken: `paytr-token-${n}`, clientAction: { kind: 'paytrIframe', token: `paytr-token-${n}` } });
+      : E.right({
+          providerPaymentId: null,
+          providerToken: `paytr-token-${n}`,
+          clientAction: { kind: 'paytrIframe', token: `paytr-token-${n}`, url: `https://paytr.example/odeme/guvenli/paytr-token-${n}` },
+        });
   }
 
   async completeThreeDs(transaction: PaymentTransaction): Promise<ProviderVerdict> {
@@ -26,8 +42,10 @@ export class FakePaymentGateway implements PaymentGateway {
     return this.verdict;
   }
 
-  async queryStatus(): Promise<ProviderVerdict> {
-    if (this.verdict === 'throw') throw new Error('gateway unreachable');
-    return this.verdict;
+  async queryStatus(transaction: PaymentTransaction): Promise<ProviderVerdict> {
+    this.queried.push(transaction.id);
+    const status = this.statuses.get(transaction.id) ?? { status: 'pending' };
+    if (status === 'throw') throw new Error('gateway unreachable');
+    return status;
   }
 }

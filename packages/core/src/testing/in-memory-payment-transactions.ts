@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import * as O from 'fp-ts/lib/Option.js';
+import type { OrganizationId } from '../organization/organization.js';
 import type { PaymentId, PaymentStatus, PaymentTransaction } from '../payments/payment.js';
-import type { PaymentChange, PaymentLookup, PaymentTransactions } from '../payments/ports/payment-transactions.js';
+import type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from '../payments/ports/payment-transactions.js';
 import { isFinal } from '../payments/transition.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+import { paginate } from './paginate.js';
 
 const column = (lookup: PaymentLookup): keyof PaymentTransaction =>
   ({ merchantReference: 'merchantReference', providerPaymentId: 'providerPaymentId', providerToken: 'providerToken', orderReferenceCode: 'orderReferenceCode' } as const)[
@@ -22,6 +25,29 @@ export class InMemoryPaymentTransactions implements PaymentTransactions {
       for (const key of UNIQUE) assert.ok(transaction[key] === null || row[key] !== transaction[key], `duplicate ${key}`);
     }
     this.rows.set(transaction.id, transaction);
+  }
+
+  async createRenewal(transaction: PaymentTransaction): Promise<PaymentTransaction> {
+    const existing = [...this.rows.values()].find((row) => row.provider === transaction.provider && row.orderReferenceCode === transaction.orderReferenceCode);
+    if (existing !== undefined) return existing;
+    await this.create(transaction);
+    return transaction;
+  }
+
+  async list(organizationId: OrganizationId, page: PageRequest): Promise<Page<PaymentTransaction>> {
+    const mine = [...this.rows.values()].filter((row) => row.organizationId === organizationId);
+    return paginate(mine, page, { at: (p) => p.createdAt, id: (p) => p.id, direction: 'desc' });
+  }
+
+  async listDueForSweep(cutoffs: SweepCutoffs, limit: number): Promise<readonly PaymentTransaction[]> {
+    return [...this.rows.values()]
+      .filter(
+        (row) =>
+          ((row.status === 'initiated' || row.status === 'awaiting_customer') && row.createdAt < cutoffs.createdBefore) ||
+          ((row.status === 'authorizing' || row.status === 'under_review') && row.updatedAt < cutoffs.updatedBefore),
+      )
+      .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || (a.id < b.id ? -1 : 1))
+      .slice(0, limit);
   }
 
   async findById(id: PaymentId): Promise<O.Option<PaymentTransaction>> {

@@ -40,8 +40,9 @@ export { aPerson, anOrganization, liveOwners, outcome, sessionOf } from './organ
 export type { MemberSpec, TestMember, TestPerson } from './organization-fixtures.js';
 export { InMemoryPaymentTransactions } from './in-memory-payment-transactions.js';
 export { InMemoryPaymentCallbackInbox } from './in-memory-payment-callback-inbox.js';
+export { InMemoryPaymentSubscriptions } from './in-memory-payment-subscriptions.js';
 export { FakePaymentGateway } from './fake-payment-gateway.js';
-export { aPayment, aPaytrNotice, prefixedIds } from './payment-fixtures.js';
+export { aPayment, aPaytrNotice, aSubscription, aSubscriptionNotice, prefixedIds } from './payment-fixtures.js';
 export { paymentsContract } from './payments.contract.js';
 export type { PaymentsSubject } from './payments.contract.js';
 export { createPaymentsWorld } from './payments-world.js';

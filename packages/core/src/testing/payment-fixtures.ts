@@ -1,6 +1,7 @@
 import type { UserId } from '../identity/identifiers.js';
 import type { OrganizationId } from '../organization/organization.js';
-import type { PaytrNotified } from '../payments/callback.js';
+import type { IyzicoSubscriptionNotified, PaytrNotified } from '../payments/callback.js';
+import type { PaymentSubscription, SubscriptionReferenceCode } from '../payments/subscription.js';
 import { merchantReferenceOf, type PaymentId, type PaymentStatus, type PaymentTransaction } from '../payments/payment.js';
 import type { IdGenerator } from '../shared/id-generator.js';
 import { fixtureUuid } from './fixture-ids.js';
@@ -26,6 +27,7 @@ export const aPayment = (
   providerPaymentId: null,
   providerToken: null,
   orderReferenceCode: null,
+  subscriptionReferenceCode: null,
   failureCode: null,
   lateSuccess: false,
   createdAt: T,
@@ -51,3 +53,33 @@ export const prefixedIds = (prefix: number): IdGenerator => {
   let n = 0;
   return { uuid: () => fixtureUuid(prefix, ++n) };
 };
+
+/** An iyzico subscription linked to an organization: 99.00 TRY a period. */
+export const aSubscription = (id: string, organizationId: string, subscriptionReferenceCode = 'ea0362e2-a1c4-4fda-89f0-3758a5c20a28'): PaymentSubscription => ({
+  id,
+  organizationId: organizationId as OrganizationId,
+  provider: 'iyzico',
+  subscriptionReferenceCode: subscriptionReferenceCode as SubscriptionReferenceCode,
+  amountMinor: 9900,
+  currency: 'TRY',
+  description: 'Monthly membership (subscription)',
+  createdBy: null,
+  createdAt: T,
+});
+
+/** A verified iyzico subscription webhook for one order of a subscription. */
+export const aSubscriptionNotice = (
+  subscriptionReferenceCode: string,
+  orderReferenceCode: string,
+  outcome: 'success' | 'failure',
+): IyzicoSubscriptionNotified => ({
+  _tag: 'IyzicoSubscriptionNotified',
+  scheme: 'iyzico-subscription',
+  dedupeKey: `subscription.order.${outcome}:${orderReferenceCode}`,
+  receivedAt: new Date('2026-03-01T10:05:00.000Z'),
+  eventType: `subscription.order.${outcome}`,
+  subscriptionReferenceCode,
+  orderReferenceCode,
+  customerReferenceCode: 'ff4052ca-0588-40eb-81a9-848c0c409472',
+  unsigned: { referenceCode: '18d7cc48-a64b-4cd3-ae68-71aff1c76ed9', eventTimeMs: 1758704403161 },
+});

@@ -2,13 +2,16 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { PaymentCallbackInbox } from '../payments/ports/payment-callback-inbox.js';
+import type { PaymentSubscriptions } from '../payments/ports/payment-subscriptions.js';
 import type { PaymentTransactions } from '../payments/ports/payment-transactions.js';
+import { renewalOf } from '../payments/renewal.js';
+import type { OrganizationId } from '../organization/organization.js';
 import { handlePaymentCallback } from '../payments/use-cases/handle-payment-callback.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { FakePaymentGateway } from './fake-payment-gateway.js';
 import { fixtureUuid } from './fixture-ids.js';
 import { FixedClock } from './fixed-clock.js';
-import { aPayment, aPaytrNotice, prefixedIds } from './payment-fixtures.js';
+import { aPayment, aPaytrNotice, aSubscription, aSubscriptionNotice, prefixedIds } from './payment-fixtures.js';
 import { RecordingLogger } from './recording-logger.js';
 import type { ContractCase } from './users.contract.js';
 
@@ -16,6 +19,7 @@ import type { ContractCase } from './users.contract.js';
 export interface PaymentsSubject {
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentInbox: PaymentCallbackInbox;
+  readonly paymentSubscriptions: PaymentSubscriptions;
   readonly unitOfWork: UnitOfWork;
   /** Makes the organization exist, if missing. */
   prepare(organizationId: string): Promise<void>;
@@ -31,7 +35,7 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
     name: 'a created payment is found by id and by each provider reference; unknown references find nothing',
     async run({ paymentTransactions, prepare }) {
       await prepare(ORG);
-      const payment = aPayment(pay(1), ORG, { provider: 'iyzico', providerPaymentId: '25149157', providerToken: 'tok-1', orderReferenceCode: 'ord-1' });
+      const payment = aPayment(pay(1), ORG, { provider: 'iyzico', providerPaymentId: '25149157', providerToken: 'tok-1', orderReferenceCode: 'ord-1', subscriptionReferenceCode: 'sub-1' });
       await paymentTransactions.create(payment);
       assert.deepEqual(O.toNullable(await paymentTransactions.findById(payment.id)), payment);
       for (const lookup of [
@@ -122,6 +126,94 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       const stored = O.toNullable(await subject.paymentTransactions.findById(payment.id));
       assert.equal(stored?.status, 'succeeded');
       assert.equal(O.toNullable(await subject.paymentInbox.find('paytr-notification', notice.dedupeKey))?.outcome, 'Applied');
+    },
+  },
+  {
+    name: 'a subscription is linked once per provider reference and found by it',
+    async run({ paymentSubscriptions, prepare }) {
+      await prepare(ORG);
+      const subscription = aSubscription(fixtureUuid(0xa4, 1), ORG, 'sub-contract-1');
+      assert.equal(await paymentSubscriptions.create(subscription), 'created');
+      assert.equal(await paymentSubscriptions.create({ ...subscription, id: fixtureUuid(0xa4, 2), amountMinor: 1 }), 'exists');
+      assert.deepEqual(O.toNullable(await paymentSubscriptions.findByReference('iyzico', 'sub-contract-1')), subscription);
+      assert.ok(O.isNone(await paymentSubscriptions.findByReference('paytr', 'sub-contract-1')));
+      assert.ok(O.isNone(await paymentSubscriptions.findByReference('iyzico', 'sub-contract-2')));
+    },
+  },
+  {
+    name: 'a renewal is created once per order reference: a second create answers the stored row',
+    async run({ paymentTransactions, prepare }) {
+      await prepare(ORG);
+      const subscription = aSubscription(fixtureUuid(0xa4, 3), ORG, 'sub-contract-3');
+      const notice = aSubscriptionNotice('sub-contract-3', 'order-contract-3', 'success');
+      const first = await paymentTransactions.createRenewal(renewalOf(subscription, notice, pay(60), AT));
+      const second = await paymentTransactions.createRenewal(renewalOf(subscription, notice, pay(61), AT));
+      assert.equal(first.id, pay(60));
+      assert.deepEqual(second, first);
+      assert.equal(first.subscriptionReferenceCode, 'sub-contract-3');
+      assert.ok(O.isNone(await paymentTransactions.findById(pay(61) as typeof first.id)));
+    },
+  },
+  {
+    name: 'two deliveries racing for a new renewal (success and failure) share one row, which ends succeeded',
+    async run(subject) {
+      await subject.prepare(ORG);
+      await subject.paymentSubscriptions.create(aSubscription(fixtureUuid(0xa4, 4), ORG, 'sub-contract-4'));
+      const handle = handlePaymentCallback({
+        ...subject,
+        paymentGateway: new FakePaymentGateway(),
+        clock: new FixedClock(AT),
+        ids: prefixedIds(0xa5),
+        logger: new RecordingLogger(),
+      });
+      const outcomes = await Promise.all(
+        (['failure', 'success', 'failure', 'success'] as const).map((outcome) => handle(aSubscriptionNotice('sub-contract-4', 'order-contract-4', outcome))()),
+      );
+      const ids = new Set(outcomes.map((o) => (E.isRight(o) ? o.right.transactionId : 'Left')).filter((id) => id !== null));
+      assert.equal(ids.size, 1, JSON.stringify(outcomes));
+      const row = O.toNullable(await subject.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-contract-4' }));
+      assert.equal(row?.status, 'succeeded');
+      assert.equal(row?.amountMinor, 9900);
+      assert.equal(row?.lateSuccess, false);
+    },
+  },
+  {
+    name: "an organization's payments list newest first, page by page",
+    async run({ paymentTransactions, prepare }) {
+      const org = fixtureUuid(0xa0, 7);
+      await prepare(org);
+      for (let n = 0; n < 3; n++) {
+        await paymentTransactions.create(aPayment(pay(70 + n), org, { createdAt: new Date(AT.getTime() + n * 1000), updatedAt: new Date(AT.getTime() + n * 1000) }));
+      }
+      const first = await paymentTransactions.list(org as OrganizationId, { limit: 2 });
+      assert.deepEqual(first.items.map((p) => p.id), [pay(72), pay(71)]);
+      assert.notEqual(first.nextCursor, null);
+      const second = await paymentTransactions.list(org as OrganizationId, { limit: 2, cursor: { at: first.items[1]!.createdAt, id: first.items[1]!.id } });
+      assert.deepEqual(second.items.map((p) => p.id), [pay(70)]);
+      assert.equal(second.nextCursor, null);
+    },
+  },
+  {
+    name: 'the sweeper is due payer-pending payments past their time and stuck authorizations, least recently touched first',
+    async run({ paymentTransactions, prepare }) {
+      const org = fixtureUuid(0xa0, 8);
+      await prepare(org);
+      const minutes = (n: number) => new Date(AT.getTime() + n * 60_000);
+      const rows = [
+        aPayment(pay(80), org, { status: 'awaiting_customer', createdAt: minutes(0), updatedAt: minutes(5) }),
+        aPayment(pay(81), org, { status: 'initiated', createdAt: minutes(1), updatedAt: minutes(1) }),
+        aPayment(pay(82), org, { status: 'awaiting_customer', createdAt: minutes(50), updatedAt: minutes(50) }),
+        aPayment(pay(83), org, { status: 'authorizing', createdAt: minutes(55), updatedAt: minutes(55) }),
+        aPayment(pay(84), org, { status: 'under_review', createdAt: minutes(2), updatedAt: minutes(58) }),
+        aPayment(pay(85), org, { status: 'authorizing', createdAt: minutes(59), updatedAt: minutes(59) }),
+        aPayment(pay(86), org, { status: 'succeeded', createdAt: minutes(0), updatedAt: minutes(0) }),
+        aPayment(pay(87), org, { status: 'expired', createdAt: minutes(0), updatedAt: minutes(0) }),
+      ];
+      for (const row of rows) await paymentTransactions.create(row);
+      const cutoffs = { createdBefore: minutes(30), updatedBefore: minutes(58.5) };
+      const due = (await paymentTransactions.listDueForSweep(cutoffs, 1000)).filter((p) => p.organizationId === org);
+      assert.deepEqual(due.map((p) => p.id), [pay(81), pay(80), pay(83), pay(84)]);
+      assert.equal((await paymentTransactions.listDueForSweep(cutoffs, 1)).length, 1);
     },
   },
 ];

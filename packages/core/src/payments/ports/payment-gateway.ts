@@ -1,5 +1,20 @@
 import type { Either } from 'fp-ts/lib/Either.js';
-import type { Currency, MerchantReference, PaymentCard, PaymentProvider, PaymentTransaction } from '../payment.js';
+import type { Currency, MerchantReference, PayerDetails, PaymentCard, PaymentProvider, PaymentTransaction } from '../payment.js';
+
+/** The payer as the providers need them; every value lives only for the call. */
+export interface Buyer {
+  /** The local user id (iyzico's `buyer.id`). */
+  readonly id: string;
+  readonly email: string | null;
+  /** The payer's address as this service saw it (iyzico `buyer.ip`, PayTR `user_ip`). */
+  readonly ip: string;
+  /**
+   * Opens the payer's sealed national ID (iyzico's mandatory `buyer.identityNumber`). The gateway
+   * calls it only while building the iyzico request, so the plain value exists only inside that call.
+   */
+  readonly identityNumber: (() => Promise<string>) | undefined;
+  readonly details: PayerDetails;
+}
 
 /** What initialize needs. The card and the national ID live only inside this call. */
 export interface InitializePayment {
@@ -9,13 +24,13 @@ export interface InitializePayment {
   readonly currency: Currency;
   readonly description: string;
   readonly card: PaymentCard | undefined;
-  readonly buyer: { readonly id: string; readonly email: string | null; readonly identityNumber: string | undefined };
+  readonly buyer: Buyer;
 }
 
 /** What the client needs next to let the payer pay. */
 export type ClientAction =
   | { readonly kind: 'threeDsHtml'; readonly html: string }
-  | { readonly kind: 'paytrIframe'; readonly token: string };
+  | { readonly kind: 'paytrIframe'; readonly token: string; readonly url: string };
 
 /** A successful initialize. */
 export interface Initialized {
@@ -24,10 +39,11 @@ export interface Initialized {
   readonly clientAction: ClientAction;
 }
 
-/** The provider said no (its code only, never personal data). */
-export interface GatewayRefusal {
-  readonly code: string;
-}
+/**
+ * Why initialize did not start the payment: the provider said no (its code only, never personal
+ * data), or it could not be asked (down, timed out, answered garbage or a wrong signature).
+ */
+export type GatewayFailure = { readonly _tag: 'Refused'; readonly code: string } | { readonly _tag: 'Unavailable'; readonly reason: string };
 
 /** The settled result of a 3DS completion or a status query. */
 export type ProviderVerdict =
@@ -38,10 +54,11 @@ export type ProviderVerdict =
 
 /**
  * The payment providers' APIs (iyzico IYZWSv2, PayTR): initialize, the 3DS completion (its response
- * signature checked by the adapter) and the status query. A transport failure rejects (a defect).
+ * signature checked by the adapter) and the status query. For the completion and the status query a
+ * transport failure or an answer that does not verify rejects (a defect the caller contains).
  */
 export interface PaymentGateway {
-  initialize(request: InitializePayment): Promise<Either<GatewayRefusal, Initialized>>;
+  initialize(request: InitializePayment): Promise<Either<GatewayFailure, Initialized>>;
   completeThreeDs(transaction: PaymentTransaction): Promise<ProviderVerdict>;
   queryStatus(transaction: PaymentTransaction): Promise<ProviderVerdict>;
 }

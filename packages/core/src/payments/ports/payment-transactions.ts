@@ -1,4 +1,6 @@
 import type { Option } from 'fp-ts/lib/Option.js';
+import type { OrganizationId } from '../../organization/organization.js';
+import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { PaymentId, PaymentProvider, PaymentStatus, PaymentTransaction } from '../payment.js';
 
 /** How a callback finds its transaction: each by a unique column of `payment_transactions`. */
@@ -19,12 +21,29 @@ export interface PaymentChange {
   readonly providerToken?: string | null;
 }
 
+/** Which open payments the sweeper looks at (reference §8.4). */
+export interface SweepCutoffs {
+  /** `initiated` or `awaiting_customer` created before this: the payer's time is up (`PAYMENT_PENDING_TTL_MINUTES`). */
+  readonly createdBefore: Date;
+  /** `authorizing` or `under_review` not touched since this: stuck, ask the provider. */
+  readonly updatedBefore: Date;
+}
+
 /** The `payment_transactions` rows. */
 export interface PaymentTransactions {
   /** Inserts a new transaction; a duplicate id, merchant reference or provider id is a defect. */
   create(transaction: PaymentTransaction): Promise<void>;
   findById(id: PaymentId): Promise<Option<PaymentTransaction>>;
   find(lookup: PaymentLookup): Promise<Option<PaymentTransaction>>;
+  /**
+   * Inserts a subscription renewal unless one with the same (provider, order reference) exists;
+   * answers the stored row either way, so concurrent deliveries for one order share one row.
+   */
+  createRenewal(transaction: PaymentTransaction): Promise<PaymentTransaction>;
+  /** The organization's payments, newest first. */
+  list(organizationId: OrganizationId, page: PageRequest): Promise<Page<PaymentTransaction>>;
+  /** Up to `limit` open payments due for the sweeper (see `SweepCutoffs`), least recently touched first. */
+  listDueForSweep(cutoffs: SweepCutoffs, limit: number): Promise<readonly PaymentTransaction[]>;
   /**
    * One guarded transition: applies `change` only while the status is one of `from` (a single
    * statement, so two concurrent callers cannot both move it); None when it was not.

@@ -1,7 +1,7 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { aPayment, aPaytrNotice, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '../../testing/index.js';
+import { aPayment, aPaytrNotice, aSubscription, aSubscriptionNotice, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '../../testing/index.js';
 import type { IyzicoPaymentNotified, PaymentCallbackEvent, ThreeDsReturned } from '../callback.js';
 import type { PaymentStatus, PaymentTransaction } from '../payment.js';
 import { handlePaymentCallback } from './handle-payment-callback.js';
@@ -121,7 +121,7 @@ test('a successful 3DS return authorizes through the gateway once; a double subm
   const world = createPaymentsWorld();
   const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
   t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Applied', status: 'succeeded' });
-  t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Duplicate' });
+  t.like(await handled(world, threeDs(payment, 'success', '1')), { _tag: 'Duplicate', transactionId: payment.id, status: 'succeeded' });
   t.deepEqual(world.paymentGateway.completed, [payment.id]);
 });
 
@@ -158,4 +158,44 @@ test('a valid 3DS return naming another conversation does not complete our payme
   const payment = await seeded(world, { provider: 'iyzico', providerPaymentId: '25149157' });
   t.like(await handled(world, threeDs(payment, 'success', '1', 'Psomeoneelse')), { _tag: 'Unmatched' });
   t.is((await statusOf(world, payment)).status, 'awaiting_customer');
+});
+
+const SUB = 'ea0362e2-a1c4-4fda-89f0-3758a5c20a28';
+
+test('a renewal of a linked subscription creates its period transaction for the plan amount, once per order', async (t) => {
+  const world = createPaymentsWorld();
+  await world.paymentSubscriptions.create(aSubscription(fixtureUuid(0xb2, 1), ORG, SUB));
+  const first = await handled(world, aSubscriptionNotice(SUB, 'order-1', 'success'));
+  t.like(first, { _tag: 'Applied', status: 'succeeded' });
+  t.like(await handled(world, aSubscriptionNotice(SUB, 'order-1', 'success')), { _tag: 'Duplicate' });
+  const renewal = O.toNullable(await world.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-1' }))!;
+  t.like(renewal, { id: first.transactionId, organizationId: ORG, amountMinor: 9900, paidAmountMinor: 9900, subscriptionReferenceCode: SUB, createdBy: null });
+  t.regex(renewal.merchantReference, /^[A-Za-z0-9]{1,64}$/);
+  const next = await handled(world, aSubscriptionNotice(SUB, 'order-2', 'success'));
+  t.not(next.transactionId, first.transactionId, 'the next period is its own transaction');
+});
+
+test('a failed renewal that iyzico retries under the same order ends succeeded, not flagged late', async (t) => {
+  const world = createPaymentsWorld();
+  await world.paymentSubscriptions.create(aSubscription(fixtureUuid(0xb2, 2), ORG, SUB));
+  t.like(await handled(world, aSubscriptionNotice(SUB, 'order-3', 'failure')), { _tag: 'Applied', status: 'failed' });
+  t.like(await handled(world, aSubscriptionNotice(SUB, 'order-3', 'success')), { _tag: 'Applied', status: 'succeeded' });
+  const renewal = O.toNullable(await world.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-3' }))!;
+  t.like(renewal, { status: 'succeeded', lateSuccess: false, failureCode: 'iyzico:subscription.order.failure' });
+  t.false(world.logger.at('error').some((entry) => entry.message.includes('late payment success')));
+});
+
+test('a renewal of a subscription nobody linked is Unmatched and creates nothing', async (t) => {
+  const world = createPaymentsWorld();
+  t.like(await handled(world, aSubscriptionNotice(SUB, 'order-4', 'success')), { _tag: 'Unmatched', transactionId: null });
+  t.true(O.isNone(await world.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-4' })));
+});
+
+test('an order of one subscription never settles a renewal of another', async (t) => {
+  const world = createPaymentsWorld();
+  await world.paymentSubscriptions.create(aSubscription(fixtureUuid(0xb2, 3), ORG, SUB));
+  await world.paymentSubscriptions.create(aSubscription(fixtureUuid(0xb2, 4), ORG, 'other-subscription'));
+  await handled(world, aSubscriptionNotice(SUB, 'order-5', 'failure'));
+  t.like(await handled(world, aSubscriptionNotice('other-subscription', 'order-5', 'success')), { _tag: 'Unmatched' });
+  t.like(O.toNullable(await world.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-5' })), { status: 'failed' });
 });

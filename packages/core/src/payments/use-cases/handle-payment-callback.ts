@@ -7,10 +7,12 @@ import type { Logger } from '../../shared/logger.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import { applyEvidence } from '../apply-decision.js';
 import { eventTypeOf, inboxPayloadOf, type PaymentCallbackEvent } from '../callback.js';
-import type { PaymentId, PaymentStatus } from '../payment.js';
+import type { PaymentId, PaymentStatus, PaymentTransaction } from '../payment.js';
 import type { CallbackOutcomeTag, PaymentCallbackInbox } from '../ports/payment-callback-inbox.js';
 import type { PaymentGateway } from '../ports/payment-gateway.js';
+import type { PaymentSubscriptions } from '../ports/payment-subscriptions.js';
 import type { PaymentTransactions } from '../ports/payment-transactions.js';
+import { renewalOf } from '../renewal.js';
 import { belongsTo, evidenceOf, lookupOf } from '../transition.js';
 import { completeThreeDs } from './complete-three-ds.js';
 
@@ -18,6 +20,7 @@ import { completeThreeDs } from './complete-three-ds.js';
 export interface HandlePaymentCallbackDeps {
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentInbox: PaymentCallbackInbox;
+  readonly paymentSubscriptions: PaymentSubscriptions;
   readonly paymentGateway: PaymentGateway;
   readonly unitOfWork: UnitOfWork;
   readonly clock: Clock;
@@ -40,7 +43,8 @@ const outcome = (tag: CallbackOutcomeTag, transactionId: PaymentId | null = null
 
 /**
  * Applies a verified callback once: records it in the inbox (a duplicate of the same scheme and
- * dedupe key changes nothing), finds its payment by the ids the provider signed and runs one guarded
+ * dedupe key changes nothing), finds its payment by the ids the provider signed (a subscription
+ * renewal's row is created on its first delivery, from the linked plan) and runs one guarded
  * transition, all in one transaction. A 3DS return that moved the payment to `authorizing` then
  * completes it at iyzico, after the commit. A database failure rejects, so the provider retries.
  *
@@ -69,8 +73,8 @@ const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallback
     payload: inboxPayloadOf(event),
     receivedAt: event.receivedAt,
   });
-  if (recorded === 'duplicate') return outcome('Duplicate');
-  const found = await deps.paymentTransactions.find(lookupOf(event));
+  if (recorded === 'duplicate') return duplicateOf(deps, event);
+  const found = await findOrCreate(deps, event);
   if (O.isNone(found) || !belongsTo(event, found.value)) {
     deps.logger.warn({ scheme: event.scheme, dedupeKey: event.dedupeKey }, 'payment callback matches no payment of ours');
     await deps.paymentInbox.settle(entryId, 'Unmatched', null);
@@ -89,4 +93,21 @@ const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallback
   }
   await deps.paymentInbox.settle(entryId, tag as Exclude<CallbackOutcomeTag, 'Duplicate'>, tx.id);
   return outcome(tag, tx.id, tx.status);
+};
+
+const findOrCreate = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<O.Option<PaymentTransaction>> => {
+  const found = await deps.paymentTransactions.find(lookupOf(event));
+  if (O.isSome(found) || event._tag !== 'IyzicoSubscriptionNotified') return found;
+  // reference §8.5: a renewal's row appears with the first delivery for its order, amount from our plan.
+  const subscription = await deps.paymentSubscriptions.findByReference('iyzico', event.subscriptionReferenceCode);
+  if (O.isNone(subscription)) return O.none;
+  return O.some(await deps.paymentTransactions.createRenewal(renewalOf(subscription.value, event, deps.ids.uuid(), deps.clock.now())));
+};
+
+// A duplicate names the payment the first delivery settled, as it stands now (a double-submitted 3DS return lands on the right page).
+const duplicateOf = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<CallbackOutcome> => {
+  const first = O.toNullable(await deps.paymentInbox.find(event.scheme, event.dedupeKey));
+  if (first?.transactionId == null) return outcome('Duplicate');
+  const payment = O.toNullable(await deps.paymentTransactions.findById(first.transactionId));
+  return outcome('Duplicate', first.transactionId, payment?.status ?? null);
 };

@@ -6,7 +6,7 @@ import type { AmountMinor, PaymentCard, PaymentDescription, PaymentId } from '..
 import { getPayment } from './get-payment.js';
 import { startPayment } from './start-payment.js';
 
-const PAYTR = { provider: 'paytr', amountMinor: 15000 as AmountMinor, currency: 'TRY', description: 'Monthly membership' as PaymentDescription } as const;
+const PAYTR = { provider: 'paytr', amountMinor: 15000 as AmountMinor, currency: 'TRY', description: 'Monthly membership' as PaymentDescription, clientAddress: '203.0.113.7' } as const;
 const CARD: PaymentCard = { holderName: 'John Doe', number: '5528790000000008', expireMonth: '12', expireYear: '2030', cvc: '123' };
 
 test('the owner starts a PayTR payment: awaiting the customer, a unique alphanumeric merchant reference, the iFrame token', async (t) => {
@@ -16,7 +16,8 @@ test('the owner starts a PayTR payment: awaiting the customer, a unique alphanum
   if (E.isLeft(started)) return t.fail(started.left._tag);
   t.like(started.right.payment, { status: 'awaiting_customer', provider: 'paytr', amountMinor: 15000, providerToken: 'paytr-token-1' });
   t.regex(started.right.payment.merchantReference, /^[A-Za-z0-9]{1,64}$/);
-  t.deepEqual(started.right.clientAction, { kind: 'paytrIframe', token: 'paytr-token-1' });
+  t.like(started.right.clientAction, { kind: 'paytrIframe', token: 'paytr-token-1' });
+  t.is(world.paymentGateway.initialized[0]?.ip, '203.0.113.7');
   const read = await getPayment(world)(owner.auth, organization.id, started.right.payment.id)();
   t.deepEqual(read, E.right(started.right.payment));
 });
@@ -63,4 +64,17 @@ test('a refused initialize fails the payment and answers PaymentRefused; a disab
   t.is(outcome(await startPayment(world)(owner.auth, organization.id, PAYTR)()), 'PaymentRefused');
   const onlyIyzico = { ...world, paymentSettings: { enabledProviders: ['iyzico'] as const } };
   t.is(outcome(await startPayment(onlyIyzico)(owner.auth, organization.id, PAYTR)()), 'PaymentProviderNotEnabled');
+});
+
+test('a provider that cannot be reached fails the payment (nothing can have been charged) and answers PaymentProviderUnavailable', async (t) => {
+  const world = createPaymentsWorld();
+  const { organization, owner } = await anOrganization(world, {});
+  world.paymentGateway.unavailable = true;
+  const started = await startPayment(world)(owner.auth, organization.id, PAYTR)();
+  t.is(outcome(started), 'PaymentProviderUnavailable');
+  if (E.isRight(started)) return t.fail();
+  t.like(started.left, { retryAfterSeconds: 30 });
+  const merchantReference = world.paymentGateway.initialized[0]!.merchantReference;
+  const stored = await world.paymentTransactions.find({ by: 'merchantReference', provider: 'paytr', value: merchantReference });
+  t.like(stored, { _tag: 'Some', value: { status: 'failed', failureCode: 'provider_unavailable' } });
 });

@@ -13,16 +13,19 @@ import {
   cardRequired,
   nationalIdRequired,
   paymentProviderNotEnabled,
+  paymentProviderUnavailable,
   paymentRefused,
   type CardRequired,
   type NationalIdRequired,
   type PaymentProviderNotEnabled,
+  type PaymentProviderUnavailable,
   type PaymentRefused,
 } from '../payments.errors.js';
 import {
   merchantReferenceOf,
   type AmountMinor,
   type Currency,
+  type PayerDetails,
   type PaymentCard,
   type PaymentDescription,
   type PaymentId,
@@ -56,6 +59,10 @@ export interface StartPaymentInput {
   readonly description: PaymentDescription;
   /** iyzico 3DS only; passed to the provider and dropped. */
   readonly card?: PaymentCard | undefined;
+  /** Name, phone and address for the provider; passed to it and dropped. */
+  readonly payer?: PayerDetails | undefined;
+  /** The caller's address as this service saw it (the providers' fraud checks ask for it). */
+  readonly clientAddress: string;
 }
 
 /** A started payment and what the client does next (render the 3DS page, open the PayTR iFrame). */
@@ -65,12 +72,14 @@ export interface StartedPayment {
 }
 
 /** What starting a payment can answer. */
-export type StartPaymentError = AuthorizationError | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused;
+export type StartPaymentError = AuthorizationError | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused | PaymentProviderUnavailable;
 
 /**
  * Starts a payment (`billing.manage`): a `pending` transaction with a fresh merchant reference, then
  * the provider's initialize. The card and the payer's national ID (iyzico's mandatory
- * `buyer.identityNumber`) exist only inside that call; neither is stored or logged.
+ * `buyer.identityNumber`, opened only while the gateway builds iyzico's request) exist only inside
+ * that call; neither is stored or logged. A refusal fails the payment (`PaymentRefused`); a provider
+ * that cannot be reached fails it too, as nothing can have been charged (`PaymentProviderUnavailable`).
  *
  * @example
  * await startPayment(deps)(request.auth, orgId, { provider: 'paytr', amountMinor, currency: 'TRY', description })();
@@ -83,11 +92,11 @@ export const startPayment =
       TE.flatMap(({ actor }): TE.TaskEither<StartPaymentError, StartedPayment> => async () => {
         if (!deps.paymentSettings.enabledProviders.includes(input.provider)) return E.left(paymentProviderNotEnabled(input.provider));
         if (input.provider === 'iyzico' && input.card === undefined) return E.left(cardRequired());
-        let identityNumber: string | undefined;
+        let identityNumber: (() => Promise<string>) | undefined;
         if (input.provider === 'iyzico') {
           const sealed = await deps.nationalIds.find(actor.userId);
           if (O.isNone(sealed)) return E.left(nationalIdRequired());
-          identityNumber = await deps.nationalIdVault.open(sealed.value);
+          identityNumber = () => deps.nationalIdVault.open(sealed.value);
         }
         const now = deps.clock.now();
         const id = deps.ids.uuid() as PaymentId;
@@ -105,6 +114,7 @@ export const startPayment =
           providerPaymentId: null,
           providerToken: null,
           orderReferenceCode: null,
+          subscriptionReferenceCode: null,
           failureCode: null,
           lateSuccess: false,
           createdAt: now,
@@ -119,11 +129,13 @@ export const startPayment =
           currency: input.currency,
           description: input.description,
           card: input.card,
-          buyer: { id: actor.userId, email: caller.user?.email ?? null, identityNumber },
+          buyer: { id: actor.userId, email: caller.user?.email ?? null, ip: input.clientAddress, identityNumber, details: input.payer ?? {} },
         });
         if (E.isLeft(initialized)) {
-          await deps.paymentTransactions.transition(id, ['initiated'], { status: 'failed', failureCode: initialized.left.code, at: deps.clock.now() });
-          return E.left(paymentRefused(initialized.left.code));
+          const failure = initialized.left;
+          const failureCode = failure._tag === 'Refused' ? failure.code : 'provider_unavailable';
+          await deps.paymentTransactions.transition(id, ['initiated'], { status: 'failed', failureCode, at: deps.clock.now() });
+          return E.left(failure._tag === 'Refused' ? paymentRefused(failure.code) : paymentProviderUnavailable(input.provider));
         }
         const { providerPaymentId, providerToken, clientAction } = initialized.right;
         const moved = await deps.paymentTransactions.transition(id, ['initiated'], {

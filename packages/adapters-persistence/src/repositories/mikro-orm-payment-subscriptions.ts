@@ -1,0 +1,66 @@
+import { Currency, OrganizationId, SubscriptionReferenceCode, UserId, type PaymentProvider, type PaymentSubscription, type PaymentSubscriptions } from '@idv/core';
+import * as O from 'fp-ts/lib/Option.js';
+import { InvalidRow } from '../errors/invalid-row.js';
+import { guarded } from '../errors/translate-error.js';
+import { toNumber, type DateParser } from '../mappers/column-values.js';
+import { decodeColumn, decodeNullable, requireDate, Text } from '../mappers/decode-column.js';
+import type { SqlRunner } from '../sql/sql-runner.js';
+import { statement } from '../sql/statement.js';
+
+const COLUMNS = '"id", "organization_id", "provider", "subscription_reference_code", "amount_minor", "currency", "description", "created_by", "created_at"';
+const CREATE = statement(
+  'payment_subscriptions_create',
+  `insert into "payment_subscriptions" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("provider", "subscription_reference_code") do nothing`,
+);
+const FIND = statement('payment_subscriptions_find', `select ${COLUMNS} from "payment_subscriptions" where "provider" = ? and "subscription_reference_code" = ?`);
+
+interface SubscriptionRecord {
+  readonly id: unknown;
+  readonly organization_id: unknown;
+  readonly provider: unknown;
+  readonly subscription_reference_code: unknown;
+  readonly amount_minor: unknown;
+  readonly currency: unknown;
+  readonly description: unknown;
+  readonly created_by: unknown;
+  readonly created_at: unknown;
+}
+
+const toDomain = (row: SubscriptionRecord, parseDate: DateParser): PaymentSubscription => {
+  const amountMinor = toNumber(row.amount_minor);
+  if (amountMinor === null || !Number.isSafeInteger(amountMinor)) throw new InvalidRow('payment_subscriptions.amount_minor', 'amount');
+  if (row.provider !== 'iyzico') throw new InvalidRow('payment_subscriptions.provider', 'iyzico');
+  return {
+    id: decodeColumn(Text, row.id, 'payment_subscriptions.id'),
+    organizationId: decodeColumn(OrganizationId, row.organization_id, 'payment_subscriptions.organization_id'),
+    provider: 'iyzico',
+    subscriptionReferenceCode: decodeColumn(SubscriptionReferenceCode, row.subscription_reference_code, 'payment_subscriptions.subscription_reference_code'),
+    amountMinor,
+    currency: decodeColumn(Currency, row.currency, 'payment_subscriptions.currency'),
+    description: decodeColumn(Text, row.description, 'payment_subscriptions.description'),
+    createdBy: decodeNullable(UserId, row.created_by, 'payment_subscriptions.created_by'),
+    createdAt: requireDate(row.created_at, parseDate, 'payment_subscriptions.created_at'),
+  };
+};
+
+/** The PaymentSubscriptions port on raw SQL, unique on (provider, subscription reference). */
+export class MikroOrmPaymentSubscriptions implements PaymentSubscriptions {
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly parseDate: DateParser,
+  ) {}
+
+  create(s: PaymentSubscription): Promise<'created' | 'exists'> {
+    return guarded('paymentSubscriptions.create', async () => {
+      const inserted = await this.sql.run(CREATE, [s.id, s.organizationId, s.provider, s.subscriptionReferenceCode, s.amountMinor, s.currency, s.description, s.createdBy, s.createdAt]);
+      return inserted > 0 ? 'created' : 'exists';
+    });
+  }
+
+  findByReference(provider: PaymentProvider, subscriptionReferenceCode: string): Promise<O.Option<PaymentSubscription>> {
+    return guarded('paymentSubscriptions.findByReference', async () => {
+      const [row] = await this.sql.rows<SubscriptionRecord>(FIND, [provider, subscriptionReferenceCode]);
+      return row === undefined ? O.none : O.some(toDomain(row, this.parseDate));
+    });
+  }
+}

@@ -1,0 +1,10 @@
+import type { Option } from 'fp-ts/lib/Option.js';
+import type { PaymentProvider } from '../payment.js';
+import type { PaymentSubscription } from '../subscription.js';
+
+/** The `payment_subscriptions` rows: which organization and plan a provider subscription belongs to. */
+export interface PaymentSubscriptions {
+  /** Inserts the link unless the provider's subscription is already linked ('exists' then, nothing written). */
+  create(subscription: PaymentSubscription): Promise<'created' | 'exists'>;
+  findByReference(provider: PaymentProvider, subscriptionReferenceCode: string): Promise<Option<PaymentSubscription>>;
+}

@@ -1,0 +1,34 @@
+import * as t from 'io-ts';
+import type { UserId } from '../identity/identifiers.js';
+import type { OrganizationId } from '../organization/organization.js';
+import type { Currency, PaymentProvider } from './payment.js';
+
+/** Brand of `SubscriptionReferenceCode`. */
+export interface SubscriptionReferenceCodeBrand {
+  readonly SubscriptionReferenceCode: unique symbol;
+}
+/** iyzico's `subscriptionReferenceCode` (a UUID in every sample; any 1–64 letters, digits and dashes accepted). */
+export const SubscriptionReferenceCode = t.brand(
+  t.string,
+  (s): s is t.Branded<string, SubscriptionReferenceCodeBrand> => /^[A-Za-z0-9-]{1,64}$/.test(s),
+  'SubscriptionReferenceCode',
+);
+/** A provider subscription reference. */
+export type SubscriptionReferenceCode = t.TypeOf<typeof SubscriptionReferenceCode>;
+
+/**
+ * An iyzico subscription linked to an organization: our local plan. iyzico's subscription webhook
+ * carries no amount and no organization (reference §3), so each renewal takes both from here.
+ */
+export interface PaymentSubscription {
+  readonly id: string;
+  readonly organizationId: OrganizationId;
+  readonly provider: Extract<PaymentProvider, 'iyzico'>;
+  readonly subscriptionReferenceCode: SubscriptionReferenceCode;
+  /** What one period costs, in minor units. */
+  readonly amountMinor: number;
+  readonly currency: Currency;
+  readonly description: string;
+  readonly createdBy: UserId | null;
+  readonly createdAt: Date;
+}

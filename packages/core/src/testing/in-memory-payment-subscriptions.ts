@@ -1,0 +1,20 @@
+import * as O from 'fp-ts/lib/Option.js';
+import type { PaymentProvider } from '../payments/payment.js';
+import type { PaymentSubscriptions } from '../payments/ports/payment-subscriptions.js';
+import type { PaymentSubscription } from '../payments/subscription.js';
+
+/** The PaymentSubscriptions port in memory, unique on (provider, subscription reference). */
+export class InMemoryPaymentSubscriptions implements PaymentSubscriptions {
+  private readonly rows = new Map<string, PaymentSubscription>();
+
+  async create(subscription: PaymentSubscription): Promise<'created' | 'exists'> {
+    const key = `${subscription.provider}\u0000${subscription.subscriptionReferenceCode}`;
+    if (this.rows.has(key)) return 'exists';
+    this.rows.set(key, subscription);
+    return 'created';
+  }
+
+  async findByReference(provider: PaymentProvider, subscriptionReferenceCode: string): Promise<O.Option<PaymentSubscription>> {
+    return O.fromNullable(this.rows.get(`${provider}\u0000${subscriptionReferenceCode}`));
+  }
+}

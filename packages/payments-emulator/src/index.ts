@@ -1,0 +1,11 @@
+export { startPaymentsEmulator } from './start-payments-emulator.js';
+export type { PaymentsEmulator } from './payments-emulator.js';
+export type { CallbackTargets, PaymentsEmulatorOptions } from './options.js';
+export { targetsOf } from './options.js';
+export type { DeliveryAttempt, DeliveryKind } from './deliveries/dispatcher.js';
+export { IYZICO_SCHEDULE_MS, PAYTR_SCHEDULE_MS } from './deliveries/retry-schedules.js';
+export type { CallbackForm } from './iyzico/three-ds.js';
+export type { SubscriptionOrder } from './iyzico/iyzico-webhooks.js';
+export { INSUFFICIENT_FUNDS_CARD } from './iyzico/initialize.js';
+export { parseCliArgs } from './cli-args.js';
+export type { CliOptions } from './cli-args.js';
