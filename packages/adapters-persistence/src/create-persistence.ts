@@ -32,7 +32,7 @@ export interface Persistence {
   /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
   readonly paymentSubscriptions: PaymentSubscriptions;
   readonly unitOfWork: UnitOfWork;
-  /** Applies pending migrations; returns the names applied. */
+  /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
   /** Rejects when the database is unreachable (for `/health/ready`). */
   ping(): Promise<void>;

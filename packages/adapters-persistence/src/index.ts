@@ -42,3 +42,4 @@ export type { PaymentSubscriptionRow } from './entities/payment-subscription.ent
 export { migrationsList } from './migrations/migrations-list.js';
 export { DeviceSchema, DEVICES_PUSH_TOKEN_UNIQUE } from './entities/device.entity.js';
 export type { DeviceRow } from './entities/device.entity.js';
+export { MIGRATION_LOCK_KEY, withMigrationLock } from './database/migration-lock.js';

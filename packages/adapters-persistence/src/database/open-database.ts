@@ -6,6 +6,7 @@ import { PostgreSqlDriver, type AbstractSqlDriver, type SqlEntityManager } from 
 import { PGliteDriver } from 'mikro-orm-pglite';
 import { guarded } from '../errors/translate-error.js';
 import type { DatabaseConfig } from './database-config.js';
+import { withMigrationLock } from './migration-lock.js';
 import { sharedOrmOptions } from './orm-options.js';
 
 /** The ORM over either backend; its `em` is the global EntityManager. */
@@ -14,7 +15,10 @@ export type PersistenceOrm = MikroORM<AbstractSqlDriver, SqlEntityManager>;
 /** An open database: the ORM plus the operations the service needs at start and shutdown. */
 export interface Database {
   readonly orm: PersistenceOrm;
-  /** Applies pending migrations; returns the names applied (none when up to date). */
+  /**
+   * Applies pending migrations; returns the names applied (none when up to date). On PostgreSQL it
+   * holds an advisory lock meanwhile, so replicas starting together apply each migration once.
+   */
   migrate(): Promise<readonly string[]>;
   /** Runs `select 1`; rejects with a `PersistenceError` when the database is unreachable. */
   ping(): Promise<void>;
@@ -72,7 +76,12 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenDatabase
   return {
     orm,
     // Untranslated on purpose: migration SQL carries no user data, and the driver's text is the diagnosis.
-    migrate: async () => (await orm.getMigrator().up()).map((migration) => migration.name),
+    // On PostgreSQL several replicas may start together: they migrate one at a time under an advisory
+    // lock (PGlite is one process's own database, so it needs none).
+    migrate: async () => {
+      const up = async () => (await orm.getMigrator().up()).map((migration) => migration.name);
+      return config.kind === 'postgres' ? withMigrationLock(config.url, up) : up();
+    },
     ping: () => guarded('database.ping', async () => {
       await orm.em.execute('select 1');
     }),
