@@ -16,12 +16,12 @@ export interface ServiceProcessOptions {
   readonly dataDir: string;
   /** 0 (default) picks a free port; a restart passes the previous one. */
   readonly port?: number;
-  /** Settings that win over the defaults above (`DATABASE_URL`, `LOG_LEVEL`, limits). */
+  /** Settings that win over the defaults above (`DATABASE_URL`, `LOG_LEVEL`, limits, `REDIS_URL`, `TEST_AUTH_BYPASS`). */
   readonly env?: Readonly<Record<string, string>>;
 }
 
-// Inherited settings that would point the service elsewhere (another database, provider or mode).
-const SERVICE_VARIABLES = /^(IDP_|DATABASE_URL$|DATA_DIR$|PORT$|NODE_ENV$|TEST_AUTH_BYPASS$|MIGRATE_ON_START$|LOG_LEVEL$|E2E_)/;
+// Inherited settings that would point the service elsewhere (another database, provider, Redis or mode).
+const SERVICE_VARIABLES = /^(IDP_|DATABASE_URL$|DATA_DIR$|PORT$|NODE_ENV$|TEST_AUTH_BYPASS$|MIGRATE_ON_START$|LOG_LEVEL$|E2E_|REDIS_)/;
 
 const listeningUrl = (line: string): string | undefined => {
   if (!line.startsWith('{')) return undefined;
