@@ -42,6 +42,8 @@ const RULES: readonly Rule[] = [
   { folder: 'packages/payments-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
   // The client runs in browsers, edge middleware and React Native: no package of ours, no runtime package at all.
   { folder: 'packages/client/src', allowed: (pkg, file) => file.endsWith('.test.ts') && (isBuiltin(pkg) || pkg === 'ava') },
+  // Issue #13: the embedding example runs on the core and the provider adapter alone (no Koa, MikroORM or Inversify).
+  { folder: 'examples/embedding-node-http/src', allowed: (pkg) => isBuiltin(pkg) || ['@idv/core', '@idv/adapters-idp', 'fp-ts', 'io-ts'].includes(pkg) },
 ];
 
 const FRAMEWORKS = ['inversify', 'reflect-metadata', 'koa', '@koa/router', 'koa-body', '@mikro-orm/core', 'jose', 'standardwebhooks', 'pino'];
@@ -59,7 +61,7 @@ for (const rule of RULES) {
 }
 
 test('only apps/server uses inversify (the one composition root)', (t) => {
-  const users = ['packages', 'tests/src'].flatMap((folder) =>
+  const users = ['packages', 'examples', 'tests/src'].flatMap((folder) =>
     sourceFiles(join(ROOT, folder)).filter((file) => importsOf(file).some((s) => packageOf(s) === 'inversify')),
   );
   t.deepEqual(users.map((file) => relative(ROOT, file)), []);

@@ -59,12 +59,12 @@ const requiredOf = (manifest: Manifest): string[] => [
 ];
 
 /**
- * Installs `names` into `<dir>/node_modules` the way a consumer's `npm install` would lay them out:
- * each of our packages as exactly the files `npm pack` ships (copied), every third-party package it
- * needs, transitively, linked from the workspace's install, and nothing else. Returns every package
- * name installed.
+ * Installs `names` (ours or third-party) into `<dir>/node_modules` the way a consumer's `npm install`
+ * would lay them out: each of our packages as exactly the files `npm pack` ships (copied), every
+ * third-party package needed, transitively, linked from the workspace's install, and nothing else.
+ * Returns every package name installed.
  */
-export const installLikeAConsumer = async (dir: string, names: readonly PackageName[]): Promise<string[]> => {
+export const installLikeAConsumer = async (dir: string, names: readonly string[]): Promise<string[]> => {
   const ours = new Set<PackageName>();
   const theirs = new Set<string>();
   const pending: Array<{ name: string; from: string }> = names.map((name) => ({ name, from: ROOT }));

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { createAccessTokenVerifier, createIdentityProviderAdmin, createWebhookVerifier } from '@idv/adapters-idp';
+import type { Analytics, Clock, ErrorTracker, IdGenerator, Logger } from '@idv/core';
+import {
+  FakeInviteTokens,
+  FakeNationalIdVault,
+  ImmediateUnitOfWork,
+  InMemoryAuditLog,
+  InMemoryInvitations,
+  InMemoryMemberships,
+  InMemoryNationalIds,
+  InMemoryOrganizations,
+  InMemoryUsers,
+  inMemoryInvitationThrottle,
+} from '@idv/core/testing';
+
+/** Where the provider is: its admin API, keys and webhook secret. */
+export interface ProviderSettings {
+  readonly apiUrl: string;
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+}
+
+/** This team's own logger adapter: JSON lines on stderr (the core logs ids, never tokens or secrets). */
+const jsonLinesLogger = (): Logger => {
+  const write = (level: string) => (fields: Record<string, unknown>, message: string) => {
+    process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields })}\n`);
+  };
+  return { debug: () => undefined, info: write('info'), warn: write('warn'), error: write('error') };
+};
+
+/** No error tracking in this example: defects are logged instead. */
+const loggingErrorTracker = (logger: Logger): ErrorTracker => ({
+  addBreadcrumb: () => undefined,
+  setUser: () => undefined,
+  captureException: (error, context) => logger.error({ err: error instanceof Error ? error.message : String(error), ...context }, 'captured'),
+});
+
+const noAnalytics: Analytics = { identify: async () => undefined, track: async () => undefined };
+
+/**
+ * Every port the core's use cases need. Storage is the in-memory adapters of `@idv/core/testing`
+ * (swap in your own: each one's contract suite says what it must do); the provider side is the real
+ * `@idv/adapters-idp` (jose, standardwebhooks and fetch: no web framework, no ORM).
+ */
+export const createPorts = (provider: ProviderSettings) => {
+  const clock: Clock = { now: () => new Date() };
+  const ids: IdGenerator = { uuid: () => randomUUID() };
+  const logger = jsonLinesLogger();
+  const users = new InMemoryUsers();
+  const organizations = new InMemoryOrganizations();
+  const memberships = new InMemoryMemberships({
+    organizationNameOf: (id) => organizations.nameOf(id),
+    emailOf: (userId) => users.emailOf(userId),
+  });
+  return {
+    users,
+    organizations,
+    memberships,
+    invitations: new InMemoryInvitations(),
+    auditLog: new InMemoryAuditLog(),
+    nationalIds: new InMemoryNationalIds(),
+    nationalIdVault: new FakeNationalIdVault(),
+    inviteTokens: new FakeInviteTokens(),
+    invitationThrottle: inMemoryInvitationThrottle(clock),
+    unitOfWork: new ImmediateUnitOfWork(),
+    clock,
+    ids,
+    logger,
+    analytics: noAnalytics,
+    errorTracker: loggingErrorTracker(logger),
+    verifier: createAccessTokenVerifier({ publishableKey: provider.publishableKey, apiUrl: provider.apiUrl, secretKey: provider.secretKey }),
+    webhookVerifier: createWebhookVerifier(provider.webhookSecret),
+    idpAdmin: createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey }),
+    settings: { appUrl: 'http://localhost:3000', invitationTtlDays: 7 },
+    testAuthBypass: false,
+  };
+};
+
+/** The ports `createPorts` builds. */
+export type Ports = ReturnType<typeof createPorts>;
