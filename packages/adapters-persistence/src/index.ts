@@ -42,4 +42,5 @@ export type { PaymentSubscriptionRow } from './entities/payment-subscription.ent
 export { migrationsList } from './migrations/migrations-list.js';
 export { DeviceSchema, DEVICES_PUSH_TOKEN_UNIQUE } from './entities/device.entity.js';
 export type { DeviceRow } from './entities/device.entity.js';
+export type { DateParser } from './mappers/column-values.js';
 export { MIGRATION_LOCK_KEY, withMigrationLock } from './database/migration-lock.js';

@@ -8,6 +8,7 @@ export interface RedisRateLimitStore {
   readonly store: RateLimitStore;
   /** Resolves true once Redis answers, or false after `timeoutMs` (the limiters count in memory meanwhile). */
   whenReady(timeoutMs: number): Promise<boolean>;
+  /** Disconnects from Redis. */
   close(): Promise<void>;
 }
 

@@ -75,7 +75,7 @@ export type { GetMeDeps, Me } from './identity/use-cases/get-me.js';
 export { mirrorProviderUser } from './identity/use-cases/mirror-provider-user.js';
 export { syncUsers } from './identity/use-cases/sync-users.js';
 export type { SyncProgress, SyncSummary, SyncUsers, SyncUsersDeps, SyncUsersOptions } from './identity/use-cases/sync-users.js';
-export type { MirrorProviderUserDeps } from './identity/use-cases/mirror-provider-user.js';
+export type { MirrorProviderUserDeps, MirrorReason } from './identity/use-cases/mirror-provider-user.js';
 
 export { OrganizationId, OrganizationName } from './organization/organization.js';
 export type { Organization, OrganizationIdBrand, OrganizationNameBrand } from './organization/organization.js';
@@ -88,6 +88,7 @@ export { getOrganization } from './organization/use-cases/get-organization.js';
 export { updateOrganization } from './organization/use-cases/update-organization.js';
 export type { UpdateOrganizationDeps } from './organization/use-cases/update-organization.js';
 export { deleteOrganization } from './organization/use-cases/delete-organization.js';
+export type { DeleteOrganizationDeps } from './organization/use-cases/delete-organization.js';
 
 export { Role, MembershipStatus, MembershipId, canGrant, canManage, isAwaitingInvitation, isLive, rank } from './membership/membership.js';
 export type { Membership, MembershipIdBrand, MembershipSummary } from './membership/membership.js';
@@ -161,6 +162,7 @@ export type { InviteTokens, IssuedInviteToken, ReadInviteToken } from './invitat
 export { DEFAULT_INVITATION_LIMITS } from './invitation/ports/invitation-throttle.js';
 export type { InvitationBudget, InvitationThrottle } from './invitation/ports/invitation-throttle.js';
 export { throttleInvitation } from './invitation/throttle-invitation.js';
+export type { ManageInvitationError } from './invitation/manage-invitation.js';
 export type { InvitationDraw, ThrottleInvitationDeps } from './invitation/throttle-invitation.js';
 
 export { AuditAction, AuditTargetType } from './audit/audit-entry.js';

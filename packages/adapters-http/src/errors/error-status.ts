@@ -24,10 +24,10 @@ export type HttpEdgeErrorCode =
   | 'InternalError';
 
 /** Every domain error a use case can answer with. */
-type DomainError = IdentityError | DeleteSelfError | IdpWebhookError | OrganizationError | MembershipError | InvitationError | NationalIdError | PaymentError | CallbackRejection;
+export type AnyDomainError = IdentityError | DeleteSelfError | IdpWebhookError | OrganizationError | MembershipError | InvitationError | NationalIdError | PaymentError | CallbackRejection;
 
 /** Every public error code the API can answer with. */
-export type ErrorCode = DomainError['_tag'] | HttpEdgeErrorCode;
+export type ErrorCode = AnyDomainError['_tag'] | HttpEdgeErrorCode;
 
 /**
  * The one map from error code to HTTP status (ARCHITECTURE §5). A new domain error fails to

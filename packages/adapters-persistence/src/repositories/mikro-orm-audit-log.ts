@@ -23,6 +23,7 @@ export class MikroOrmAuditLog implements AuditLog {
     private readonly parseDate: DateParser,
   ) {}
 
+  /** Appends one entry (inside the caller's unit of work when there is one). */
   append(entry: AuditEntry): Promise<void> {
     return guarded('auditLog.append', async () => {
       await this.sql.run(APPEND, auditEntryToRow(entry));

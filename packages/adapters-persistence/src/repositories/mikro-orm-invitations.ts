@@ -47,12 +47,14 @@ export class MikroOrmInvitations implements Invitations {
     private readonly parseDate: DateParser,
   ) {}
 
+  /** Inserts a pending invitation; a second pending one for the same organization and email violates the unique index. */
   create(invitation: Invitation): Promise<void> {
     return guarded('invitations.create', async () => {
       await this.sql.run(CREATE, invitationToRow(invitation));
     });
   }
 
+  /** The invitation with this id, if any. */
   findById(id: InvitationId): Promise<O.Option<Invitation>> {
     return guarded('invitations.findById', async () => this.first(await this.sql.rows<InvitationRecord>(FIND, [id])));
   }

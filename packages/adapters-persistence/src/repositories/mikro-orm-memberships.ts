@@ -78,6 +78,7 @@ export class MikroOrmMemberships implements Memberships {
     return guarded('memberships.cancelAllForUser', () => this.sql.run(CANCEL_ALL, [userId]));
   }
 
+  /** The membership with this id, if any. */
   findById(id: MembershipId): Promise<O.Option<Membership>> {
     return guarded('memberships.findById', async () => this.first(await this.sql.rows<MembershipRecord>(FIND_BY_ID, [id])));
   }

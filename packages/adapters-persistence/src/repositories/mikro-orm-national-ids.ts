@@ -21,6 +21,7 @@ export class MikroOrmNationalIds implements NationalIds {
     });
   }
 
+  /** The sealed national ID of this user, if one is set. */
   find(userId: UserId): Promise<O.Option<SealedNationalId>> {
     return guarded('nationalIds.find', async () => {
       const [row] = await this.sql.rows<{ sealed: unknown }>(FIND, [userId]);

@@ -27,6 +27,7 @@ export class MikroOrmOrganizations implements Organizations {
     });
   }
 
+  /** The organization with this id, if any (deleted ones are not found). */
   findById(id: OrganizationId): Promise<O.Option<Organization>> {
     return guarded('organizations.findById', async () => this.first(await this.sql.rows<OrganizationRecord>(FIND, [id])));
   }

@@ -56,6 +56,7 @@ export class MikroOrmPaymentCallbackInbox implements PaymentCallbackInbox {
     });
   }
 
+  /** The settled entry of this scheme and deduplication key, if the callback was seen. */
   find(scheme: SchemeId, dedupeKey: string): Promise<O.Option<SettledInboxEntry>> {
     return guarded('paymentInbox.find', async () => {
       const [row] = await this.sql.rows<InboxRecord>(FIND, [scheme, dedupeKey]);

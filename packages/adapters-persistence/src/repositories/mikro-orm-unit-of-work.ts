@@ -16,6 +16,7 @@ class Rollback {
 export class MikroOrmUnitOfWork implements UnitOfWork {
   constructor(private readonly em: SqlEntityManager) {}
 
+  /** Runs `work` in one database transaction, committed on a Right and rolled back on a Left or a rejection. */
   async run<E, A>(work: () => Promise<Either<E, A>>): Promise<Either<E, A>> {
     try {
       return await this.em.transactional(async () => {

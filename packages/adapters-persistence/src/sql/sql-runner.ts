@@ -5,7 +5,9 @@ import type { Statement } from './statement.js';
 
 /** Runs a statement and returns its rows; `run` returns the affected row count instead. */
 export interface SqlRunner {
+  /** Runs the statement and returns its rows. */
   rows<Row>(statement: Statement, values: readonly unknown[]): Promise<Row[]>;
+  /** Runs the statement and returns the number of rows it affected. */
   run(statement: Statement, values: readonly unknown[]): Promise<number>;
   /** Closes the runner's own connections (PostgreSQL). */
   close(): Promise<void>;

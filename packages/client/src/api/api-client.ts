@@ -18,7 +18,9 @@ export interface ApiClientConfig {
   onSignOut(context: { readonly lastToken: string | null; readonly request: RawRequest }): Promise<void>;
   /** The app language, read on every send (`X-Locale`). */
   locale(): string;
+  /** The fetch implementation (default: the global `fetch`). */
   readonly fetch?: typeof fetch;
+  /** The current time in ms (default `Date.now`); tests move it. */
   readonly now?: () => number;
   /** The in-memory cache's lifetime; default 10 000 ms (spec). */
   readonly tokenTtlMs?: number;

@@ -1,14 +1,20 @@
 /** A secure key-value store; `expo-secure-store` has this shape. */
 export interface SecureKV {
+  /** The value under `key`, or null. */
   getItemAsync(key: string): Promise<string | null>;
+  /** Stores `value` under `key`. */
   setItemAsync(key: string, value: string): Promise<void>;
+  /** Deletes the value under `key`. */
   deleteItemAsync(key: string): Promise<void>;
 }
 
 /** The provider SDK's token cache shape, so the result can be passed to it directly. */
 export interface TokenCache {
+  /** The token under `key`, or null when absent or unreadable. */
   getToken(key: string): Promise<string | null>;
+  /** Stores `token` under `key`. */
   saveToken(key: string, token: string): Promise<void>;
+  /** Forgets the token under `key`. */
   clearToken(key: string): Promise<void>;
 }
 

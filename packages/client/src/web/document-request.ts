@@ -1,5 +1,6 @@
 /** Anything with a case-insensitive `get` for headers (`Headers`, Next's `request.headers`). */
 export interface HeaderReader {
+  /** The header's value, or null when absent. */
   get(name: string): string | null;
 }
 

@@ -14,6 +14,7 @@ export interface ServerFetchConfig {
   onUnauthorized(context: { readonly returnTo: string | undefined }): unknown;
   /** The current page's relative path (e.g. from a header the middleware sets). */
   currentPath?(): string | undefined;
+  /** The fetch implementation (default: the global `fetch`). */
   readonly fetch?: typeof fetch;
 }
 

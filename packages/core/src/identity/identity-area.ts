@@ -37,10 +37,15 @@ export interface IdentityPorts
 export const identityArea = (ports: IdentityPorts) => {
   const deps = { ...ports, acceptPendingInvitations: acceptPendingInvitations(ports) };
   return {
+    /** Applies the ordered authentication rules (see `authenticateRequest`). */
     authenticateRequest: authenticateRequest(deps),
+    /** Receives a provider webhook (see `handleIdpWebhook`). */
     handleIdpWebhook: handleIdpWebhook(deps),
+    /** The caller and their memberships, with the recovery path (see `getMe`). */
     getMe: getMe(deps),
+    /** Deletes the caller, locally and at the provider (see `deleteSelf`). */
     deleteSelf: deleteSelf(deps),
+    /** Stores the caller's national ID, sealed (see `setNationalId`). */
     setNationalId: setNationalId(deps),
     syncUsers: syncUsers(deps),
   };

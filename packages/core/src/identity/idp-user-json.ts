@@ -23,6 +23,7 @@ const refined = <A>(name: string, is: (u: unknown) => u is A) =>
 const ImageUrl = refined('ImageUrl', (u): u is string => typeof u === 'string' && u.length <= 2048 && !CONTROL_CHARACTERS.test(u));
 const EpochMillis = refined('EpochMillis', (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0);
 
+/** The provider's User object as webhooks and the admin API send it (the fields this service reads). */
 export const IdpUserJson = t.intersection([
   t.type({
     id: IdpUserId,

@@ -50,26 +50,47 @@ export const organizationsArea = (ports: OrganizationsPorts) => {
   // mirroring of an invitee that inviteMember finds at the provider.
   const deps = { ...ports, acceptPendingInvitations: () => TE.right({ accepted: 0 }) };
   return {
+    /** See `createOrganization`. */
     createOrganization: createOrganization(deps),
+    /** See `getOrganization`. */
     getOrganization: getOrganization(deps),
+    /** See `updateOrganization`. */
     updateOrganization: updateOrganization(deps),
+    /** See `deleteOrganization`. */
     deleteOrganization: deleteOrganization(deps),
+    /** See `resolveMembership`. */
     resolveMembership: resolveMembership(deps),
+    /** See `listMembers`. */
     listMembers: listMembers(deps),
+    /** See `changeMemberRole`. */
     changeMemberRole: changeMemberRole(deps),
+    /** See `suspendMember`. */
     suspendMember: suspendMember(deps),
+    /** See `reinstateMember`. */
     reinstateMember: reinstateMember(deps),
+    /** See `removeMember`. */
     removeMember: removeMember(deps),
+    /** See `leaveOrganization`. */
     leaveOrganization: leaveOrganization(deps),
+    /** See `transferOwnership`. */
     transferOwnership: transferOwnership(deps),
+    /** See `inviteMember`. */
     inviteMember: inviteMember(deps),
+    /** See `listInvitations`. */
     listInvitations: listInvitations(deps),
+    /** See `resendInvitation`. */
     resendInvitation: resendInvitation(deps),
+    /** See `revokeInvitation`. */
     revokeInvitation: revokeInvitation(deps),
+    /** See `listMyInvitations`. */
     listMyInvitations: listMyInvitations(deps),
+    /** See `acceptInvitation`. */
     acceptInvitation: acceptInvitation(deps),
+    /** See `declineInvitation`. */
     declineInvitation: declineInvitation(deps),
+    /** See `listAuditEntries`. */
     listAuditEntries: listAuditEntries(deps),
+    /** See `readComplianceRecord`. */
     readComplianceRecord: readComplianceRecord(deps),
   };
 };

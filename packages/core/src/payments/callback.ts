@@ -23,10 +23,15 @@ export type CallbackRejection =
 
 /** Builds the rejections. */
 export const rejection = {
+  /** The content type is not one the scheme reads. */
   unsupportedMediaType: (got: string | undefined): CallbackRejection => ({ _tag: 'UnsupportedMediaType', message: `Unsupported content type ${got ?? '(none)'}` }),
+  /** The body cannot be read, with the reason. */
   malformed: (reason: string): CallbackRejection => ({ _tag: 'MalformedCallback', message: `Malformed callback: ${reason}` }),
+  /** No signature was sent. */
   missingSignature: (): CallbackRejection => ({ _tag: 'MissingSignature', message: 'Callback signature missing' }),
+  /** The signature does not match. */
   invalidSignature: (): CallbackRejection => ({ _tag: 'InvalidSignature', message: 'Callback signature invalid' }),
+  /** The scheme's provider is not enabled. */
   notConfigured: (scheme: SchemeId): CallbackRejection => ({ _tag: 'SchemeNotConfigured', message: `Payment callbacks of ${scheme} are not enabled` }),
 };
 

@@ -57,11 +57,13 @@ export class FakeIdentityProviderAdmin implements IdentityProviderAdmin {
     this.setStatus(id, 'accepted');
   }
 
+  /** The stored user, if any. */
   async getUser(idpId: IdpUserId): Promise<O.Option<ProviderUser>> {
     this.assertAvailable('getUser');
     return O.fromNullable(this.users.get(idpId));
   }
 
+  /** The stored users with this primary email. */
   async findUsersByEmail(email: Email): Promise<readonly ProviderUser[]> {
     this.assertAvailable('findUsersByEmail');
     return [...this.users.values()].filter((user) => user.email === email);

@@ -5,6 +5,7 @@ import type { NationalIdVault } from '../identity/ports/national-id-vault.js';
 export class FakeNationalIdVault implements NationalIdVault {
   private readonly sealed = new Map<SealedNationalId, NationalId>();
 
+  /** A reversible, readable "seal" (no cryptography). */
   async seal(plain: NationalId): Promise<SealedNationalId> {
     const handle = `sealed.${this.sealed.size + 1}`;
     this.sealed.set(handle, plain);

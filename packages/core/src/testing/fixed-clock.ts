@@ -4,6 +4,7 @@ import type { Clock } from '../shared/clock.js';
 export class FixedClock implements Clock {
   constructor(private current: Date = new Date('2026-01-01T00:00:00.000Z')) {}
 
+  /** The clock's current (fixed) time. */
   now(): Date {
     return new Date(this.current.getTime());
   }

@@ -8,6 +8,7 @@ import { paginate } from './paginate.js';
 export class InMemoryAuditLog implements AuditLog {
   private readonly entries: AuditEntry[] = [];
 
+  /** Appends one entry. */
   async append(entry: AuditEntry): Promise<void> {
     if (this.entries.some((existing) => existing.id === entry.id)) throw new Error('unique violation: audit_entries_pkey');
     this.entries.push(entry);

@@ -14,6 +14,7 @@ import { paginate } from './paginate.js';
 export class InMemoryInvitations implements Invitations {
   private readonly rows = new Map<InvitationId, Invitation>();
 
+  /** Stores a new pending invitation (one pending per organization and email). */
   async create(invitation: Invitation): Promise<void> {
     if (this.rows.has(invitation.id)) throw new Error('unique violation: invitations_pkey');
     const pending = [...this.rows.values()].some(
@@ -23,6 +24,7 @@ export class InMemoryInvitations implements Invitations {
     this.rows.set(invitation.id, invitation);
   }
 
+  /** The invitation with this id, if any. */
   async findById(id: InvitationId): Promise<O.Option<Invitation>> {
     return O.fromNullable(this.rows.get(id));
   }

@@ -9,7 +9,9 @@ import { paginate } from './paginate.js';
 
 /** Where the fake reads what the SQL adapter joins: organization names and users' current emails. */
 export interface InMemoryMembershipsLookups {
+  /** The name of an organization, for membership summaries. */
   readonly organizationNameOf?: (organizationId: string) => string | undefined;
+  /** The email of a user, for roster rows. */
   readonly emailOf?: (userId: UserId) => Email | null | undefined;
 }
 
@@ -64,6 +66,7 @@ export class InMemoryMemberships implements Memberships {
     return changed;
   }
 
+  /** The membership with this id, if any. */
   async findById(id: MembershipId): Promise<O.Option<Membership>> {
     return O.fromNullable(this.find((row) => row.id === id));
   }

@@ -11,6 +11,7 @@ export class InMemoryNationalIds implements NationalIds {
     this.rows.set(userId, sealed);
   }
 
+  /** The sealed national ID of a user, if set. */
   async find(userId: UserId): Promise<O.Option<SealedNationalId>> {
     return O.fromNullable(this.rows.get(userId));
   }

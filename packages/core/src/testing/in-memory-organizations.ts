@@ -11,6 +11,7 @@ export class InMemoryOrganizations implements Organizations {
     this.rows.set(organization.id, organization);
   }
 
+  /** The organization with this id, if any. */
   async findById(id: OrganizationId): Promise<O.Option<Organization>> {
     return O.fromNullable(this.rows.get(id));
   }

@@ -20,6 +20,7 @@ export class InMemoryPaymentCallbackInbox implements PaymentCallbackInbox {
     }
   }
 
+  /** The settled entry of this scheme and key, if seen. */
   async find(scheme: SchemeId, dedupeKey: string): Promise<O.Option<SettledInboxEntry>> {
     return O.fromNullable(this.entries.get(`${scheme}\u0000${dedupeKey}`));
   }

@@ -19,6 +19,7 @@ export { paginate } from './paginate.js';
 export type { KeysetOrder } from './paginate.js';
 export { ImmediateUnitOfWork } from './immediate-unit-of-work.js';
 export { FakeIdentityProviderAdmin } from './fake-identity-provider-admin.js';
+export type { FakeProviderInvitation, FakeProviderOrganization } from './fake-identity-provider-admin.js';
 export { aProviderUser } from './builders.js';
 export { idpUserJson, userCreatedEvent, userUpdatedEvent, userDeletedEvent, otherEvent } from './idp-event-fixtures.js';
 export type { IdpUserJsonOptions } from './idp-event-fixtures.js';

@@ -28,6 +28,7 @@ export interface MembershipSeed {
  */
 export interface MembershipsSubject {
   readonly memberships: Memberships;
+  /** Makes the membership (and its organization and user) exist in the subject's store. */
   seed(membership: MembershipSeed): Promise<void>;
 }
 

@@ -2,7 +2,9 @@ import { cursorAfter, type Page, type PageRequest } from '../shared/pagination.j
 
 /** How a fake orders a list: by a timestamp then id, oldest or newest first. */
 export interface KeysetOrder<T> {
+  /** The item's timestamp (the first sort key). */
   readonly at: (item: T) => Date;
+  /** The item's id (the tie-breaker). */
   readonly id: (item: T) => string;
   readonly direction: 'asc' | 'desc';
 }

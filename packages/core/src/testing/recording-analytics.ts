@@ -12,10 +12,12 @@ export class RecordingAnalytics implements Analytics {
   readonly calls: AnalyticsCall[] = [];
   failing = false;
 
+  /** Records the call. */
   async identify(idpUserId: string): Promise<void> {
     if (this.failing) throw new Error('analytics unreachable');
     this.calls.push({ kind: 'identify', idpUserId });
   }
+  /** Records the call. */
   async track(idpUserId: string, event: string): Promise<void> {
     if (this.failing) throw new Error('analytics unreachable');
     this.calls.push({ kind: 'track', idpUserId, event });

@@ -8,12 +8,15 @@ export class RecordingErrorTracker implements ErrorTracker {
   readonly capturedContexts: (Readonly<Record<string, unknown>> | undefined)[] = [];
   user: string | null = null;
 
+  /** Records the breadcrumb. */
   addBreadcrumb(breadcrumb: Breadcrumb): void {
     this.breadcrumbs.push(breadcrumb);
   }
+  /** Records the current user. */
   setUser(idpUserId: string | null): void {
     this.user = idpUserId;
   }
+  /** Records the captured error and its context. */
   captureException(error: unknown, context?: Readonly<Record<string, unknown>>): void {
     this.captured.push(error);
     this.capturedContexts.push(context);

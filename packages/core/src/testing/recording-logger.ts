@@ -11,15 +11,19 @@ export interface LogEntry {
 export class RecordingLogger implements Logger {
   readonly entries: LogEntry[] = [];
 
+  /** Records a debug line. */
   debug(fields: Record<string, unknown>, message: string): void {
     this.entries.push({ level: 'debug', fields, message });
   }
+  /** Records an info line. */
   info(fields: Record<string, unknown>, message: string): void {
     this.entries.push({ level: 'info', fields, message });
   }
+  /** Records a warn line. */
   warn(fields: Record<string, unknown>, message: string): void {
     this.entries.push({ level: 'warn', fields, message });
   }
+  /** Records an error line. */
   error(fields: Record<string, unknown>, message: string): void {
     this.entries.push({ level: 'error', fields, message });
   }

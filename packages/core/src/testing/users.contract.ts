@@ -10,6 +10,7 @@ import { fixtureUuid } from './fixture-ids.js';
 /** One case of a port's contract: run it against any implementation. */
 export interface ContractCase<Subject> {
   readonly name: string;
+  /** Runs the case against `subject`; rejects (an assertion error) when the subject breaks the contract. */
   run(subject: Subject): Promise<void>;
 }
 

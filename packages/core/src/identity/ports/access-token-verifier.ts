@@ -16,5 +16,6 @@ export interface VerifiedSessionToken {
  * token is `Unauthenticated`, keys that cannot be fetched are `AuthenticationUnavailable`.
  */
 export interface AccessTokenVerifier {
+  /** Verifies a session token: its session on success, `Unauthenticated` when it is not valid, `AuthenticationUnavailable` when it cannot be judged now (keys unreachable). */
   verify(token: string): Promise<Either<AuthenticationFailure, VerifiedSessionToken>>;
 }

@@ -46,7 +46,9 @@ export interface ProviderUserPage {
  * answers reject (defects); absence is an Option.
  */
 export interface IdentityProviderAdmin {
+  /** The provider's current view of a user; None when the provider does not know it. */
   getUser(idpId: IdpUserId): Promise<Option<ProviderUser>>;
+  /** The provider users with this email address (none, usually one). */
   findUsersByEmail(email: Email): Promise<readonly ProviderUser[]>;
   /** One page of every provider user, in the provider's default order (newest first); an empty page past the end. */
   listUsers(page: ProviderUserPage): Promise<readonly ProviderUser[]>;

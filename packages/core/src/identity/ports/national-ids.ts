@@ -6,5 +6,6 @@ import type { SealedNationalId } from '../national-id.js';
 export interface NationalIds {
   /** Stores or replaces the user's sealed national ID. */
   put(userId: UserId, sealed: SealedNationalId, at: Date): Promise<void>;
+  /** The sealed national ID of a user, if one is set. */
   find(userId: UserId): Promise<Option<SealedNationalId>>;
 }

@@ -10,5 +10,6 @@ export interface WebhookSignatureHeaders {
 
 /** Verifies a webhook signature over the unparsed body bytes. */
 export interface WebhookVerifier {
+  /** Checks the signature over the unparsed body bytes; `InvalidWebhookSignature` when it does not match or the timestamp is out of tolerance. */
   verify(rawBody: Uint8Array, headers: WebhookSignatureHeaders): Either<InvalidWebhookSignature, void>;
 }

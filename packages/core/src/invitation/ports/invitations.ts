@@ -17,7 +17,9 @@ export interface InvitationRenewal {
  * whether this call made it.
  */
 export interface Invitations {
+  /** Stores a new pending invitation; at most one pending invitation per organization and email may exist. */
   create(invitation: Invitation): Promise<void>;
+  /** The invitation with this id, if any. */
   findById(id: InvitationId): Promise<Option<Invitation>>;
   /** The organization's `pending` invitation for an address (expired by time or not). */
   findPendingByEmail(organizationId: OrganizationId, email: Email): Promise<Option<Invitation>>;

@@ -34,6 +34,7 @@ export interface Memberships {
   listForUser(userId: UserId): Promise<readonly MembershipSummary[]>;
   /** Cancels every membership of a deleted user that is not cancelled yet (owner rows included); returns how many changed. */
   cancelAllForUser(userId: UserId): Promise<number>;
+  /** The membership with this id, if any. */
   findById(id: MembershipId): Promise<Option<Membership>>;
   /** The user's live row in the organization, else their most recent cancelled one, else None. */
   findForUser(organizationId: OrganizationId, userId: UserId): Promise<Option<Membership>>;

@@ -5,6 +5,7 @@ import type { Organization, OrganizationId, OrganizationName } from '../organiza
 export interface Organizations {
   /** Inserts a new organization (its id is fresh; a duplicate id is a defect). */
   create(organization: Organization): Promise<void>;
+  /** The organization with this id, if any (a deleted one is not found). */
   findById(id: OrganizationId): Promise<Option<Organization>>;
   /** Renames the organization; None when it does not exist. */
   rename(id: OrganizationId, name: OrganizationName, at: Date): Promise<Option<Organization>>;

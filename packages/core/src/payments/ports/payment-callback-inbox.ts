@@ -30,5 +30,6 @@ export interface PaymentCallbackInbox {
   record(entry: InboxEntry): Promise<'recorded' | 'duplicate'>;
   /** Stores what the recorded delivery did. */
   settle(id: string, outcome: Exclude<CallbackOutcomeTag, 'Duplicate'>, transactionId: PaymentId | null): Promise<void>;
+  /** The settled entry of a callback (by scheme and deduplication key), if it was seen before. */
   find(scheme: SchemeId, dedupeKey: string): Promise<Option<SettledInboxEntry>>;
 }

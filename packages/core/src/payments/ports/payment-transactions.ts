@@ -33,7 +33,9 @@ export interface SweepCutoffs {
 export interface PaymentTransactions {
   /** Inserts a new transaction; a duplicate id, merchant reference or provider id is a defect. */
   create(transaction: PaymentTransaction): Promise<void>;
+  /** The transaction with this id, if any. */
   findById(id: PaymentId): Promise<Option<PaymentTransaction>>;
+  /** The transaction a lookup (a provider reference) names, if any. */
   find(lookup: PaymentLookup): Promise<Option<PaymentTransaction>>;
   /**
    * Inserts a subscription renewal unless one with the same (provider, order reference) exists;
