@@ -1,0 +1,55 @@
+# syntax=docker/dockerfile:1
+# The service as a container image (issue #13). Two stages: `build` installs everything and compiles the
+# server; `runtime` installs the server's production dependencies only (`npm ci --omit=dev`), copies the
+# compiled packages it needs, and runs as the unprivileged `node` user. The idp emulator is a
+# development dependency: a production start never loads it (NODE_ENV=production requires a provider).
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
+COPY packages ./packages
+COPY apps ./apps
+COPY examples ./examples
+COPY tests/package.json ./tests/package.json
+COPY bench/package.json ./bench/package.json
+RUN npm ci --no-audit --no-fund --ignore-scripts
+RUN npx tsc -b apps/server
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/.data
+WORKDIR /app
+# Every workspace's manifest, so that the lockfile matches; only the server's production tree is installed.
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/packages/core/package.json ./packages/core/package.json
+COPY --from=build /app/packages/adapters-idp/package.json ./packages/adapters-idp/package.json
+COPY --from=build /app/packages/adapters-crypto/package.json ./packages/adapters-crypto/package.json
+COPY --from=build /app/packages/adapters-payments/package.json ./packages/adapters-payments/package.json
+COPY --from=build /app/packages/adapters-persistence/package.json ./packages/adapters-persistence/package.json
+COPY --from=build /app/packages/adapters-http/package.json ./packages/adapters-http/package.json
+COPY --from=build /app/packages/adapters-rate-limit/package.json ./packages/adapters-rate-limit/package.json
+COPY --from=build /app/packages/idp-emulator/package.json ./packages/idp-emulator/package.json
+COPY --from=build /app/packages/client/package.json ./packages/client/package.json
+COPY --from=build /app/apps/server/package.json ./apps/server/package.json
+COPY --from=build /app/examples/embedding-node-http/package.json ./examples/embedding-node-http/package.json
+COPY --from=build /app/tests/package.json ./tests/package.json
+COPY --from=build /app/bench/package.json ./bench/package.json
+RUN npm ci --omit=dev --workspace @idv/server --no-audit --no-fund --ignore-scripts \
+ && npm cache clean --force
+COPY --from=build /app/packages/core/dist ./packages/core/dist
+COPY --from=build /app/packages/adapters-idp/dist ./packages/adapters-idp/dist
+COPY --from=build /app/packages/adapters-crypto/dist ./packages/adapters-crypto/dist
+COPY --from=build /app/packages/adapters-payments/dist ./packages/adapters-payments/dist
+COPY --from=build /app/packages/adapters-persistence/dist ./packages/adapters-persistence/dist
+COPY --from=build /app/packages/adapters-http/dist ./packages/adapters-http/dist
+COPY --from=build /app/packages/adapters-rate-limit/dist ./packages/adapters-rate-limit/dist
+COPY --from=build /app/apps/server/dist ./apps/server/dist
+# DATA_DIR: the embedded database when DATABASE_URL is unset (mount a volume there to keep it).
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "apps/server/dist/main.js"]
