@@ -109,7 +109,9 @@ test('the runtime stage, carried out without an engine: npm ci --omit=dev instal
   const install = keyword(runtime, 'RUN').find((instruction) => /\bnpm ci\b/.test(instruction.args))!;
   const command = install.args.split('&&')[0]!.trim();
   // Offline: from the npm cache that the repository's own `npm ci` filled; the registry is never asked.
-  await run('sh', ['-c', command], { cwd: app, env: { ...process.env, npm_config_offline: 'true', npm_config_cache: process.env['npm_config_cache'] ?? join(process.env['HOME'] ?? '/root', '.npm') }, maxBuffer: 16 * 1024 * 1024 });
+  await run('sh', ['-c', command], { cwd: app, env: { ...process.env, npm_config_offline: 'true' }, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
+    throw new Error(`the runtime stage's install failed (offline, from the npm cache):\n${error.stderr ?? ''}`);
+  });
   for (const devOnly of ['typescript', 'ava', 'typedoc', '@changesets/cli', 'svix', '@clerk/backend', 'autocannon']) {
     t.false(existsSync(join(app, 'node_modules', devOnly)), `${devOnly} is not installed`);
   }
