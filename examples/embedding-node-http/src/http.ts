@@ -15,15 +15,18 @@ export class HttpProblem extends Error {
   }
 }
 
-const MAX_BODY_BYTES = 16 * 1024;
+/** The largest API request body; provider webhooks get more room (`WEBHOOK_BODY_BYTES`). */
+export const API_BODY_BYTES = 16 * 1024;
+/** The largest provider webhook body (a user object with many addresses and metadata). */
+export const WEBHOOK_BODY_BYTES = 512 * 1024;
 
-/** The request's bytes, unparsed (webhook signatures are computed over exactly these), at most 16 KiB. */
-export const readBody = async (request: IncomingMessage): Promise<Uint8Array> => {
+/** The request's bytes, unparsed (webhook signatures are computed over exactly these), at most `limit`. */
+export const readBody = async (request: IncomingMessage, limit = API_BODY_BYTES): Promise<Uint8Array> => {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpProblem(413, 'PayloadTooLarge', 'The body is larger than 16 KiB');
+    if (size > limit) throw new HttpProblem(413, 'PayloadTooLarge', `The body is larger than ${limit / 1024} KiB`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

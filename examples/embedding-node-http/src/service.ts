@@ -19,7 +19,7 @@ import {
   pageRequest,
   type AuthPayload,
 } from '@idv/core';
-import { HttpProblem, decodeJson, readBody, sendJson } from './http.js';
+import { HttpProblem, WEBHOOK_BODY_BYTES, decodeJson, readBody, sendJson } from './http.js';
 import type { Ports } from './ports.js';
 
 /** The HTTP status of every error tag the use cases below can answer with (a missing tag does not compile). */
@@ -98,7 +98,7 @@ export const createService = (ports: Ports) => {
     const method = request.method ?? 'GET';
     if (method === 'GET' && pathname === '/health') return sendJson(response, 200, { status: 'ok' });
     if (method === 'POST' && pathname === '/webhooks/idp') {
-      const rawBody = await readBody(request);
+      const rawBody = await readBody(request, WEBHOOK_BODY_BYTES);
       const headers = { id: header(request, 'idp-webhook-id'), timestamp: header(request, 'idp-webhook-timestamp'), signature: header(request, 'idp-webhook-signature') };
       const defined = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
       return sendJson(response, 200, await run(useCases.handleIdpWebhook({ rawBody, headers: defined })));
