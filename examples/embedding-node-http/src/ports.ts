@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createAccessTokenVerifier, createIdentityProviderAdmin, createWebhookVerifier } from '@idv/adapters-idp';
-import type { Analytics, Clock, ErrorTracker, IdGenerator, Logger } from '@idv/core';
+import type { Analytics, BackgroundTasks, Clock, ErrorTracker, IdGenerator, Logger } from '@idv/core';
 import {
   FakeInviteTokens,
   FakeNationalIdVault,
   ImmediateUnitOfWork,
   InMemoryAuditLog,
+  InMemoryDevices,
   InMemoryInvitations,
   InMemoryMemberships,
   InMemoryNationalIds,
   InMemoryOrganizations,
   InMemoryUsers,
+  RecordingNotifications,
   inMemoryInvitationThrottle,
 } from '@idv/core/testing';
 
@@ -39,8 +41,15 @@ const loggingErrorTracker = (logger: Logger): ErrorTracker => ({
 
 const noAnalytics: Analytics = { identify: async () => undefined, track: async () => undefined };
 
+/** Work off the request path (push notifications): started at once, a failure logged, never thrown at the caller. */
+const fireAndForget = (logger: Logger): BackgroundTasks => ({
+  run: (task, work) => {
+    work().catch((error: unknown) => logger.warn({ task, err: error instanceof Error ? error.message : String(error) }, 'background task failed'));
+  },
+});
+
 /**
- * Every port the core's use cases need. Storage is the in-memory adapters of `@idv/core/testing`
+ * Every port the core's use cases need. Storage and push notifications are the in-memory adapters of `@idv/core/testing`
  * (swap in your own: each one's contract suite says what it must do); the provider side is the real
  * `@idv/adapters-idp` (jose, standardwebhooks and fetch: no web framework, no ORM).
  */
@@ -54,10 +63,19 @@ export const createPorts = (provider: ProviderSettings) => {
     organizationNameOf: (id) => organizations.nameOf(id),
     emailOf: (userId) => users.emailOf(userId),
   });
+  // Push notifications (invitations, membership changes) go to the devices users register; this
+  // example registers none and records what would be sent.
+  const devices = new InMemoryDevices((userId) => {
+    const user = users.byId(userId);
+    return user === undefined ? undefined : { locale: user.locale, deleted: user.deletedAt !== null };
+  });
   return {
     users,
     organizations,
     memberships,
+    devices,
+    notifications: new RecordingNotifications(),
+    background: fireAndForget(logger),
     invitations: new InMemoryInvitations(),
     auditLog: new InMemoryAuditLog(),
     nationalIds: new InMemoryNationalIds(),
