@@ -16,7 +16,9 @@ export interface ExpoNotificationsOptions {
   readonly receiptTtlMs?: number;
   /** The SDK's first retry delay on a 429 (default the SDK's 1 000 ms). */
   readonly retryMinTimeoutMs?: number;
+  /** The current time in ms (default `Date.now`); tests move it. */
   readonly now?: () => number;
+  /** Puts messages into words (default: `createRenderer()` over the built-in catalogues). */
   readonly render?: Renderer;
 }
 

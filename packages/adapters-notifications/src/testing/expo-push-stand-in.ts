@@ -33,6 +33,7 @@ export interface ExpoPushStandIn {
   whenPushes(count: number): Promise<void>;
   /** Resolves once a `/getReceipts` request has asked for the receipt of a push to `token`. */
   whenReceiptAsked(token: string): Promise<void>;
+  /** Stops the stand-in. */
   close(): Promise<void>;
 }
 

@@ -22,10 +22,15 @@ export interface DevicesPorts extends NotifyDeps {
  * await devices.registerDevice(request.auth, { installationId, pushToken, platform: 'ios', appVersion: null, locale: null })();
  */
 export const devicesArea = (ports: DevicesPorts) => ({
+  /** See `registerDevice`. */
   registerDevice: registerDevice(ports),
+  /** See `revokeDevice`. */
   revokeDevice: revokeDevice(ports),
+  /** See `listDevices`. */
   listDevices: listDevices(ports),
+  /** See `rememberLocale`. */
   rememberLocale: rememberLocale(ports),
+  /** See `settlePushReceipts`. */
   settlePushReceipts: settlePushReceipts(ports),
 });
 

@@ -3,5 +3,6 @@
  * the adapter and never reaches the caller.
  */
 export interface BackgroundTasks {
+  /** Starts `work` (named `task` in logs) and returns at once. */
   run(task: string, work: () => Promise<void>): void;
 }

@@ -9,6 +9,7 @@ export class PendingBackgroundTasks implements BackgroundTasks {
 
   constructor(private readonly logger: Logger) {}
 
+  /** Starts `work` at once and keeps it until `settled()`. */
   run(task: string, work: () => Promise<void>): void {
     this.started.push(task);
     this.pending.push(

@@ -17,6 +17,7 @@ export const PUBLISHABLE = {
   '@idv/adapters-persistence': 'packages/adapters-persistence',
   '@idv/adapters-http': 'packages/adapters-http',
   '@idv/adapters-rate-limit': 'packages/adapters-rate-limit',
+  '@idv/adapters-notifications': 'packages/adapters-notifications',
   '@idv/client': 'packages/client',
 } as const;
 
