@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
@@ -113,5 +113,20 @@ test('a consumer that installs only what npm pack ships can import every entry p
     const workspace = Object.keys(await import(specifier)).sort();
     t.true(workspace.length > 0, specifier);
     t.deepEqual(seen[specifier], workspace, specifier);
+  }
+});
+
+test('changesets: published packages are versioned publicly, and each has a changelog or a pending changeset that is not a major bump while 0.x', (t) => {
+  const config = JSON.parse(readFileSync(join(ROOT, '.changeset', 'config.json'), 'utf8')) as { access: string; baseBranch: string };
+  t.like(config, { access: 'public', baseBranch: 'main' });
+  const pending = new Map<string, string>();
+  for (const file of readdirSync(join(ROOT, '.changeset')).filter((name) => name.endsWith('.md') && name !== 'README.md')) {
+    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(ROOT, '.changeset', file), 'utf8'))?.[1] ?? '';
+    for (const match of front.matchAll(/^"([^"]+)": (major|minor|patch)$/gm)) pending.set(match[1]!, match[2]!);
+  }
+  for (const name of NAMES) {
+    const folder = join(ROOT, PUBLISHABLE[name]);
+    t.true(pending.has(name) || existsSync(join(folder, 'CHANGELOG.md')), `${name}: a pending changeset or a CHANGELOG.md`);
+    if (manifestAt(folder).version.startsWith('0.')) t.not(pending.get(name), 'major', `${name}: 0.x moves by minor`);
   }
 });
