@@ -32,6 +32,7 @@ COPY --from=build /app/packages/adapters-http/package.json ./packages/adapters-h
 COPY --from=build /app/packages/adapters-rate-limit/package.json ./packages/adapters-rate-limit/package.json
 COPY --from=build /app/packages/adapters-notifications/package.json ./packages/adapters-notifications/package.json
 COPY --from=build /app/packages/idp-emulator/package.json ./packages/idp-emulator/package.json
+COPY --from=build /app/packages/payments-emulator/package.json ./packages/payments-emulator/package.json
 COPY --from=build /app/packages/client/package.json ./packages/client/package.json
 COPY --from=build /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/examples/embedding-node-http/package.json ./examples/embedding-node-http/package.json

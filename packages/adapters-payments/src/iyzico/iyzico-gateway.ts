@@ -21,8 +21,11 @@ export interface IyzicoGatewayOptions {
 
 /** One provider's part of the `PaymentGateway` port. */
 export interface ProviderGateway {
+  /** Starts a payment at the provider: what the client must do next, or the provider's refusal or an outage. */
   initialize(request: InitializePayment): Promise<E.Either<GatewayFailure, Initialized>>;
+  /** Completes a 3-D Secure payment at the provider and returns its verdict. */
   completeThreeDs(transaction: PaymentTransaction): Promise<ProviderVerdict>;
+  /** Asks the provider for a payment's current status. */
   queryStatus(transaction: PaymentTransaction): Promise<ProviderVerdict>;
 }
 

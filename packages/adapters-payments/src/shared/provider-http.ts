@@ -5,6 +5,7 @@ export type ProviderAnswer =
 
 /** How a gateway calls out: `fetch` (replaceable in tests) and the per-call time limit. */
 export interface ProviderTransport {
+  /** The fetch implementation requests go through (tests point it at the payments emulator). */
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
 }

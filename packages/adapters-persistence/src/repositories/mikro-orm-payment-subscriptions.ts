@@ -57,6 +57,7 @@ export class MikroOrmPaymentSubscriptions implements PaymentSubscriptions {
     });
   }
 
+  /** The subscription a provider's reference code names, if it was linked. */
   findByReference(provider: PaymentProvider, subscriptionReferenceCode: string): Promise<O.Option<PaymentSubscription>> {
     return guarded('paymentSubscriptions.findByReference', async () => {
       const [row] = await this.sql.rows<SubscriptionRecord>(FIND, [provider, subscriptionReferenceCode]);

@@ -26,11 +26,17 @@ export interface PaymentsPorts extends AuthorizeDeps, ReceivePaymentCallbackDeps
  * await payments.receivePaymentCallback('paytr-notification', raw)();
  */
 export const paymentsArea = (ports: PaymentsPorts) => ({
+  /** See `startPayment`. */
   startPayment: startPayment(ports),
+  /** See `getPayment`. */
   getPayment: getPayment(ports),
+  /** See `listPayments`. */
   listPayments: listPayments(ports),
+  /** See `linkPaymentSubscription`. */
   linkPaymentSubscription: linkPaymentSubscription(ports),
+  /** See `receivePaymentCallback`. */
   receivePaymentCallback: receivePaymentCallback(ports),
+  /** See `sweepPayments`. */
   sweepPayments: sweepPayments(ports),
 });
 

@@ -16,6 +16,7 @@ export class FakePaymentGateway implements PaymentGateway {
   readonly queried: string[] = [];
   private next = 1;
 
+  /** Starts a payment at the provider: what the client must do next, or the provider's refusal or an outage. */
   async initialize(request: InitializePayment): Promise<E.Either<GatewayFailure, Initialized>> {
     this.initialized.push({
       merchantReference: request.merchantReference,
@@ -36,12 +37,14 @@ export class FakePaymentGateway implements PaymentGateway {
         });
   }
 
+  /** Completes a 3-D Secure payment at the provider and returns its verdict. */
   async completeThreeDs(transaction: PaymentTransaction): Promise<ProviderVerdict> {
     this.completed.push(transaction.id);
     if (this.verdict === 'throw') throw new Error('gateway unreachable');
     return this.verdict;
   }
 
+  /** Asks the provider for a payment's current status. */
   async queryStatus(transaction: PaymentTransaction): Promise<ProviderVerdict> {
     this.queried.push(transaction.id);
     const status = this.statuses.get(transaction.id) ?? { status: 'pending' };

@@ -14,6 +14,7 @@ export class InMemoryPaymentSubscriptions implements PaymentSubscriptions {
     return 'created';
   }
 
+  /** The subscription a provider's reference code names, if it was linked. */
   async findByReference(provider: PaymentProvider, subscriptionReferenceCode: string): Promise<O.Option<PaymentSubscription>> {
     return O.fromNullable(this.rows.get(`${provider}\u0000${subscriptionReferenceCode}`));
   }

@@ -58,7 +58,10 @@ export type ProviderVerdict =
  * transport failure or an answer that does not verify rejects (a defect the caller contains).
  */
 export interface PaymentGateway {
+  /** Starts a payment at the provider: what the client must do next, or the provider's refusal or an outage. */
   initialize(request: InitializePayment): Promise<Either<GatewayFailure, Initialized>>;
+  /** Completes a 3-D Secure payment at the provider and returns its verdict. */
   completeThreeDs(transaction: PaymentTransaction): Promise<ProviderVerdict>;
+  /** Asks the provider for a payment's current status. */
   queryStatus(transaction: PaymentTransaction): Promise<ProviderVerdict>;
 }

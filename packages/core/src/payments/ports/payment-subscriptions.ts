@@ -6,5 +6,6 @@ import type { PaymentSubscription } from '../subscription.js';
 export interface PaymentSubscriptions {
   /** Inserts the link unless the provider's subscription is already linked ('exists' then, nothing written). */
   create(subscription: PaymentSubscription): Promise<'created' | 'exists'>;
+  /** The subscription a provider's reference code names, if it was linked. */
   findByReference(provider: PaymentProvider, subscriptionReferenceCode: string): Promise<Option<PaymentSubscription>>;
 }
