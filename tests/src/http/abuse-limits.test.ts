@@ -48,7 +48,9 @@ test('bad limit settings refuse to start with one line each; REDIS_URL is never 
   ]);
 });
 
-test('POST /webhooks/idp answers 429 with Retry-After after PUBLIC_RATE_LIMIT_POINTS; /health never does', async (t) => {
+// Each of these starts a service on its own embedded database: one at a time, so that a loaded machine
+// (CI runs files side by side) never has three PGlite instances competing to open.
+test.serial('POST /webhooks/idp answers 429 with Retry-After after PUBLIC_RATE_LIMIT_POINTS; /health never does', async (t) => {
   const service = await startServiceUnderTest(providerEnv(t.context.provider, { PUBLIC_RATE_LIMIT_POINTS: '5', PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '120' }));
   t.teardown(() => service.close());
   for (let n = 0; n < 5; n += 1) t.is((await webhook(service, t.context.provider, n)).status, 200);
@@ -61,7 +63,7 @@ test('POST /webhooks/idp answers 429 with Retry-After after PUBLIC_RATE_LIMIT_PO
   t.is((await fetch(`${service.url}/health/ready`)).status, 200);
 });
 
-test('behind TRUSTED_PROXY_HOPS=1 each forwarded client has its own budget', async (t) => {
+test.serial('behind TRUSTED_PROXY_HOPS=1 each forwarded client has its own budget', async (t) => {
   const service = await startServiceUnderTest(providerEnv(t.context.provider, { PUBLIC_RATE_LIMIT_POINTS: '1', TRUSTED_PROXY_HOPS: '1' }));
   t.teardown(() => service.close());
   const from = (address: string, n: number) => {
@@ -73,7 +75,7 @@ test('behind TRUSTED_PROXY_HOPS=1 each forwarded client has its own budget', asy
   t.is((await from('198.51.100.2', 3)).status, 200);
 });
 
-test('a resend inside the cooldown answers 429 InvitationRateLimited with Retry-After; the recipient budget spans organizations', async (t) => {
+test.serial('a resend inside the cooldown answers 429 InvitationRateLimited with Retry-After; the recipient budget spans organizations', async (t) => {
   const world = await startEmulatedService({ INVITATION_LIMIT_RECIPIENT_PER_DAY: '2', INVITATION_RESEND_COOLDOWN_SECONDS: '60' });
   t.teardown(() => world.close());
   const ownerId = await world.seedUser('limits-owner@example.com');
