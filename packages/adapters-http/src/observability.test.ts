@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { identityArea, organizationsArea, unauthenticated } from '@idv/core';
+import { devicesArea, identityArea, organizationsArea, unauthenticated } from '@idv/core';
 import { createTestWorld, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from './app.js';
 import type { HttpAppOptions, HttpServices } from './http-services.js';
@@ -36,6 +36,7 @@ const recordingMetrics = () => {
 const servicesFor = (world: TestWorld): HttpServices => ({
   ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-expired')) }, testAuthBypass: true }),
   ...organizationsArea(world),
+  ...devicesArea(world),
   checkReadiness: async () => undefined,
 });
 

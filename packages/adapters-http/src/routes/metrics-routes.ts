@@ -43,6 +43,13 @@ export const metricsRoutes = (endpoint: MetricsEndpoint): readonly Route[] => {
       method: 'get',
       path: '/metrics',
       access: 'public',
+      doc: {
+        summary: "Prometheus metrics of this instance (with METRICS_TOKEN; served only when it is set)",
+        tag: 'operations',
+        responses: { 200: { description: 'The Prometheus text exposition', body: { contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: { type: 'string' } } } },
+        errors: ['Unauthenticated'],
+        signature: 'metricsToken',
+      },
       handler: async (ctx) => {
         if (!authorized(optionalHeader(ctx, 'authorization'))) {
           ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
