@@ -1,5 +1,6 @@
 /** Records the requests of one route (or of no route): each call costs a label lookup, never throws. */
 export interface RouteMetrics {
+  /** Records one answered request: its status and how long it took, in seconds. */
   observe(status: number, seconds: number): void;
 }
 

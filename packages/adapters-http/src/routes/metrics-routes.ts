@@ -6,12 +6,15 @@ import type { Route } from './route.js';
 
 /** The Prometheus text of every metric, as the registry renders it. */
 export interface MetricsScrape {
+  /** The exposition format's media type (`text/plain; version=0.0.4; …`). */
   readonly contentType: string;
+  /** The metrics as Prometheus text. */
   readonly body: string;
 }
 
 /** `/metrics`: how to render the metrics and, on the API's port, the bearer token a scraper must send. */
 export interface MetricsEndpoint {
+  /** Renders every metric now (the registry's text exposition). */
   readonly scrape: () => Promise<MetricsScrape>;
   /** `METRICS_TOKEN`; required on the API's port, omitted on the separate metrics port. */
   readonly token?: string;

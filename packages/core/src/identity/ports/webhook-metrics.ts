@@ -14,5 +14,6 @@ export type WebhookEventType = 'user.created' | 'user.updated' | 'user.deleted' 
 
 /** Counts provider webhook deliveries for operators (Prometheus in production). Cheap, and never throws. */
 export interface WebhookMetrics {
+  /** Counts one delivery under its event type and how it ended. */
   delivery(eventType: WebhookEventType, outcome: WebhookOutcome): void;
 }
