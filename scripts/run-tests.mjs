@@ -2,10 +2,15 @@
 // Before ava it starts the end-to-end environment (the provider emulator and the service, each in
 // its own process, plus the signed-in state file) and stops it afterwards, whatever ava's result.
 // The exit code is ava's own; a failed e2e setup counts as one more failure and makes it non-zero.
+// A run of the whole suite then checks what the e2e service reported (issue #12): its /metrics
+// shows every family, and the Sentry and PostHog stand-ins it was pointed at got the expected
+// events and no secret; a broken rule is one more failure too.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const args = ['ava', '--tap', ...process.argv.slice(2)];
+// Issue #12: only a run of the whole suite checks what the e2e service reported (metrics, vendors).
+const wholeSuite = process.argv.length === 2;
 const postgresConfigured = Boolean(process.env.TEST_DATABASE_URL?.trim());
 if (!postgresConfigured) {
   console.log('# TEST_DATABASE_URL is not set: the PostgreSQL suites will not run (the contract suites run on the fakes and PGlite).');
@@ -53,11 +58,27 @@ lines.on('line', (line) => {
   if (fail) failed = Number(fail[1]);
   if (skip) skipped = Number(skip[1]);
 });
+// After the suite: /metrics shows every family, the vendors' stand-ins got the E2E user's sign-up and
+// no secret. A broken rule counts as one more failure.
+const checkObservability = async () => {
+  if (!wholeSuite || !environment) return 0;
+  try {
+    const report = await environment.finish();
+    console.log(`# observability after the e2e suite: ${report.figures}`);
+    for (const problem of report.problems) console.log(`# observability check failed: ${problem}`);
+    return report.problems.length === 0 ? 0 : 1;
+  } catch (error) {
+    console.log(`# observability check failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+};
+
 child.on('close', async (code) => {
+  const observabilityFailed = await checkObservability();
   await stopEnvironment();
-  const setupFailed = setupFailure === undefined ? 0 : 1;
+  const setupFailed = (setupFailure === undefined ? 0 : 1) + observabilityFailed;
   // Issue #9: PostgreSQL cases that did not run are skipped tests, never counted as passed.
   if (!postgresConfigured) console.log(`# PostgreSQL suites were NOT run: TEST_DATABASE_URL is unset (${skipped} skipped, not counted as passed)`);
   console.log(`ava: ${passed} passed, ${failed + setupFailed} failed`);
-  process.exit(setupFailed === 1 && code === 0 ? 1 : (code ?? 1));
+  process.exit(setupFailed > 0 && code === 0 ? 1 : (code ?? 1));
 });

@@ -17,8 +17,14 @@ try {
     if (stopping) return;
     stopping = true;
     fallbackLogger.info({ signal }, 'shutting down');
-    await server.close();
-    process.exit(0);
+    try {
+      // Issue #12: in-flight requests get their answers, queued analytics and error reports go out, then the pool closes.
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      fallbackLogger.error({ err: error instanceof Error ? error.message : String(error) }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));

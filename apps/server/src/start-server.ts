@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DestinationStream } from 'pino';
 import type { Clock, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
+import { createMetricsApp } from '@idv/adapters-http';
+import { RequestScopes } from '@idv/adapters-observability';
 import { createPersistence } from '@idv/adapters-persistence';
 import { connectRedisStore, MEMORY_STORE } from '@idv/adapters-rate-limit';
 import type { IdpEmulator } from '@idv/idp-emulator';
@@ -14,6 +16,7 @@ import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
 import { settleReceiptsPeriodically } from './push-receipts.js';
 import { createLogger } from './observability/create-logger.js';
+import { createObservability } from './observability/observability.js';
 import { startPeriodicJob } from './jobs/periodic-job.js';
 import { setUpPayments } from './payments/payments-setup.js';
 import { setUpProvider } from './provider-settings.js';
@@ -24,6 +27,8 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly config: AppConfig;
+  /** `http://127.0.0.1:<METRICS_PORT>/metrics` when metrics have a port of their own. */
+  readonly metricsUrl?: string;
   /** The in-process provider emulator (development mode only). */
   readonly emulator?: IdpEmulator;
   /**
@@ -37,7 +42,12 @@ export interface RunningServer {
   readonly paymentsEmulator?: PaymentsEmulator;
   /** Runs one payment sweep now, as the background sweeper does every `PAYMENT_SWEEP_INTERVAL_SECONDS` (tools, tests). */
   sweepPayments(): Promise<SweepReport>;
-  /** Stops accepting requests and the payment sweeper, lets in-flight work finish, closes the database and the emulators. */
+  /**
+   * Stops the payment sweeper, the user sync and accepting requests, lets in-flight ones finish
+   * (their webhook work with them), drains the background work (notifications, analytics) and
+   * flushes the vendors' queues, then closes the metrics port, the emulators, the database and Redis
+   * (issue #12).
+   */
   close(): Promise<void>;
 }
 
@@ -63,43 +73,59 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   const decoded = loadConfig(env);
   if (E.isLeft(decoded)) throw new ConfigError(decoded.left);
   const decodedConfig = decoded.right;
-  const logger = createLogger(decodedConfig.logLevel, options.logDestination);
-  const cleanups: (() => Promise<void>)[] = [];
+  const scopes = new RequestScopes();
+  const logger = createLogger(decodedConfig.logLevel, options.logDestination, scopes);
+  const observability = createObservability(decodedConfig.observability, logger, scopes);
+  const { shutdownGraceMs } = decodedConfig.observability;
   let closing: Promise<void> | undefined;
-  // Once, however often it is called: in start order, stop taking requests first, then the provider, then the database.
+  // Once, however often it is called. Work first (the jobs, the requests in flight, the background
+  // work), then the vendors' queues, then the resources in start order: the database pool closes
+  // only once nothing can use it (issue #12).
+  const draining: (() => Promise<void>)[] = [];
+  const releasing: (() => Promise<void>)[] = [];
   const closeAll = (): Promise<void> =>
     (closing ??= (async () => {
-      for (const cleanup of cleanups) await cleanup();
+      for (const step of [...draining, () => observability.flush(shutdownGraceMs), ...releasing]) await step();
     })());
   try {
     const listener = await listen(decodedConfig.port);
-    cleanups.push(listener.close);
+    draining.push(() => listener.close(shutdownGraceMs));
     const url = `http://127.0.0.1:${listener.port}`;
+    const metrics = observability.metrics;
+    const metricsPort = decodedConfig.observability.metrics.port;
+    const metricsListener = metrics === undefined || metricsPort === undefined ? undefined : await listen(metricsPort);
+    if (metricsListener !== undefined && metrics !== undefined) {
+      metricsListener.attach(createMetricsApp({ scrape: () => metrics.scrape() }).callback());
+      releasing.push(() => metricsListener.close(shutdownGraceMs));
+    }
     const provider = await setUpProvider(decodedConfig, listener.port, logger);
-    if (provider.emulator) cleanups.push(provider.emulator.close);
+    if (provider.emulator) releasing.push(provider.emulator.close);
     const paymentsSetup = await setUpPayments(decodedConfig.payments, url, logger);
-    if (paymentsSetup.emulator) cleanups.push(paymentsSetup.emulator.close);
+    if (paymentsSetup.emulator) releasing.push(paymentsSetup.emulator.close);
     const config: AppConfig = { ...decodedConfig, payments: paymentsSetup.payments };
     const persistence = await createPersistence(config.database, {
       onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
+      ...(metrics === undefined ? {} : { onQuery: (statement: string, seconds: number) => metrics.query(statement, seconds) }),
     });
-    cleanups.push(persistence.close);
+    releasing.push(persistence.close);
+    metrics?.observePools(() => persistence.poolStats());
     if (config.migrateOnStart) await persistence.migrate();
     const { redisUrl, keyPrefix } = config.rateLimits;
     const redis = redisUrl === undefined ? undefined : connectRedisStore({ url: redisUrl, keyPrefix, logger });
-    if (redis) cleanups.push(redis.close);
+    if (redis) releasing.push(redis.close);
     // Shared budgets from the first request when Redis answers promptly; otherwise start anyway (in memory meanwhile).
     if (redis) await redis.whenReady(2_000);
     const container = buildContainer({
       config,
       logger,
+      // The access line's fields are fixed and secret-free: written without redaction, it costs a fraction (issue #12).
+      accessLogger: logger.child({}, { redact: [] }),
       persistence,
       idp: provider.settings,
+      observability,
       rateLimitStore: redis?.store ?? MEMORY_STORE,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     });
-    const analytics = container.get(TOKENS.BackgroundAnalytics);
-    cleanups.push(() => analytics.drain());
     const userSync = startUserSyncJob({
       syncUsers: container.get(TOKENS.IdentityArea).syncUsers,
       logger,
@@ -107,16 +133,16 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
       ...(config.syncIntervalMinutes === undefined ? {} : { intervalMs: config.syncIntervalMinutes * 60_000 }),
     });
     // First of all at close: a running sync stops after its page, before the database goes.
-    cleanups.unshift(userSync.stop);
+    draining.unshift(userSync.stop);
     const background = container.get(TOKENS.BackgroundWork);
     // Issue #14: push receipts are read periodically once due; devices they report unregistered go.
     // At shutdown the timer stops before the background work drains, so the drain has an end.
     const receipts = settleReceiptsPeriodically(container.get(TOKENS.DevicesArea), background, config.push.receiptDelaySeconds);
-    cleanups.push(async () => receipts.stop());
-    cleanups.push(() => background.drain());
+    draining.push(async () => receipts.stop());
+    draining.push(() => background.drain());
     const settle = async () => {
       await background.drain();
-      await analytics.drain();
+      await observability.analytics.drain();
     };
     listener.attach(container.get(TOKENS.HttpApp).callback());
     const payments = container.get(TOKENS.PaymentsArea);
@@ -127,9 +153,9 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
       onError: (error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'payment sweep failed; the next run is scheduled'),
     });
     // First at close: no sweep may start (or still run) once the database closes.
-    cleanups.unshift(sweeper.stop);
+    draining.unshift(sweeper.stop);
     if (provider.emulator) {
-      cleanups.push(
+      releasing.push(
         writeDevIdpFile(config.dataDir, {
           serviceUrl: url,
           emulatorUrl: provider.emulator.url,
@@ -138,6 +164,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
         }),
       );
     }
+    const metricsUrl = metricsListener === undefined ? undefined : `http://127.0.0.1:${metricsListener.port}/metrics`;
     logger.info(
       {
         url,
@@ -146,6 +173,9 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
         rateLimits: redis ? 'redis' : 'memory',
         syncIntervalMinutes: config.syncIntervalMinutes ?? null,
         payments: paymentsSetup.emulator ? 'emulated' : config.payments.enabledProviders,
+        errorTracking: config.observability.sentry === undefined ? 'log' : 'sentry',
+        analytics: config.observability.posthog === undefined ? 'log' : 'posthog',
+        metrics: metrics === undefined ? 'off' : (metricsUrl ?? 'token'),
       },
       'service listening',
     );
@@ -153,6 +183,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
       url,
       port: listener.port,
       config,
+      ...(metricsUrl === undefined ? {} : { metricsUrl }),
       ...(provider.emulator ? { emulator: provider.emulator } : {}),
       ...(paymentsSetup.emulator ? { paymentsEmulator: paymentsSetup.emulator } : {}),
       syncUsers: userSync.runNow,

@@ -1,10 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
+import { RequestScopes } from '@idv/adapters-observability';
 import { createPersistence } from '@idv/adapters-persistence';
 import { loadConfig } from './config/load-config.js';
 import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
 import { createLogger } from './observability/create-logger.js';
+import { createObservability } from './observability/observability.js';
 import { progressReporter } from './sync/progress-reporter.js';
 import { summaryLine } from './sync/summary-line.js';
 
@@ -28,7 +30,10 @@ if (config.idp.mode !== 'external') {
 const idp = config.idp.mode === 'external' ? config.idp : fail([]);
 
 // Log lines (JSON) go to stderr next to the progress, so stdout carries only the summary.
-const logger = createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }));
+const scopes = new RequestScopes();
+const logger = createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }), scopes);
+// The same error tracking and analytics as the server (SENTRY_DSN, POSTHOG_API_KEY), flushed before exit.
+const observability = createObservability(config.observability, logger, scopes);
 const persistence = await createPersistence(config.database, {
   onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
 });
@@ -40,12 +45,12 @@ process.once('SIGINT', () => {
 const progress = progressReporter(process.stderr);
 try {
   if (config.migrateOnStart) await persistence.migrate();
-  const container = buildContainer({ config, logger, persistence, idp });
+  const container = buildContainer({ config, logger, persistence, idp, observability });
   const result = await container.get(TOKENS.IdentityArea).syncUsers({ onProgress: progress.update, stopRequested: () => interrupted })();
   progress.stop();
   // The use case has no Left: its failures are defects, thrown.
   if (E.isRight(result)) process.stdout.write(`${summaryLine(result.right)}\n`);
-  await container.get(TOKENS.BackgroundAnalytics).drain();
+  await observability.flush(config.observability.shutdownGraceMs);
   process.exitCode = interrupted ? 130 : 0;
 } catch (error) {
   progress.stop();

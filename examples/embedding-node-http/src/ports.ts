@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAccessTokenVerifier, createIdentityProviderAdmin, createWebhookVerifier } from '@idv/adapters-idp';
-import type { Analytics, BackgroundTasks, Clock, ErrorTracker, IdGenerator, Logger } from '@idv/core';
+import type { Analytics, BackgroundTasks, Clock, ErrorTracker, IdGenerator, Logger, WebhookMetrics } from '@idv/core';
 import {
   FakeInviteTokens,
   FakeNationalIdVault,
@@ -40,6 +40,9 @@ const loggingErrorTracker = (logger: Logger): ErrorTracker => ({
 });
 
 const noAnalytics: Analytics = { identify: async () => undefined, track: async () => undefined };
+
+/** No metrics in this example: webhook deliveries (by event type and outcome) are not counted. */
+const noWebhookMetrics: WebhookMetrics = { delivery: () => undefined };
 
 /** Work off the request path (push notifications): started at once, a failure logged, never thrown at the caller. */
 const fireAndForget = (logger: Logger): BackgroundTasks => ({
@@ -90,6 +93,7 @@ export const createPorts = (provider: ProviderSettings) => {
     errorTracker: loggingErrorTracker(logger),
     verifier: createAccessTokenVerifier({ publishableKey: provider.publishableKey, apiUrl: provider.apiUrl, secretKey: provider.secretKey }),
     webhookVerifier: createWebhookVerifier(provider.webhookSecret),
+    webhookMetrics: noWebhookMetrics,
     idpAdmin: createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey }),
     settings: { appUrl: 'http://localhost:3000', invitationTtlDays: 7 },
     testAuthBypass: false,

@@ -8,8 +8,11 @@ import { clientAddress } from './middleware/client-address.js';
 import { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
 import { publicRateLimit } from './middleware/public-rate-limit.js';
 import { rememberLocale } from './middleware/remember-locale.js';
-import { requestLog } from './middleware/request-log.js';
-import { requestScope } from './middleware/request-scope.js';
+import { corsFor } from './middleware/cors.js';
+import { requestContext } from './middleware/request-context.js';
+import { NO_HTTP_METRICS } from './observability/http-metrics.js';
+import { tagRoute, type RouteTag } from './observability/route-tag.js';
+import { metricsRoutes } from './routes/metrics-routes.js';
 import { unsupportedMethods } from './middleware/unsupported-methods.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { auditRoutes } from './routes/audit-routes.js';
@@ -50,8 +53,9 @@ export const apiRoutes = (options: HttpAppOptions): readonly Route[] => {
   return routes;
 };
 
-const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, payments, logger }: HttpAppOptions): readonly Route[] => [
+const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, payments, logger, metricsEndpoint }: HttpAppOptions): readonly Route[] => [
   ...healthRoutes(services),
+  ...(metricsEndpoint === undefined ? [] : metricsRoutes(metricsEndpoint)),
   ...wellKnownRoutes(appLinks),
   ...webhookRoutes(services, errorTracker, webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
   ...userRoutes(services),
@@ -65,9 +69,9 @@ const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, pay
 ];
 
 /**
- * Builds the Koa application: request scope, error mapping, request log, then each route behind
- * authentication configured for its declared access; public routes other than the probes also
- * behind the outer rate limiter, when one is given.
+ * Builds the Koa application: request id, scope, access log and latency, CORS (when origins are
+ * configured), error mapping, then each route behind authentication configured for its declared
+ * access; public routes other than the probes also behind the outer rate limiter, when one is given.
  *
  * @example
  * const app = createHttpApp({ services, logger, errorTracker, requestScope });
@@ -75,12 +79,15 @@ const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, pay
  */
 export const createHttpApp = (options: HttpAppOptions): Koa => {
   const { services, logger, errorTracker } = options;
+  const metrics = options.metrics ?? NO_HTTP_METRICS;
   const app = new Koa();
   app.silent = true;
-  // Outermost, so that a defect is captured while the request's scope (its user, its trail) is current.
-  app.use(requestScope(options.requestScope));
+  // Outermost, so that a defect is captured while the request's scope (its user, its trail) is current,
+  // and the access line sees the status the error middleware chose.
+  app.use(requestContext(options.accessLogger ?? logger, options.requestScope, { method: 'other', pattern: 'unmatched', metrics: metrics.route('other', 'unmatched') }));
+  const cors = corsFor(options.corsOrigins ?? []);
+  if (cors !== undefined) app.use(cors);
   app.use(errorMiddleware(logger, errorTracker));
-  app.use(requestLog(logger));
   app.use((ctx, next) => {
     ctx.state['clientAddress'] = clientAddress(ctx, options.trustedProxyHops ?? 0);
     return next();
@@ -101,7 +108,9 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   const language = rememberLocale(services, logger);
   for (const route of apiRoutes(options)) {
     const afterAuthentication = route.access === 'bearer' ? [language] : [];
-    router[route.method](route.path, ...limiterOf(route), authentication(services, logger, route.access), ...afterAuthentication, route.handler);
+    const method = route.method.toUpperCase();
+    const tag: RouteTag = { method, pattern: route.path, metrics: metrics.route(method, route.path) };
+    router[route.method](route.path, tagRoute(tag), ...limiterOf(route), authentication(services, logger, route.access, metrics), ...afterAuthentication, route.handler);
   }
   app.use(router.routes());
   // Only requests no route answered get here, so a 405/501 below is always the router's.

@@ -1,6 +1,8 @@
 import type { DevicesArea, ErrorTracker, IdentityArea, Logger, OrganizationsArea, PaymentsArea, RateLimiter } from '@idv/core';
 import type { AppLinks } from './app-links/app-links.js';
 import type { PaymentCallbackLimits } from './middleware/payment-callback-limit.js';
+import type { HttpMetrics } from './observability/http-metrics.js';
+import type { MetricsEndpoint } from './routes/metrics-routes.js';
 
 /**
  * The use cases the HTTP app calls, already bound to their ports by the composition root. Their
@@ -17,9 +19,24 @@ export type HttpServices = IdentityArea &
 export interface HttpAppOptions {
   readonly services: HttpServices;
   readonly logger: Logger;
+  /**
+   * Where the access line goes (default `logger`). Its fields are fixed and never carry a secret
+   * (method, route pattern, status, duration, request id), so it may be a logger that skips the
+   * redaction of the others (issue #12: a redacted line costs several times an unredacted one).
+   */
+  readonly accessLogger?: Logger;
   readonly errorTracker: ErrorTracker;
-  /** Wraps each request, e.g. in the error-tracking scope that keeps its user and breadcrumbs. */
-  readonly requestScope?: <T>(next: () => Promise<T>) => Promise<T>;
+  /**
+   * Wraps each request in its scope, given the request's id (issue #12): the id on every log line
+   * of the request, its error-tracking user and breadcrumbs.
+   */
+  readonly requestScope?: <T>(requestId: string, next: () => Promise<T>) => Promise<T>;
+  /** Where request latencies and token failures are counted (issue #12); nothing is recorded without it. */
+  readonly metrics?: HttpMetrics;
+  /** Serves `GET /metrics` on the API's port, behind its token (issue #12); no such route without it. */
+  readonly metricsEndpoint?: MetricsEndpoint & { readonly token: string };
+  /** `CORS_ORIGINS`: the web origins allowed to call the API from a browser (issue #12); none by default. */
+  readonly corsOrigins?: readonly string[];
   /** Largest webhook body accepted, in bytes (default 512 KiB). */
   readonly webhookBodyLimit?: number;
   /**

@@ -17,3 +17,7 @@ export type { PublicRateLimitOptions } from './middleware/public-rate-limit.js';
 export { clientAddress, sourceKey } from './middleware/client-address.js';
 export { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
 export type { PaymentCallbackLimits } from './middleware/payment-callback-limit.js';
+export { NO_HTTP_METRICS } from './observability/http-metrics.js';
+export type { HttpMetrics, RouteMetrics } from './observability/http-metrics.js';
+export { createMetricsApp } from './routes/metrics-routes.js';
+export type { MetricsEndpoint, MetricsScrape } from './routes/metrics-routes.js';

@@ -6,3 +6,5 @@ export { createIdentityProviderAdmin } from './admin/identity-provider-admin.js'
 export type { IdentityProviderAdminOptions } from './admin/identity-provider-admin.js';
 export { IdentityProviderError } from './admin/identity-provider-error.js';
 export type { IdentityProviderErrorDetails, IdentityProviderFailure } from './admin/identity-provider-error.js';
+export type { ProviderCallObserver, ProviderCallOutcome } from './admin/provider-http.js';
+export type { JwksFetchOutcome } from './tokens/remote-token-keys.js';

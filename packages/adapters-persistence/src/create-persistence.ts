@@ -2,7 +2,7 @@ import type { AuditLog, Devices, Invitations, Memberships, NationalIds, Organiza
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { withRequestContext } from './database/request-context.js';
-import { createSqlRunner } from './sql/sql-runner.js';
+import { createSqlRunner, type PoolStats, type QueryObserver } from './sql/sql-runner.js';
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
 import { MikroOrmDevices } from './repositories/mikro-orm-devices.js';
 import { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
@@ -42,10 +42,17 @@ export interface Persistence {
    * request paths skip it.
    */
   requestScope<T>(next: () => Promise<T>): Promise<T>;
+  /** The connection pools' counts right now: MikroORM's, and on PostgreSQL the prepared statements' own. */
+  poolStats(): readonly PoolStats[];
   /** Closes the ORM and, for PGlite, the engine. */
   close(): Promise<void>;
   /** The ORM itself, for tooling and tests (schema diffs, raw SQL). */
   readonly orm: PersistenceOrm;
+}
+
+/** How to open the database, plus an observer of every repository statement (operators' metrics, issue #12). */
+export interface CreatePersistenceOptions extends OpenDatabaseOptions {
+  readonly onQuery?: QueryObserver;
 }
 
 /**
@@ -55,10 +62,13 @@ export interface Persistence {
  * await persistence.migrate();
  * const user = await persistence.users.findByIdpId(idpId);
  */
-export const createPersistence = async (config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Persistence> => {
+export const createPersistence = async (config: DatabaseConfig, options: CreatePersistenceOptions = {}): Promise<Persistence> => {
   const db = await openDatabase(config, options);
   const em = db.orm.em;
-  const sql = createSqlRunner(em, config, options.onDriverWarning === undefined ? {} : { onDriverWarning: options.onDriverWarning });
+  const sql = createSqlRunner(em, config, {
+    ...(options.onDriverWarning === undefined ? {} : { onDriverWarning: options.onDriverWarning }),
+    ...(options.onQuery === undefined ? {} : { onQuery: options.onQuery }),
+  });
   const parseDate = (value: string) => em.getPlatform().parseDate(value);
   return {
     users: new MikroOrmUsers(sql, parseDate),
@@ -75,6 +85,7 @@ export const createPersistence = async (config: DatabaseConfig, options: OpenDat
     migrate: db.migrate,
     ping: db.ping,
     requestScope: (next) => withRequestContext(db.orm, next),
+    poolStats: () => [db.poolStats(), sql.poolStats()].filter((stats): stats is PoolStats => stats !== undefined),
     close: async () => {
       await sql.close();
       await db.close();

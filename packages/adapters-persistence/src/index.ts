@@ -1,5 +1,5 @@
 export { createPersistence } from './create-persistence.js';
-export type { Persistence } from './create-persistence.js';
+export type { CreatePersistenceOptions, Persistence } from './create-persistence.js';
 export type { DatabaseConfig } from './database/database-config.js';
 export { openDatabase } from './database/open-database.js';
 export type { Database, OpenDatabaseOptions, PersistenceOrm } from './database/open-database.js';
@@ -15,7 +15,7 @@ export { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-tr
 export { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
 export { MikroOrmPaymentSubscriptions } from './repositories/mikro-orm-payment-subscriptions.js';
 export { createSqlRunner } from './sql/sql-runner.js';
-export type { SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+export type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export { statement } from './sql/statement.js';
 export type { Statement } from './sql/statement.js';
 export { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';

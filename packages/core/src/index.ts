@@ -53,6 +53,7 @@ export type { IdentityProviderAdmin, ProviderUserPage } from './identity/ports/i
 export type { CreateProviderInvitationInput, CreateProviderOrganizationInput, ProviderInvitation, ProviderInvitationStatus } from './identity/ports/identity-provider-admin.js';
 export type { AccessTokenVerifier, VerifiedSessionToken } from './identity/ports/access-token-verifier.js';
 export type { WebhookSignatureHeaders, WebhookVerifier } from './identity/ports/webhook-verifier.js';
+export type { WebhookEventType, WebhookMetrics, WebhookOutcome } from './identity/ports/webhook-metrics.js';
 
 export { authenticateRequest } from './identity/use-cases/authenticate-request.js';
 export type { AuthenticateRequestDeps, RequestCredentials } from './identity/use-cases/authenticate-request.js';

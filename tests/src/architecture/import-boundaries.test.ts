@@ -37,6 +37,7 @@ const RULES: readonly Rule[] = [
   { folder: 'packages/adapters-http/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-rate-limit/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-notifications/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
+  { folder: 'packages/adapters-observability/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/idp-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
   // Issue #10: the other side of the providers' wire, built independently of adapters-payments and core.
   { folder: 'packages/payments-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },

@@ -37,6 +37,7 @@ test.before(async (t) => {
     errorTracker: world.errorTracker,
     payments: { services: paymentsArea(world), resultUrl: 'https://app.example.com/payments/result' },
     appLinks: { appleAppIds: ['ABCDE12345.com.example.app'] },
+    metricsEndpoint: { token: 'a-metrics-token-of-at-least-32-characters', scrape: async () => ({ contentType: 'text/plain', body: '' }) },
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -93,6 +94,7 @@ test('security: bearer routes need the bearer token and can answer 401/410/503; 
   t.deepEqual(Object.keys(paths['/users/me']?.['get']?.responses ?? {}).sort(), ['200', '401', '404', '410', '500', '503']);
   t.deepEqual(paths['/webhooks/idp']?.['post']?.security, [{ idpWebhookId: [], idpWebhookTimestamp: [], idpWebhookSignature: [] }]);
   t.deepEqual(paths['/health']?.['get']?.security, []);
+  t.deepEqual(paths['/metrics']?.['get']?.security, [{ metricsToken: [] }], 'issue #12: /metrics needs its own token, not a session');
   t.like(components.securitySchemes, { bearerAuth: { type: 'http', scheme: 'bearer' }, idpWebhookSignature: { type: 'apiKey', in: 'header', name: 'idp-webhook-signature' } });
   t.deepEqual(paths['/health']?.['get']?.responses?.['429'], undefined, 'probes are never rate limited');
   t.truthy(paths['/webhooks/idp']?.['post']?.responses?.['429']);

@@ -23,9 +23,17 @@ const PUBLIC_ROUTES = [
   'POST /payments/callbacks/paytr',
   // Issue #12: the API description, no data.
   'GET /openapi.json',
+  // Issue #12: public to the authentication middleware, behind its own METRICS_TOKEN (and only when that is set).
+  'GET /metrics',
 ];
-// Every route the running server serves, the payment routes included (the server always wires them).
-const ROUTES = apiRoutes({ services: {} as never, logger: {} as never, errorTracker: {} as never, payments: { services: {} as never, resultUrl: 'https://app.example.com/payments/result' } });
+// Every route the running server serves, the payment routes included (the server always wires them), and /metrics (served once METRICS_TOKEN is set).
+const ROUTES = apiRoutes({
+  services: {} as never,
+  logger: {} as never,
+  errorTracker: {} as never,
+  payments: { services: {} as never, resultUrl: 'https://app.example.com/payments/result' },
+  metricsEndpoint: { token: 'a-metrics-token-of-at-least-32-characters', scrape: async () => ({ contentType: 'text/plain', body: '' }) },
+});
 const nameOf = (route: { method: string; path: string }): string => `${route.method.toUpperCase()} ${route.path}`;
 // Well-formed ids, so that no route could answer 400 for its params before authentication.
 const concrete = (path: string): string => path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');

@@ -30,6 +30,11 @@ export interface TestProvider {
   putUser(options: IdpUserJsonOptions): void;
   /** Mints a session token; `claims` and `header` override the defaults. */
   mintToken(subject: string, claims?: JWTPayload, header?: Record<string, unknown>): Promise<string>;
+  /**
+   * Holds the next user-endpoint request (`/v1/users/…`) unanswered until `release()`; `arrived`
+   * resolves once it has come in (a request of the service is then in flight).
+   */
+  holdNext(): { readonly arrived: Promise<void>; release(): void };
   /** Signs a body with the webhook secret (or another), giving the three `idp-webhook-*` headers. */
   sign(body: string, options?: { id?: string; at?: Date; secret?: string }): Record<string, string>;
   close(): Promise<void>;
@@ -49,9 +54,16 @@ export const startTestProvider = async (): Promise<TestProvider> => {
   const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
   const users = new Map<string, Record<string, unknown>>();
   const requests: string[] = [];
+  let held: { arrive: () => void; released: Promise<void> } | undefined;
 
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer(async (request, response) => {
     requests.push(`${request.method} ${request.url}`);
+    if (held !== undefined && request.url?.startsWith('/v1/users/') === true) {
+      const { arrive, released } = held;
+      held = undefined;
+      arrive();
+      await released;
+    }
     const answer = (() => {
       if (request.headers.authorization !== `Bearer ${secretKey}`) {
         return json(401, { errors: [{ message: 'invalid key', long_message: 'invalid key', code: 'clerk_key_invalid' }] });
@@ -86,6 +98,13 @@ export const startTestProvider = async (): Promise<TestProvider> => {
       return current().kid;
     },
     putUser: (options) => users.set(options.id, idpUserJson(options)),
+    holdNext: () => {
+      let arrive: () => void = () => undefined;
+      let release: () => void = () => undefined;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      held = { arrive, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived, release: () => release() };
+    },
     mintToken: (subject, claims = {}, header = {}) => {
       const now = Math.floor(Date.now() / 1000);
       const defaults = { azp: 'http://localhost:3000', sid: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S', v: 2, sub: subject, iss: issuer, iat: now, nbf: now - 5, exp: now + 60 };

@@ -1,5 +1,6 @@
 import type { AppLinks } from '@idv/adapters-http';
 import type { DatabaseConfig } from '@idv/adapters-persistence';
+import type { ObservabilityConfig } from './observability-config.js';
 import type { PaymentsConfig } from './payments-config.js';
 import type { PushConfig } from './push-config.js';
 import type { RateLimitConfig } from './rate-limit-config.js';
@@ -44,6 +45,8 @@ export interface AppConfig {
   readonly payments: PaymentsConfig;
   /** Issue #14: the push service (Expo, or log-only) and when receipts are read. */
   readonly push: PushConfig;
+  /** Issue #12: error tracking, analytics, metrics, CORS, shutdown. */
+  readonly observability: ObservabilityConfig;
   readonly appUrl: string;
   /** Issue #12: `SYNC_INTERVAL_MINUTES`, how often the server reconciles users with the provider; unset: never. */
   readonly syncIntervalMinutes?: number;

@@ -154,3 +154,18 @@ export const CidrList = refine('CidrList', 'expected comma-separated IP addresse
 export const SecondsUpToADay = refine('SecondsUpToADay', 'expected a whole number of seconds from 0 to 86400', (s) =>
   /^[0-9]{1,5}$/.test(s) && Number(s) <= 86_400 ? Number(s) : undefined,
 );
+
+/** A Sentry DSN: `http(s)://<public key>@<host>/<project id>`. */
+export const SentryDsn = refine('SentryDsn', 'expected a Sentry DSN (https://<key>@<host>/<project>)', (s) => {
+  try {
+    const url = new URL(s);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username !== '' && /^\/([^/]+\/)*\d+$/.test(url.pathname) ? s : undefined;
+  } catch {
+    return undefined;
+  }
+});
+
+/** Seconds to wait for in-flight work at shutdown: 1–600. */
+export const GraceSeconds = refine('GraceSeconds', 'expected a whole number of seconds from 1 to 600', (s) =>
+  /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 600 ? Number(s) : undefined,
+);

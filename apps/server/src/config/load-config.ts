@@ -6,12 +6,14 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { DEFAULT_INVITATION_TTL_DAYS, describeErrors } from '@idv/core';
 import { AndroidPackage, AppleAppIdList, appLinksConfig, Sha256FingerprintList } from './app-links-config.js';
 import type { AppConfig, IdpConfig } from './app-config.js';
+import { observabilityConfig } from './observability-config.js';
 import { paymentsConfig } from './payments-config.js';
 import { pushConfig } from './push-config.js';
 import { rateLimitConfig } from './rate-limit-config.js';
 import {
   BooleanFlag,
   CidrList,
+  GraceSeconds,
   Days,
   HttpUrl,
   IntervalSeconds,
@@ -34,6 +36,7 @@ import {
   RedisUrl,
   KeyPrefix,
   SecondsUpToADay,
+  SentryDsn,
   SecretKey,
   WebhookSecret,
 } from './env-codecs.js';
@@ -92,6 +95,13 @@ const Env = t.partial({
   PAYMENT_PENDING_TTL_MINUTES: PendingMinutes,
   PAYMENT_SWEEP_INTERVAL_SECONDS: IntervalSeconds,
   PAYMENTS_EMULATOR_PORT: Port,
+  SENTRY_DSN: SentryDsn,
+  POSTHOG_API_KEY: ProviderSecret,
+  POSTHOG_HOST: HttpUrl,
+  METRICS_TOKEN: LongSecret,
+  METRICS_PORT: Port,
+  CORS_ORIGINS: OriginList,
+  SHUTDOWN_GRACE_SECONDS: GraceSeconds,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -140,6 +150,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...payments.problems);
   const push = pushConfig(env);
   problems.push(...push.problems);
+  const operations = observabilityConfig(env);
+  problems.push(...operations.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
   if (problems.length > 0 || E.isLeft(idp)) return E.left(problems);
@@ -160,6 +172,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     rateLimits: rateLimitConfig(env),
     payments: payments.payments,
     push: push.push,
+    observability: operations.observability,
     appUrl,
     ...(env.SYNC_INTERVAL_MINUTES === undefined ? {} : { syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES }),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -181,7 +194,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     E.chainW(build),
   );
 
-const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN):/;
+const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN|SENTRY_DSN|POSTHOG_API_KEY|METRICS_TOKEN):/;
 
 // A mistyped secret is still a secret: say what is wrong without printing it.
 const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

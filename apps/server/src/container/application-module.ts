@@ -1,10 +1,18 @@
 import { ContainerModule } from 'inversify';
 import { createHttpApp } from '@idv/adapters-http';
+import type { Logger } from '@idv/core';
 import type { AppConfig } from '../config/app-config.js';
+import type { Observability } from '../observability/observability.js';
 import { TOKENS } from './tokens.js';
 
+// `/metrics` on the API's port only behind METRICS_TOKEN; METRICS_PORT serves it on its own listener.
+const metricsEndpointOf = (config: AppConfig, { metrics }: Observability) => {
+  const token = config.observability.metrics.token;
+  return metrics === undefined || token === undefined ? {} : { metricsEndpoint: { token, scrape: () => metrics.scrape() } };
+};
+
 /** The HTTP app, serving every area's use cases. */
-export const applicationModule = (config: AppConfig): ContainerModule =>
+export const applicationModule = (config: AppConfig, observability: Observability, accessLogger: Logger): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Config).toConstantValue(config);
     bind(TOKENS.HttpServices).toResolvedValue(
@@ -17,11 +25,16 @@ export const applicationModule = (config: AppConfig): ContainerModule =>
         createHttpApp({
           services,
           logger,
+          accessLogger,
           errorTracker,
           requestScope: errorTrackingScope,
           appLinks: config.appLinks,
           publicRateLimiter,
           trustedProxyHops: config.rateLimits.trustedProxyHops,
+          // Issue #12: latency by route, token failures, `/metrics` behind its token, CORS.
+          ...(observability.metrics === undefined ? {} : { metrics: observability.metrics.http }),
+          ...metricsEndpointOf(config, observability),
+          corsOrigins: config.observability.corsOrigins,
           // Issue #10: the payment routes, the callbacks behind their own budgets.
           payments: { services: payments, resultUrl: config.payments.resultUrl, callbackLimits: { rate, failures, trustedCidrs: config.payments.callbackLimits.trustedCidrs } },
         }),

@@ -12,6 +12,7 @@ import { paymentsModule } from './payments-module.js';
 import { idpModule } from './idp-module.js';
 import type { IdpSettings } from '../config/app-config.js';
 import { observabilityModule } from './observability-module.js';
+import type { Observability } from '../observability/observability.js';
 import { persistenceModule } from './persistence-module.js';
 import { rateLimitModule } from './rate-limit-module.js';
 
@@ -19,8 +20,12 @@ import { rateLimitModule } from './rate-limit-module.js';
 export interface ContainerInputs {
   readonly config: AppConfig;
   readonly logger: Logger;
+  /** The access line's logger (default `logger`): the same lines without redaction, whose fixed fields need none. */
+  readonly accessLogger?: Logger;
   readonly persistence: Persistence;
   readonly idp: IdpSettings;
+  /** Error tracking, analytics and metrics, built before the database (which reports to the metrics). */
+  readonly observability: Observability;
   /** Where the rate limiters count (`REDIS_URL`'s connection); this process's memory when omitted. */
   readonly rateLimitStore?: RateLimitStore;
   /** Where the use cases read the time; the system clock when omitted (tests move their own). */
@@ -31,13 +36,13 @@ export interface ContainerInputs {
  * The composition root: the only place that knows every package.
  *
  * @example
- * const app = buildContainer({ config, logger, persistence, idp }).get(TOKENS.HttpApp);
+ * const app = buildContainer({ config, logger, persistence, idp, observability }).get(TOKENS.HttpApp);
  */
 export const buildContainer = (inputs: ContainerInputs): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(
-    observabilityModule(inputs.logger, inputs.clock),
-    idpModule(inputs.idp),
+    observabilityModule(inputs.logger, inputs.observability, inputs.clock),
+    idpModule(inputs.idp, inputs.observability.metrics),
     persistenceModule(inputs.persistence),
     cryptoModule(inputs.config),
     rateLimitModule(inputs.config, inputs.rateLimitStore ?? MEMORY_STORE),
@@ -45,7 +50,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     organizationsModule(inputs.config),
     paymentsModule(inputs.config),
     devicesModule(inputs.config),
-    applicationModule(inputs.config),
+    applicationModule(inputs.config, inputs.observability, inputs.accessLogger ?? inputs.logger),
   );
   return container;
 };

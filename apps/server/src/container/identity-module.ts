@@ -20,6 +20,7 @@ export const identityModule = (config: AppConfig): ContainerModule =>
         idpAdmin: TOKENS.IDP_CLIENT,
         verifier: TOKENS.AccessTokenVerifier,
         webhookVerifier: TOKENS.WebhookVerifier,
+        webhookMetrics: TOKENS.WebhookMetrics,
         analytics: TOKENS.Analytics,
         logger: TOKENS.Logger,
         organizations: TOKENS.Organizations,

@@ -34,17 +34,17 @@ import type {
   RateLimiter,
   UnitOfWork,
   Users,
+  WebhookMetrics,
   WebhookVerifier,
 } from '@idv/core';
 import type { HttpServices } from '@idv/adapters-http';
 import type { AppConfig } from '../config/app-config.js';
-import type { BackgroundAnalytics } from '../observability/background-analytics.js';
 import type { BackgroundWork } from '../observability/background-work.js';
 
 /** Readiness of what the service depends on (the database). */
 export type ReadinessCheck = () => Promise<void>;
-/** Wraps one request in a scope (its error-tracking user and breadcrumbs). */
-export type RequestScope = <T>(next: () => Promise<T>) => Promise<T>;
+/** Wraps one request in its scope: its id on every log line, its error-tracking user and breadcrumbs. */
+export type RequestScope = <T>(requestId: string, next: () => Promise<T>) => Promise<T>;
 
 /** The Inversify tokens: one typed symbol per port, declared here and nowhere else. */
 export const TOKENS = {
@@ -52,8 +52,6 @@ export const TOKENS = {
   Logger: Symbol('Logger') as ServiceIdentifier<Logger>,
   ErrorTracker: Symbol('ErrorTracker') as ServiceIdentifier<ErrorTracker>,
   Analytics: Symbol('Analytics') as ServiceIdentifier<Analytics>,
-  /** The same analytics, for draining its background calls at shutdown. */
-  BackgroundAnalytics: Symbol('BackgroundAnalytics') as ServiceIdentifier<BackgroundAnalytics>,
   Clock: Symbol('Clock') as ServiceIdentifier<Clock>,
   IdGenerator: Symbol('IdGenerator') as ServiceIdentifier<IdGenerator>,
   Users: Symbol('Users') as ServiceIdentifier<Users>,
@@ -80,6 +78,8 @@ export const TOKENS = {
   IDP_CLIENT: Symbol('IDP_CLIENT') as ServiceIdentifier<IdentityProviderAdmin>,
   AccessTokenVerifier: Symbol('AccessTokenVerifier') as ServiceIdentifier<AccessTokenVerifier>,
   WebhookVerifier: Symbol('WebhookVerifier') as ServiceIdentifier<WebhookVerifier>,
+  /** Issue #12: provider webhook deliveries by event type and outcome. */
+  WebhookMetrics: Symbol('WebhookMetrics') as ServiceIdentifier<WebhookMetrics>,
   /** The outer rate limiter of the public routes, one instance for every public router (issue #9). */
   PublicRateLimiter: Symbol('PublicRateLimiter') as ServiceIdentifier<RateLimiter>,
   /** Invitations per organization, inviter and recipient, and the resend cooldown (issue #9). */

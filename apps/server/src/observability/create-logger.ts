@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+import type { RequestScopes } from '@idv/adapters-observability';
 
 /** Keys whose values never reach a log line: tokens, secrets, personal data. */
 export const REDACTED_PATHS = [
@@ -49,16 +50,27 @@ const bufferedStdout = () => {
   return destination;
 };
 
+// pino's default merge writes the line's fields into the mixin's object; the request's fields are
+// shared by all its lines, so they are copied under the line's own instead (one object per line).
+const mergeRequestFields = (line: object, request: object): object => (Object.keys(request).length === 0 ? line : { ...request, ...line });
+
 /**
  * The service logger: pino, JSON lines, with secrets and personal data redacted. Stdout is written
- * asynchronously and in batches, at most 200 ms late.
+ * asynchronously and in batches, at most 200 ms late. With request scopes, every line written
+ * during a request carries its `requestId` (issue #12).
  *
  * @example
- * const logger = createLogger('info');                  // to stdout
- * const logger = createLogger('debug', writableStream); // in tests
+ * const logger = createLogger('info');                          // to stdout
+ * const logger = createLogger('debug', writableStream);         // in tests
+ * const logger = createLogger('info', undefined, requestScopes); // lines carry their request's id
  */
-export const createLogger = (level: string, destination?: DestinationStream): PinoLogger =>
+export const createLogger = (level: string, destination?: DestinationStream, scopes?: RequestScopes): PinoLogger =>
   pino(
-    { level, redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' }, base: { service: 'idv-membership' } },
+    {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
+      base: { service: 'idv-membership' },
+      ...(scopes === undefined ? {} : { mixin: scopes.logFields, mixinMergeStrategy: mergeRequestFields }),
+    },
     destination ?? bufferedStdout(),
   );

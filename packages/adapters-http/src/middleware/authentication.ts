@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Middleware } from 'koa';
 import type { Logger } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
+import type { HttpMetrics } from '../observability/http-metrics.js';
 import { respondWithError } from '../errors/error-body.js';
 import { optionalHeader } from '../request-headers.js';
 import '../request-auth.js';
@@ -16,7 +17,7 @@ const RETRY_AFTER_SECONDS = 5;
  * user was soft-deleted gets 410 `UserDeleted`, whatever the route.
  */
 export const authentication =
-  (services: HttpServices, logger: Logger, access: 'public' | 'bearer'): Middleware =>
+  (services: HttpServices, logger: Logger, access: 'public' | 'bearer', metrics: HttpMetrics): Middleware =>
   async (ctx, next) => {
     const result = await services.authenticateRequest({
       isPublic: access === 'public',
@@ -25,6 +26,7 @@ export const authentication =
       testSessionId: optionalHeader(ctx, 'x-test-session-id'),
       testRole: optionalHeader(ctx, 'x-test-role'),
     })();
+    if (E.isLeft(result)) metrics.tokenFailure(result.left.reason);
     if (E.isLeft(result) && result.left._tag === 'AuthenticationUnavailable') {
       // Issue #9: the token was never judged (provider keys unreachable); a 401 would sign the user out.
       logger.warn({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated: verification unavailable');

@@ -36,11 +36,13 @@ const SECURITY_SCHEMES: Readonly<Record<string, JsonSchema>> = {
     description: 'Space-separated `v1,<base64 HMAC-SHA256>` over `<id>.<timestamp>.<raw body>` with `IDP_WEBHOOK_SECRET`.',
   },
   iyzicoSignature: { type: 'apiKey', in: 'header', name: 'X-IYZ-SIGNATURE-V3', description: "iyzico's HMAC-SHA256 of the notification with the merchant's secret key." },
+  metricsToken: { type: 'http', scheme: 'bearer', description: '`METRICS_TOKEN` (the scraper\'s own token, not a provider session); none on `METRICS_PORT`.' },
 };
 
 const SIGNATURE_SECURITY: Readonly<Record<SignatureScheme, Readonly<Record<string, readonly string[]>>>> = {
   idpWebhookSignature: { idpWebhookId: [], idpWebhookTimestamp: [], idpWebhookSignature: [] },
   iyzicoSignature: { iyzicoSignature: [] },
+  metricsToken: { metricsToken: [] },
 };
 
 const RETRY_AFTER = { 'Retry-After': { description: 'seconds to wait before trying again', schema: { type: 'integer' } } };

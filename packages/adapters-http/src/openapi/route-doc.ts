@@ -18,8 +18,8 @@ export interface RawBodyDoc {
   readonly content: Readonly<Record<string, JsonSchema>>;
 }
 
-/** Security schemes of the document, beyond the bearer token every `bearer` route requires. */
-export type SignatureScheme = 'idpWebhookSignature' | 'iyzicoSignature';
+/** Security schemes of the document, beyond the bearer token every `bearer` route requires (`metricsToken`: `/metrics`'s own). */
+export type SignatureScheme = 'idpWebhookSignature' | 'iyzicoSignature' | 'metricsToken';
 
 /**
  * A route's description for the OpenAPI document, declared next to the route itself. What its

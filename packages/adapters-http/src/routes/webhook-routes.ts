@@ -7,6 +7,8 @@ import { optionalHeader } from '../request-headers.js';
 import { ReceivedView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
+const NO_BODY = new Uint8Array(0);
+
 /**
  * `POST /webhooks/idp`: public, authenticated by the provider's signature over the exact body
  * bytes (spec: POST /webhooks/idp rules 1-6). No body parser runs on this route.
@@ -40,9 +42,14 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
         timestamp: optionalHeader(ctx, 'idp-webhook-timestamp'),
         signature: optionalHeader(ctx, 'idp-webhook-signature'),
       };
-      // Issue #9: rule 1 comes first; no body size or encoding may answer before it.
+      // Issue #9: rule 1 comes first; no body size or encoding may answer before it. The use case
+      // refuses (and counts, issue #12) a delivery without them before it reads any body.
       const signed = requireSignatureHeaders(headers);
-      if (E.isLeft(signed)) return respondWithError(ctx, signed.left._tag, signed.left.message);
+      if (E.isLeft(signed)) {
+        const refusal = await services.handleIdpWebhook({ rawBody: NO_BODY, headers })();
+        const error = E.isLeft(refusal) ? refusal.left : signed.left;
+        return respondWithError(ctx, error._tag, error.message);
+      }
       const raw = await readRawBody(ctx, bodyLimit);
       if (!raw.ok) {
         if (raw.problem === 'too-large') return respondWithError(ctx, 'PayloadTooLarge', 'Webhook body too large');

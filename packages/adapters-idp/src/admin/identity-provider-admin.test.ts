@@ -8,7 +8,7 @@ import type { IdentityProviderAdmin } from '@idv/core';
 import { idpUserJson } from '@idv/core/testing';
 import { createIdentityProviderAdmin } from './identity-provider-admin.js';
 import { IdentityProviderError } from './identity-provider-error.js';
-import { sendJson, startLocalServer } from '../test-support/local-server.js';
+import { deadUrl, sendJson, startLocalServer } from '../test-support/local-server.js';
 import type { LocalServer } from '../test-support/local-server.js';
 
 const SECRET_KEY = 'sk_test_admin_secret_4b1d';
@@ -299,4 +299,16 @@ test('createOrganization posts name and created_by and returns the org id', asyn
   t.true(t.context.seen.some((entry) => entry.url === '/v1/organizations' && entry.body === '{"name":"Solo"}'));
   const error = await t.throwsAsync(t.context.admin.createOrganization({ name: 'Garbled' }), { instanceOf: IdentityProviderError });
   t.like(error, { status: 200, failure: 'invalid-body', operation: 'createOrganization' });
+});
+
+test('issue #12: every call is reported by operation and outcome (status class, timeout, network), never by user', async (t) => {
+  const calls: string[] = [];
+  const onCall = (operation: string, outcome: string, seconds: number) => calls.push(`${operation} ${outcome} ${seconds >= 0}`);
+  const admin = createIdentityProviderAdmin({ apiUrl: t.context.provider.url, secretKey: SECRET_KEY, onCall });
+  await admin.getUser(userId(ALICE));
+  await admin.getUser(userId(GONE));
+  await t.throwsAsync(admin.getUser(userId(BROKEN)));
+  await t.throwsAsync(createIdentityProviderAdmin({ apiUrl: t.context.silent.url, secretKey: SECRET_KEY, timeoutMs: 50, onCall }).deleteUser(userId(ALICE)));
+  await t.throwsAsync(createIdentityProviderAdmin({ apiUrl: await deadUrl(), secretKey: SECRET_KEY, onCall }).findUsersByEmail(email('alice@example.com')));
+  t.deepEqual(calls, ['getUser 2xx true', 'getUser 4xx true', 'getUser 5xx true', 'deleteUser timeout true', 'findUsersByEmail network true']);
 });

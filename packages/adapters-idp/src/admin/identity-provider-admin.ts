@@ -9,7 +9,7 @@ import { IdentityProviderError } from './identity-provider-error.js';
 import { providerHttpError } from './provider-error-response.js';
 import { providerJson, providerRequest } from './provider-http.js';
 import { decodeInvitationJson, decodeOrganizationId, decodeTotalCount } from './provider-resource-json.js';
-import type { ProviderHttpConfig } from './provider-http.js';
+import type { ProviderCallObserver, ProviderHttpConfig } from './provider-http.js';
 
 /** Configuration of the provider admin API client. */
 export interface IdentityProviderAdminOptions {
@@ -21,6 +21,8 @@ export interface IdentityProviderAdminOptions {
   readonly timeoutMs?: number;
   /** fetch implementation (default: global fetch). */
   readonly fetch?: typeof fetch;
+  /** Told of every call, for operators' metrics (issue #12). */
+  readonly onCall?: ProviderCallObserver;
 }
 
 const NOT_FOUND = 'resource_not_found';
@@ -69,6 +71,7 @@ const checkedConfig = (options: IdentityProviderAdminOptions): ProviderHttpConfi
     secretKey: options.secretKey.trim(),
     timeoutMs: options.timeoutMs ?? 5_000,
     fetch: options.fetch ?? globalThis.fetch,
+    observe: options.onCall ?? (() => undefined),
   };
 };
 

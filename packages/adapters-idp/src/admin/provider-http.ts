@@ -1,4 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import { IdentityProviderError } from './identity-provider-error.js';
+
+/** How one admin API call ended: the answer's status class, or no answer at all. */
+export type ProviderCallOutcome = '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'timeout' | 'network';
+
+/** Receives every admin API call (operators' metrics): its operation name, outcome and duration until the answer's headers. */
+export type ProviderCallObserver = (operation: string, outcome: ProviderCallOutcome, seconds: number) => void;
 
 /** How to reach the provider's admin API. */
 export interface ProviderHttpConfig {
@@ -6,7 +13,11 @@ export interface ProviderHttpConfig {
   readonly secretKey: string;
   readonly timeoutMs: number;
   readonly fetch: typeof fetch;
+  readonly observe: ProviderCallObserver;
 }
+
+const STATUS_CLASSES: readonly ProviderCallOutcome[] = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+const statusClass = (status: number): ProviderCallOutcome => STATUS_CLASSES[Math.min(Math.floor(status / 100), 5)] ?? '5xx';
 
 const transportFailure = (operation: string, error: unknown, timeoutMs: number): IdentityProviderError => {
   const name = error instanceof Error ? error.name : '';
@@ -27,8 +38,9 @@ export const providerRequest = async (
   path: string,
   body?: Record<string, unknown>,
 ): Promise<Response> => {
+  const started = performance.now();
   try {
-    return await config.fetch(`${config.apiUrl}${path}`, {
+    const response = await config.fetch(`${config.apiUrl}${path}`, {
       method,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       headers: {
@@ -39,8 +51,12 @@ export const providerRequest = async (
       redirect: 'manual',
       signal: AbortSignal.timeout(config.timeoutMs),
     });
+    config.observe(operation, statusClass(response.status), (performance.now() - started) / 1000);
+    return response;
   } catch (error) {
-    throw transportFailure(operation, error, config.timeoutMs);
+    const failure = transportFailure(operation, error, config.timeoutMs);
+    config.observe(operation, failure.failure === 'timeout' ? 'timeout' : 'network', (performance.now() - started) / 1000);
+    throw failure;
   }
 };
 

@@ -6,7 +6,7 @@ import type { AccessTokenVerifier } from '@idv/core';
 import { issuerFromPublishableKey } from './publishable-key.js';
 import { pemTokenKeys } from './pem-token-keys.js';
 import { remoteTokenKeys } from './remote-token-keys.js';
-import type { TokenKeys } from './remote-token-keys.js';
+import type { JwksFetchOutcome, TokenKeys } from './remote-token-keys.js';
 import { checkSessionClaims } from './session-claims.js';
 import { checkUnverifiedToken } from './unverified-token-checks.js';
 import { tokenFailureReason, UNJUDGED_REASONS } from './token-failure-reason.js';
@@ -35,6 +35,8 @@ export interface AccessTokenVerifierOptions {
   readonly jwksTimeoutMs?: number;
   /** fetch implementation for the JWKS (default: global fetch). */
   readonly fetch?: typeof fetch;
+  /** Told of every JWKS fetch, for operators' metrics (issue #12). */
+  readonly onJwksFetch?: (outcome: JwksFetchOutcome) => void;
   /** How many verified tokens to remember until their `exp` (default 10 000; 0 turns the cache off). */
   readonly cacheSize?: number;
   /** The current time in ms (default `Date.now`); tests move it. */
@@ -61,6 +63,7 @@ const tokenKeys = (options: AccessTokenVerifierOptions): TokenKeys => {
     cooldownMs: options.jwksCooldownMs ?? 30_000,
     timeoutMs: options.jwksTimeoutMs ?? 3_000,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.onJwksFetch === undefined ? {} : { onFetch: options.onJwksFetch }),
   });
 };
 

@@ -12,7 +12,24 @@ export interface RemoteTokenKeysOptions {
   readonly cooldownMs: number;
   readonly timeoutMs: number;
   readonly fetch?: typeof fetch;
+  /** Told of every fetch of the key set (start-up, unknown `kid`, cache expiry), for operators' metrics. */
+  readonly onFetch?: (outcome: JwksFetchOutcome) => void;
 }
+
+/** How one JWKS fetch ended: a 2xx answer, any other answer, or none (timeout, refused connection). */
+export type JwksFetchOutcome = 'ok' | 'http_error' | 'network';
+
+const observedFetch = (fetcher: typeof fetch, onFetch: (outcome: JwksFetchOutcome) => void): typeof fetch =>
+  async (input, init) => {
+    try {
+      const response = await fetcher(input, init);
+      onFetch(response.ok ? 'ok' : 'http_error');
+      return response;
+    } catch (error) {
+      onFetch('network');
+      throw error;
+    }
+  };
 
 /**
  * Keys from `{apiUrl}/v1/jwks`, cached by jose and refetched on an unknown `kid` after the cooldown.
@@ -23,7 +40,7 @@ export interface RemoteTokenKeysOptions {
 export const remoteTokenKeys = (options: RemoteTokenKeysOptions): TokenKeys => {
   const url = new URL(`${options.apiUrl.replace(/\/+$/, '')}/v1/jwks`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('IdP API URL must be http(s)');
-  const fetchImpl = options.fetch ?? fetch;
+  const fetchImpl = options.onFetch === undefined ? (options.fetch ?? fetch) : observedFetch(options.fetch ?? fetch, options.onFetch);
   let fetches = 0;
   const jwks = createRemoteJWKSet(url, {
     headers: { Authorization: `Bearer ${options.secretKey}` },

@@ -162,3 +162,21 @@ test('an injected fetch is used for the JWKS, with the bearer secret', async (t)
   t.true(E.isRight(await verifier.verify(await signToken(key))));
   t.deepEqual(calls, [`https://api.example.invalid/v1/jwks Bearer ${SECRET_KEY}`]);
 });
+
+test('issue #12: every JWKS fetch is reported with its outcome: ok, an error answer, or no answer', async (t) => {
+  const first = await signingKey('ins_observed');
+  const next = await signingKey('ins_observed_next');
+  const jwks = await startJwksServer(SECRET_KEY, [first.publicJwk]);
+  t.teardown(() => jwks.close());
+  const outcomes: string[] = [];
+  const onJwksFetch = (outcome: string) => outcomes.push(outcome);
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwksCooldownMs: 0, onJwksFetch });
+  t.true(E.isRight(await verifier.verify(await signToken(first))));
+  t.true(E.isRight(await verifier.verify(await signToken(first))));
+  await verifier.verify(await signToken(next));
+  const wrongKey = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: 'sk_test_wrong', onJwksFetch });
+  await wrongKey.verify(await signToken(first));
+  const dead = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: await deadUrl(), secretKey: SECRET_KEY, onJwksFetch });
+  await dead.verify(await signToken(first));
+  t.deepEqual(outcomes, ['ok', 'ok', 'http_error', 'network']);
+});

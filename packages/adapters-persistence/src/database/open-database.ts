@@ -5,6 +5,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { PostgreSqlDriver, type AbstractSqlDriver, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { PGliteDriver } from 'mikro-orm-pglite';
 import { guarded } from '../errors/translate-error.js';
+import type { PoolStats } from '../sql/sql-runner.js';
 import type { DatabaseConfig } from './database-config.js';
 import { withMigrationLock } from './migration-lock.js';
 import { sharedOrmOptions } from './orm-options.js';
@@ -22,6 +23,8 @@ export interface Database {
   migrate(): Promise<readonly string[]>;
   /** Runs `select 1`; rejects with a `PersistenceError` when the database is unreachable. */
   ping(): Promise<void>;
+  /** The counts of MikroORM's connection pool (knex's), once it exists. */
+  poolStats(): PoolStats | undefined;
   /** Closes the ORM, then the PGlite instance it borrowed. */
   close(): Promise<void>;
 }
@@ -85,6 +88,13 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenDatabase
     ping: () => guarded('database.ping', async () => {
       await orm.em.execute('select 1');
     }),
+    poolStats: () => {
+      const pool = orm.em.getConnection().getKnex().client.pool;
+      if (pool === undefined || pool === null) return undefined;
+      const used = pool.numUsed();
+      const idle = pool.numFree();
+      return { pool: 'orm', total: used + idle, idle, waiting: pool.numPendingAcquires() };
+    },
     close() {
       closing ??= (async () => {
         await orm.close(true);

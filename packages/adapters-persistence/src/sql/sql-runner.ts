@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { DatabaseConfig } from '../database/database-config.js';
@@ -11,7 +12,21 @@ export interface SqlRunner {
   run(statement: Statement, values: readonly unknown[]): Promise<number>;
   /** Closes the runner's own connections (PostgreSQL). */
   close(): Promise<void>;
+  /** The runner's own pool (PostgreSQL): connections open, idle, and callers waiting for one. */
+  poolStats(): PoolStats | undefined;
 }
+
+/** A connection pool's counts at one moment (operators' metrics). */
+export interface PoolStats {
+  /** `prepared` (the runner's `pg` pool) or `orm` (MikroORM's, used by transactions). */
+  readonly pool: 'prepared' | 'orm';
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+/** Receives every statement's name (a constant of the repositories, never its values) and duration. */
+export type QueryObserver = (statementName: string, seconds: number) => void;
 
 /** Options of the PostgreSQL runner. */
 export interface SqlRunnerOptions {
@@ -19,10 +34,31 @@ export interface SqlRunnerOptions {
   readonly poolSize?: number;
   /** Receives errors of idle pooled connections (a restarted server, say); they never crash the process. */
   readonly onDriverWarning?: (message: string) => void;
+  /** Told of every statement, succeeded or failed, for operators' metrics (issue #12). */
+  readonly onQuery?: QueryObserver;
 }
 
+// Times each statement for the observer; without one, the runner is returned as it is.
+const timed = (runner: SqlRunner, observe: QueryObserver | undefined): SqlRunner => {
+  if (observe === undefined) return runner;
+  const time = async <T>(statement: Statement, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      observe(statement.name, (performance.now() - started) / 1000);
+    }
+  };
+  return {
+    rows: (statement, values) => time(statement, () => runner.rows(statement, values)),
+    run: (statement, values) => time(statement, () => runner.run(statement, values)),
+    close: () => runner.close(),
+    poolStats: () => runner.poolStats(),
+  };
+};
+
 /** Through MikroORM: it interpolates the values into the text, so PostgreSQL parses every call anew. */
-const viaOrm = (em: SqlEntityManager): Omit<SqlRunner, 'close'> => ({
+const viaOrm = (em: SqlEntityManager): Pick<SqlRunner, 'rows' | 'run'> => ({
   rows: (statement, values) => em.execute(statement.text, [...values]),
   run: async (statement, values) => (await em.execute<{ affectedRows: number }>(statement.text, [...values], 'run')).affectedRows,
 });
@@ -40,16 +76,20 @@ const viaOrm = (em: SqlEntityManager): Omit<SqlRunner, 'close'> => ({
  */
 export const createSqlRunner = (em: SqlEntityManager, config: DatabaseConfig, options: SqlRunnerOptions = {}): SqlRunner => {
   const orm = viaOrm(em);
-  if (config.kind === 'pglite') return { ...orm, close: async () => undefined };
+  if (config.kind === 'pglite') return timed({ ...orm, close: async () => undefined, poolStats: () => undefined }, options.onQuery);
   const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 8 });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', (error) => options.onDriverWarning?.(`idle connection error: ${error.message}`));
   const prepared = (statement: Statement, values: readonly unknown[]) =>
     pool.query({ name: statement.name, text: statement.numberedText, values: [...values] });
-  return {
-    rows: async <Row>(statement: Statement, values: readonly unknown[]) =>
-      em.isInTransaction() ? orm.rows<Row>(statement, values) : ((await prepared(statement, values)).rows as Row[]),
-    run: async (statement, values) => (em.isInTransaction() ? orm.run(statement, values) : ((await prepared(statement, values)).rowCount ?? 0)),
-    close: () => pool.end(),
-  };
+  return timed(
+    {
+      rows: async <Row>(statement: Statement, values: readonly unknown[]) =>
+        em.isInTransaction() ? orm.rows<Row>(statement, values) : ((await prepared(statement, values)).rows as Row[]),
+      run: async (statement, values) => (em.isInTransaction() ? orm.run(statement, values) : ((await prepared(statement, values)).rowCount ?? 0)),
+      close: () => pool.end(),
+      poolStats: () => ({ pool: 'prepared', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    },
+    options.onQuery,
+  );
 };

@@ -5,6 +5,7 @@ export type { LogEntry } from './recording-logger.js';
 export { RecordingErrorTracker } from './recording-error-tracker.js';
 export { RecordingAnalytics } from './recording-analytics.js';
 export type { AnalyticsCall } from './recording-analytics.js';
+export { RecordingWebhookMetrics } from './recording-webhook-metrics.js';
 export { InMemoryUsers } from './in-memory-users.js';
 export { InMemoryMemberships } from './in-memory-memberships.js';
 export type { InMemoryMembershipsLookups } from './in-memory-memberships.js';

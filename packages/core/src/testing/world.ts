@@ -22,6 +22,7 @@ import { RecordingErrorTracker } from './recording-error-tracker.js';
 import { RecordingLogger } from './recording-logger.js';
 import { RecordingNotifications } from './recording-notifications.js';
 import { PendingBackgroundTasks } from './pending-background-tasks.js';
+import { RecordingWebhookMetrics } from './recording-webhook-metrics.js';
 import { SequentialIds } from './sequential-ids.js';
 
 /** The signature a `StubWebhookVerifier` accepts. */
@@ -79,6 +80,7 @@ export const createTestWorld = () => {
     background,
     errorTracker: new RecordingErrorTracker(),
     webhookVerifier: stubWebhookVerifier,
+    webhookMetrics: new RecordingWebhookMetrics(),
     settings: TEST_INVITATION_SETTINGS,
     invitationThrottle: inMemoryInvitationThrottle(clock),
     acceptPendingInvitations: acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids, organizations, devices, notifications, background, logger }),

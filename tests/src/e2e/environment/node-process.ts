@@ -7,6 +7,8 @@ export interface NodeProcess {
   readonly pid: number | undefined;
   /** The last lines of stdout and stderr (for diagnostics). */
   tail(): string;
+  /** Resolves with the first stdout line from now on that satisfies `matches`. */
+  nextLine(matches: (line: string) => boolean): Promise<string>;
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves with the exit code. */
   stop(graceMs?: number): Promise<number | null>;
 }
@@ -41,6 +43,15 @@ export const startNodeProcess = async <T>(options: StartNodeOptions<T>): Promise
   createInterface({ input: child.stderr! }).on('line', keep);
   const stdout = createInterface({ input: child.stdout! });
   const tail = (): string => lines.join('\n');
+  const nextLine = (matches: (line: string) => boolean): Promise<string> =>
+    new Promise((resolve) => {
+      const listener = (line: string): void => {
+        if (!matches(line)) return;
+        stdout.off('line', listener);
+        resolve(line);
+      };
+      stdout.on('line', listener);
+    });
   const stop = async (graceMs = 10_000): Promise<number | null> => {
     if (exited(child)) return child.exitCode;
     const exit = once(child, 'exit');
@@ -50,7 +61,7 @@ export const startNodeProcess = async <T>(options: StartNodeOptions<T>): Promise
     clearTimeout(killer);
     return code;
   };
-  const handle: NodeProcess = { pid: child.pid, tail, stop };
+  const handle: NodeProcess = { pid: child.pid, tail, nextLine, stop };
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   try {
     const ready = await new Promise<T>((resolve, reject) => {

@@ -20,8 +20,9 @@ export interface ServiceProcessOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-// Inherited settings that would point the service elsewhere (another database, provider, Redis or mode).
-const SERVICE_VARIABLES = /^(IDP_|DATABASE_URL$|DATA_DIR$|PORT$|NODE_ENV$|TEST_AUTH_BYPASS$|MIGRATE_ON_START$|LOG_LEVEL$|E2E_|REDIS_)/;
+// Inherited settings that would point the service elsewhere (another database, provider, Redis, mode
+// or a real error-tracking or analytics vendor).
+const SERVICE_VARIABLES = /^(IDP_|DATABASE_URL$|DATA_DIR$|PORT$|NODE_ENV$|TEST_AUTH_BYPASS$|MIGRATE_ON_START$|LOG_LEVEL$|E2E_|REDIS_|SENTRY_|POSTHOG_|METRICS_|CORS_ORIGINS$)/;
 
 const listeningUrl = (line: string): string | undefined => {
   if (!line.startsWith('{')) return undefined;

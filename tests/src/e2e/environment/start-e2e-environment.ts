@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { startObservabilityStandIns, type ObservabilityReport } from './observability-check.js';
 import { setUpE2e, type SetUpE2eOptions } from './set-up-e2e.js';
 import { startProcessPair } from './process-pair.js';
 
@@ -11,6 +12,11 @@ export interface E2eEnvironment {
   readonly providerUrl: string;
   /** Stops both processes and removes the temporary files; safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * After the whole suite (issue #12): scrapes the service's `/metrics`, stops the environment
+   * (the service's shutdown flushes Sentry and PostHog), then checks what their stand-ins received.
+   */
+  finish(): Promise<ObservabilityReport>;
 }
 
 /** Options of `startE2eEnvironment`. */
@@ -31,9 +37,16 @@ export interface StartE2eEnvironmentOptions {
  * await environment.stop();
  */
 export const startE2eEnvironment = async (options: StartE2eEnvironmentOptions = {}): Promise<E2eEnvironment> => {
-  const pair = await startProcessPair();
+  const vendors = await startObservabilityStandIns();
+  let pair: Awaited<ReturnType<typeof startProcessPair>>;
+  try {
+    pair = await startProcessPair({ serviceEnv: vendors.env });
+  } catch (error) {
+    await vendors.close();
+    throw error;
+  }
   let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopped ??= pair.close());
+  const stop = (): Promise<void> => (stopped ??= pair.close().finally(() => vendors.close()));
   try {
     const env = options.env ?? process.env;
     const email = env['E2E_IDP_USER_EMAIL'] || 'e2e-user@example.com';
@@ -50,7 +63,14 @@ export const startE2eEnvironment = async (options: StartE2eEnvironmentOptions = 
       env: { ...env, E2E_IDP_USER_EMAIL: email, E2E_IDP_USER_PASSWORD: password, E2E_IDP_USER_ID: seeded.id },
       ...(options.signInDeadlineMs === undefined ? {} : { signInDeadlineMs: options.signInDeadlineMs }),
     });
-    return { stateFile, serviceUrl: state.serviceUrl, providerUrl: state.providerUrl, stop };
+    const finish = async (): Promise<ObservabilityReport> => {
+      const metrics = await vendors.scrape(state.serviceUrl);
+      await pair.stopService();
+      const report = vendors.check(metrics, { signedUpUserId: seeded.id, secrets: [pair.emulator.secretKey, pair.emulator.webhookSecret, password] });
+      await stop();
+      return report;
+    };
+    return { stateFile, serviceUrl: state.serviceUrl, providerUrl: state.providerUrl, stop, finish };
   } catch (error) {
     await stop();
     throw error;

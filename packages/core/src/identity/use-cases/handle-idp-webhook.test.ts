@@ -170,3 +170,27 @@ test('a body cut inside a UTF-8 sequence is malformed, and the next delivery dec
   t.deepEqual(await handleIdpWebhook(world)({ rawBody: valid, headers: signed })(), E.right({ received: true }));
   t.is(world.users.all().length, 1);
 });
+
+test('issue #12: every delivery is counted once by event type and outcome, a failed write and each refusal too', async (t) => {
+  const world = createTestWorld();
+  await deliver(world, userCreatedEvent({ id: ID }));
+  await deliver(world, userUpdatedEvent({ id: ID }));
+  await deliver(world, otherEvent('session.created', { id: 'sess_1' }));
+  await deliver(world, userDeletedEvent(ID));
+  const { signature: _dropped, ...unsigned } = signed;
+  await deliver(world, userCreatedEvent({ id: ID }), unsigned);
+  await deliver(world, userCreatedEvent({ id: ID }), { ...signed, signature: 'v1,forged' });
+  await deliver(world, '{"type": "user.created", ');
+  world.users.failWrites = true;
+  await t.throwsAsync(deliver(world, userCreatedEvent({ id: 'user_other' as IdpUserId })));
+  t.deepEqual(world.webhookMetrics.deliveries, [
+    { eventType: 'user.created', outcome: 'processed' },
+    { eventType: 'user.updated', outcome: 'processed' },
+    { eventType: 'other', outcome: 'ignored' },
+    { eventType: 'user.deleted', outcome: 'processed' },
+    { eventType: 'unknown', outcome: 'missing_headers' },
+    { eventType: 'unknown', outcome: 'invalid_signature' },
+    { eventType: 'unknown', outcome: 'malformed' },
+    { eventType: 'user.created', outcome: 'failed' },
+  ]);
+});

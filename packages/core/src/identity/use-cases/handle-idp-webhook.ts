@@ -6,6 +6,7 @@ import type { Logger } from '../../shared/logger.js';
 import { decodeIdpEvent, type IdpEvent } from '../idp-event.js';
 import { malformedWebhookEvent, type IdpWebhookError } from '../idp-webhook.errors.js';
 import { requireSignatureHeaders } from '../signature-headers.js';
+import type { WebhookEventType, WebhookMetrics, WebhookOutcome } from '../ports/webhook-metrics.js';
 import type { WebhookSignatureHeaders, WebhookVerifier } from '../ports/webhook-verifier.js';
 import type { DeleteSelfDeps } from './delete-self.js';
 import { handleUserCreated } from './handle-user-created.js';
@@ -16,6 +17,7 @@ import type { MirrorProviderUserDeps } from './mirror-provider-user.js';
 /** Ports needed to receive provider webhooks. */
 export interface HandleIdpWebhookDeps extends MirrorProviderUserDeps, DeleteSelfDeps {
   readonly webhookVerifier: WebhookVerifier;
+  readonly webhookMetrics: WebhookMetrics;
   readonly errorTracker: ErrorTracker;
   readonly logger: Logger;
 }
@@ -68,6 +70,29 @@ const reportUndecodable =
     return error;
   };
 
+const REFUSED: Readonly<Record<IdpWebhookError['_tag'], WebhookOutcome>> = {
+  MissingSignatureHeaders: 'missing_headers',
+  InvalidWebhookSignature: 'invalid_signature',
+  MalformedWebhookEvent: 'malformed',
+};
+
+const countedTypeOf = (event: IdpEvent): WebhookEventType => (event.type === 'ignored' ? 'other' : event.type);
+
+// Issue #12: every delivery is counted once, a defect too (it still rejects, so the provider retries).
+const counted =
+  (deps: HandleIdpWebhookDeps, event: IdpEvent, handle: TE.TaskEither<never, unknown>): TE.TaskEither<never, unknown> =>
+  async () => {
+    const eventType = countedTypeOf(event);
+    try {
+      const result = await handle();
+      deps.webhookMetrics.delivery(eventType, event.type === 'ignored' ? 'ignored' : 'processed');
+      return result;
+    } catch (error) {
+      deps.webhookMetrics.delivery(eventType, 'failed');
+      throw error;
+    }
+  };
+
 const dispatch = (deps: HandleIdpWebhookDeps, event: IdpEvent): TE.TaskEither<never, unknown> => {
   switch (event.type) {
     case 'user.created':
@@ -117,7 +142,11 @@ export const handleIdpWebhook =
         const fields = logFieldsOf(event);
         deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, data: fields });
         deps.logger.info(fields, 'idp webhook accepted');
-        return dispatch(deps, event);
+        return counted(deps, event, dispatch(deps, event));
+      }),
+      TE.tapError((error) => {
+        deps.webhookMetrics.delivery('unknown', REFUSED[error._tag]);
+        return TE.right(undefined);
       }),
       TE.map((): WebhookReceipt => ({ received: true })),
     );

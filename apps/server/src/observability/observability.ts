@@ -1,0 +1,58 @@
+import type { ErrorTracker, Logger, WebhookMetrics } from '@idv/core';
+import {
+  createPostHogAnalytics,
+  createPrometheusMetrics,
+  createSentryErrorTracker,
+  type ClosableAnalytics,
+  type ClosableErrorTracker,
+  type PrometheusMetrics,
+  type RequestScopes,
+} from '@idv/adapters-observability';
+import type { ObservabilityConfig } from '../config/observability-config.js';
+import { BackgroundAnalytics } from './background-analytics.js';
+import { LoggingAnalytics } from './logging-analytics.js';
+import { LoggingErrorTracker } from './logging-error-tracker.js';
+
+/** Error tracking, analytics and metrics as configured, sharing the request scopes of the logger. */
+export interface Observability {
+  readonly scopes: RequestScopes;
+  /** Sentry with `SENTRY_DSN`, otherwise defects go to the log. */
+  readonly errorTracker: ErrorTracker;
+  /** PostHog with `POSTHOG_API_KEY`, otherwise debug log lines; always off the request path. */
+  readonly analytics: BackgroundAnalytics;
+  /** Present when `/metrics` is reachable (`METRICS_TOKEN` or `METRICS_PORT`): nothing is recorded otherwise. */
+  readonly metrics?: PrometheusMetrics;
+  readonly webhookMetrics: WebhookMetrics;
+  /** Waits for the analytics calls still running, then flushes the vendors' queues (at most `timeoutMs` each). */
+  flush(timeoutMs: number): Promise<void>;
+}
+
+const NO_WEBHOOK_METRICS: WebhookMetrics = { delivery: () => undefined };
+
+/**
+ * Builds the observability adapters from the configuration (issue #12): the vendors when their
+ * keys are set, the log-only adapters otherwise; Prometheus metrics only when they can be scraped.
+ *
+ * @example
+ * const observability = createObservability(config.observability, logger, scopes);
+ * // … at shutdown, after the last request:
+ * await observability.flush(5_000);
+ */
+export const createObservability = (config: ObservabilityConfig, logger: Logger, scopes: RequestScopes): Observability => {
+  const sentry: ClosableErrorTracker | undefined = config.sentry === undefined ? undefined : createSentryErrorTracker({ ...config.sentry, scopes });
+  const posthog: ClosableAnalytics | undefined = config.posthog === undefined ? undefined : createPostHogAnalytics({ ...config.posthog, logger });
+  const analytics = new BackgroundAnalytics(posthog ?? new LoggingAnalytics(logger), logger);
+  const exposed = config.metrics.token !== undefined || config.metrics.port !== undefined;
+  const metrics = exposed ? createPrometheusMetrics() : undefined;
+  return {
+    scopes,
+    errorTracker: sentry ?? new LoggingErrorTracker(logger, scopes),
+    analytics,
+    ...(metrics === undefined ? {} : { metrics }),
+    webhookMetrics: metrics?.webhooks ?? NO_WEBHOOK_METRICS,
+    flush: async (timeoutMs) => {
+      await analytics.drain();
+      await Promise.all([posthog?.close(timeoutMs), sentry?.close(timeoutMs)]);
+    },
+  };
+};
