@@ -39,7 +39,7 @@ export { PaymentCallbackEventSchema } from './entities/payment-callback-event.en
 export type { PaymentCallbackEventRow } from './entities/payment-callback-event.entity.js';
 export { PaymentSubscriptionSchema } from './entities/payment-subscription.entity.js';
 export type { PaymentSubscriptionRow } from './entities/payment-subscription.entity.js';
-export { migrationsList } from './migrations/migrations-list.js';
+export { migrationNames } from './migrations/migration-names.js';
 export { DeviceSchema, DEVICES_PUSH_TOKEN_UNIQUE } from './entities/device.entity.js';
 export type { DeviceRow } from './entities/device.entity.js';
 export type { DateParser } from './mappers/column-values.js';

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, type IMigrator } from '@mikro-orm/core';
 import { PostgreSqlDriver, type AbstractSqlDriver, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { PGliteDriver } from 'mikro-orm-pglite';
 import { guarded } from '../errors/translate-error.js';
 import type { PoolStats } from '../sql/sql-runner.js';
 import type { DatabaseConfig } from './database-config.js';
 import { withMigrationLock } from './migration-lock.js';
-import { sharedOrmOptions } from './orm-options.js';
+import { migrationOptions, sharedOrmOptions } from './orm-options.js';
 
 /** The ORM over either backend; its `em` is the global EntityManager. */
 export type PersistenceOrm = MikroORM<AbstractSqlDriver, SqlEntityManager>;
@@ -21,6 +21,8 @@ export interface Database {
    * holds an advisory lock meanwhile, so replicas starting together apply each migration once.
    */
   migrate(): Promise<readonly string[]>;
+  /** The migrator (loaded on first use), for tooling that generates or inspects migrations. */
+  migrator(): Promise<IMigrator>;
   /** Runs `select 1`; rejects with a `PersistenceError` when the database is unreachable. */
   ping(): Promise<void>;
   /** The counts of MikroORM's connection pool (knex's), once it exists. */
@@ -38,7 +40,7 @@ export interface OpenDatabaseOptions {
 }
 
 const openOrm = async (config: DatabaseConfig, options: OpenDatabaseOptions): Promise<{ orm: PersistenceOrm; pglite?: PGlite }> => {
-  const shared = sharedOrmOptions(options.migrationsPath);
+  const shared = sharedOrmOptions();
   if (config.kind === 'postgres') {
     const warn = options.onDriverWarning;
     const orm = await MikroORM.init({
@@ -67,6 +69,14 @@ const openOrm = async (config: DatabaseConfig, options: OpenDatabaseOptions): Pr
   }
 };
 
+// Loads the migrator on first use (never at start: see `sharedOrmOptions`) and registers it with this ORM.
+const loadMigrator = async (orm: PersistenceOrm, migrationsPath: string | undefined): Promise<IMigrator> => {
+  const [{ Migrator }, migrations] = await Promise.all([import('@mikro-orm/migrations'), migrationOptions(migrationsPath)]);
+  orm.config.set('migrations', { ...orm.config.get('migrations'), ...migrations });
+  Migrator.register(orm as unknown as MikroORM);
+  return orm.getMigrator();
+};
+
 /**
  * Opens the database (without migrating).
  * @example
@@ -81,8 +91,10 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenDatabase
     // Untranslated on purpose: migration SQL carries no user data, and the driver's text is the diagnosis.
     // On PostgreSQL several replicas may start together: they migrate one at a time under an advisory
     // lock (PGlite is one process's own database, so it needs none).
+    migrator: () => loadMigrator(orm, options.migrationsPath),
     migrate: async () => {
-      const up = async () => (await orm.getMigrator().up()).map((migration) => migration.name);
+      const migrator = await loadMigrator(orm, options.migrationsPath);
+      const up = async () => (await migrator.up()).map((migration) => migration.name);
       return config.kind === 'postgres' ? withMigrationLock(config.url, up) : up();
     },
     ping: () => guarded('database.ping', async () => {

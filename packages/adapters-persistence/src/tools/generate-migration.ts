@@ -12,7 +12,7 @@ const migrationsPath = fileURLToPath(new URL('../../src/migrations', import.meta
 const db = await openDatabase({ kind: 'pglite' }, { migrationsPath });
 try {
   await db.migrate();
-  const result = await db.orm.getMigrator().createMigration(migrationsPath, false, false, name);
+  const result = await (await db.migrator()).createMigration(migrationsPath, false, false, name);
   if (result.diff.up.length === 0) {
     console.log('The schema matches the migrations: nothing to generate.');
   } else {
