@@ -1,5 +1,10 @@
-import { PostHog } from 'posthog-node';
+import { createRequire } from 'node:module';
+import type * as PostHogNode from 'posthog-node';
 import type { Analytics, Logger } from '@idv/core';
+
+// Required when the adapter is created, never at import: a service that does not configure this vendor
+// never holds its SDK in memory (issue #7: peak RSS). The SDK ships CommonJS, so a synchronous require works.
+const requireSdk = createRequire(import.meta.url);
 
 /** Where to send product analytics. */
 export interface PostHogAnalyticsOptions {
@@ -35,6 +40,7 @@ const errorMessage = (error: unknown): string => (error instanceof Error ? error
  * await analytics.close(5_000);
  */
 export const createPostHogAnalytics = (options: PostHogAnalyticsOptions): ClosableAnalytics => {
+  const { PostHog } = requireSdk('posthog-node') as typeof PostHogNode;
   const client = new PostHog(options.apiKey, {
     host: options.host,
     flushAt: options.flushAt ?? 20,

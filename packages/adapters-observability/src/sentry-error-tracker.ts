@@ -1,7 +1,13 @@
-import { NodeClient, Scope, defaultStackParser, linkedErrorsIntegration, makeNodeTransport, type Breadcrumb as SentryBreadcrumb, type ErrorEvent } from '@sentry/node';
+import { createRequire } from 'node:module';
+import type * as SentryNode from '@sentry/node';
+import type { Breadcrumb as SentryBreadcrumb, ErrorEvent } from '@sentry/node';
 import type { Breadcrumb, ErrorTracker } from '@idv/core';
 import type { RequestScopes } from './request-scopes.js';
 import { scrubText, scrubValue } from './scrub.js';
+
+// Required when the adapter is created, never at import: a service that does not configure this vendor
+// never holds its SDK in memory (issue #7: peak RSS). The SDK ships CommonJS, so a synchronous require works.
+const requireSdk = createRequire(import.meta.url);
 
 /** Where and how to report defects. */
 export interface SentryErrorTrackerOptions {
@@ -65,6 +71,7 @@ const toSentryBreadcrumb = (breadcrumb: Breadcrumb): SentryBreadcrumb => ({
  * await tracker.close(2_000);
  */
 export const createSentryErrorTracker = (options: SentryErrorTrackerOptions): ClosableErrorTracker => {
+  const { NodeClient, Scope, defaultStackParser, linkedErrorsIntegration, makeNodeTransport } = requireSdk('@sentry/node') as typeof SentryNode;
   const client = new NodeClient({
     dsn: options.dsn,
     environment: options.environment,

@@ -1,4 +1,9 @@
-import { Agent, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type * as Undici from 'undici';
+import type { Dispatcher } from 'undici';
+
+// Required on first use, like the Expo SDK it serves (see expo-notifications.ts).
+const requireUndici = createRequire(import.meta.url);
 
 /**
  * An undici dispatcher that sends every request of the Expo SDK to `baseUrl` instead.
@@ -15,6 +20,7 @@ import { Agent, type Dispatcher } from 'undici';
 export const baseUrlDispatcher = (baseUrl: string): Dispatcher => {
   const target = new URL(baseUrl);
   const prefix = target.pathname.replace(/\/+$/, '');
+  const { Agent } = requireUndici('undici') as typeof Undici;
   return new Agent().compose((dispatch) => (options, handler) => {
     const apiAt = options.path.indexOf('/--/');
     const path = `${prefix}${apiAt >= 0 ? options.path.slice(apiAt) : options.path}`;

@@ -1,7 +1,13 @@
 import { maskPushToken, NOTHING_TO_REPORT, type Logger, type Notifications, type Push, type PushReport, type PushToken } from '@idv/core';
-import { Expo, type ExpoPushMessage, type ExpoPushReceipt, type ExpoPushTicket } from 'expo-server-sdk';
+import { createRequire } from 'node:module';
+import type * as ExpoSdk from 'expo-server-sdk';
+import type { ExpoPushMessage, ExpoPushReceipt, ExpoPushTicket } from 'expo-server-sdk';
 import { createRenderer, type Renderer } from '../render.js';
 import { baseUrlDispatcher } from './base-url-dispatcher.js';
+
+// Required when the adapter is created, never at import: a service that does not configure this vendor
+// never holds its SDK in memory (issue #7: peak RSS). The SDK ships CommonJS, so a synchronous require works.
+const requireSdk = createRequire(import.meta.url);
 
 /** How the Expo adapter reaches Expo's push service. */
 export interface ExpoNotificationsOptions {
@@ -50,6 +56,7 @@ const codeOf = (error: unknown): string => {
  * await notifications.send([push]); // { unregistered: [] }
  */
 export const createExpoNotifications = (options: ExpoNotificationsOptions): Notifications => {
+  const { Expo } = requireSdk('expo-server-sdk') as typeof ExpoSdk;
   const expo = new Expo({
     accessToken: options.accessToken,
     ...(options.baseUrl === undefined ? {} : { httpAgent: baseUrlDispatcher(options.baseUrl) }),
