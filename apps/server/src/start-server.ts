@@ -118,8 +118,6 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     const container = buildContainer({
       config,
       logger,
-      // The access line's fields are fixed and secret-free: written without redaction, it costs a fraction (issue #12).
-      accessLogger: logger.child({}, { redact: [] }),
       persistence,
       idp: provider.settings,
       observability,

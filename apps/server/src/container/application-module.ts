@@ -1,6 +1,5 @@
 import { ContainerModule } from 'inversify';
 import { createHttpApp } from '@idv/adapters-http';
-import type { Logger } from '@idv/core';
 import type { AppConfig } from '../config/app-config.js';
 import type { Observability } from '../observability/observability.js';
 import { TOKENS } from './tokens.js';
@@ -12,7 +11,7 @@ const metricsEndpointOf = (config: AppConfig, { metrics }: Observability) => {
 };
 
 /** The HTTP app, serving every area's use cases. */
-export const applicationModule = (config: AppConfig, observability: Observability, accessLogger: Logger): ContainerModule =>
+export const applicationModule = (config: AppConfig, observability: Observability): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Config).toConstantValue(config);
     bind(TOKENS.HttpServices).toResolvedValue(
@@ -25,7 +24,6 @@ export const applicationModule = (config: AppConfig, observability: Observabilit
         createHttpApp({
           services,
           logger,
-          accessLogger,
           errorTracker,
           requestScope: errorTrackingScope,
           appLinks: config.appLinks,

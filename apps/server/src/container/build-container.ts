@@ -20,8 +20,6 @@ import { rateLimitModule } from './rate-limit-module.js';
 export interface ContainerInputs {
   readonly config: AppConfig;
   readonly logger: Logger;
-  /** The access line's logger (default `logger`): the same lines without redaction, whose fixed fields need none. */
-  readonly accessLogger?: Logger;
   readonly persistence: Persistence;
   readonly idp: IdpSettings;
   /** Error tracking, analytics and metrics, built before the database (which reports to the metrics). */
@@ -50,7 +48,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     organizationsModule(inputs.config),
     paymentsModule(inputs.config),
     devicesModule(inputs.config),
-    applicationModule(inputs.config, inputs.observability, inputs.accessLogger ?? inputs.logger),
+    applicationModule(inputs.config, inputs.observability),
   );
   return container;
 };
