@@ -107,10 +107,11 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   // Issue #14: a bearer request's language is kept on its user (a write only when it changed).
   const language = rememberLocale(services, logger);
   for (const route of apiRoutes(options)) {
-    const afterAuthentication = route.access === 'bearer' ? [language] : [];
+    // Spec: public routes pass authentication untouched, so they skip it (no work per webhook, issue #7).
+    const guards = route.access === 'bearer' ? [authentication(services, logger, route.access, metrics), language] : [];
     const method = route.method.toUpperCase();
     const tag: RouteTag = { method, pattern: route.path, metrics: metrics.route(method, route.path) };
-    router[route.method](route.path, tagRoute(tag), ...limiterOf(route), authentication(services, logger, route.access, metrics), ...afterAuthentication, route.handler);
+    router[route.method](route.path, tagRoute(tag), ...limiterOf(route), ...guards, route.handler);
   }
   app.use(router.routes());
   // Only requests no route answered get here, so a 405/501 below is always the router's.

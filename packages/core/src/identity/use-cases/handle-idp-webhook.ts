@@ -106,6 +106,26 @@ const dispatch = (deps: HandleIdpWebhookDeps, event: IdpEvent): TE.TaskEither<ne
   }
 };
 
+// The checks before any write are synchronous: one Either, no Task (and no promise) per step (issue #7).
+const acceptedEvent = (deps: HandleIdpWebhookDeps, delivery: IdpWebhookDelivery): E.Either<IdpWebhookError, IdpEvent> =>
+  pipe(
+    requireSignatureHeaders(delivery.headers),
+    E.flatMap((headers) =>
+      pipe(
+        deps.webhookVerifier.verify(delivery.rawBody, headers),
+        E.mapLeft((error) => {
+          // spec: a breadcrumb, but no issue raised in error tracking.
+          deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, message: 'invalid signature', data: { webhookId: headers.id } });
+          return error;
+        }),
+        E.flatMap(() => pipe(parseJson(delivery.rawBody), E.flatMap((body) => pipe(decodeIdpEvent(body), E.mapLeft(malformedWebhookEvent))))),
+        E.mapLeft(reportUndecodable(deps, headers.id)),
+      ),
+    ),
+  );
+
+const RECEIPT: WebhookReceipt = Object.freeze({ received: true });
+
 /**
  * Receives a provider webhook per the spec: all three signature headers are required, the
  * signature is checked over the unparsed bytes, then the event is decoded and dispatched on its
@@ -118,35 +138,18 @@ const dispatch = (deps: HandleIdpWebhookDeps, event: IdpEvent): TE.TaskEither<ne
 export const handleIdpWebhook =
   (deps: HandleIdpWebhookDeps) =>
   (delivery: IdpWebhookDelivery): TE.TaskEither<IdpWebhookError, WebhookReceipt> =>
-    pipe(
-      TE.fromEither(requireSignatureHeaders(delivery.headers)),
-      TE.mapError((error): IdpWebhookError => error),
-      TE.flatMap((headers) =>
-        pipe(
-          TE.fromEither(deps.webhookVerifier.verify(delivery.rawBody, headers)),
-          TE.mapError((error) => {
-            // spec: a breadcrumb, but no issue raised in error tracking.
-            deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, message: 'invalid signature', data: { webhookId: headers.id } });
-            return error;
-          }),
-          TE.as(headers),
-        ),
-      ),
-      TE.flatMap((headers) =>
-        pipe(
-          TE.fromEither(pipe(parseJson(delivery.rawBody), E.flatMap((body) => pipe(decodeIdpEvent(body), E.mapLeft(malformedWebhookEvent))))),
-          TE.mapError(reportUndecodable(deps, headers.id)),
-        ),
-      ),
-      TE.tap((event) => {
-        const fields = logFieldsOf(event);
-        deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, data: fields });
-        deps.logger.info(fields, 'idp webhook accepted');
-        return counted(deps, event, dispatch(deps, event));
-      }),
-      TE.tapError((error) => {
-        deps.webhookMetrics.delivery('unknown', REFUSED[error._tag]);
-        return TE.right(undefined);
-      }),
-      TE.map((): WebhookReceipt => ({ received: true })),
-    );
+  () => {
+    const accepted = acceptedEvent(deps, delivery);
+    if (E.isLeft(accepted)) {
+      deps.webhookMetrics.delivery('unknown', REFUSED[accepted.left._tag]);
+      return Promise.resolve(accepted);
+    }
+    const event = accepted.right;
+    const fields = logFieldsOf(event);
+    deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, data: fields });
+    deps.logger.info(fields, 'idp webhook accepted');
+    return pipe(
+      counted(deps, event, dispatch(deps, event)),
+      TE.map(() => RECEIPT),
+    )();
+  };
