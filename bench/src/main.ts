@@ -1,6 +1,7 @@
 // `npm run bench`: the service's hot paths against a hand-written limit and a typical peer, in the
 // same interleaved rounds, on PostgreSQL and on embedded PGlite. Prints figures, asserts nothing.
 // See docs/performance.md for what each figure means.
+import { deployedNodeOptions } from './deployed-node-options.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ say(`postgresql: ${usesPostgres ? await postgresVersion(config.databaseUrl) : 'n
 say(
   `settings:   ${formatNumber(config.users)} users seeded through the API; ${config.connections} connections; ${config.seconds} s windows; ` +
     `${config.rounds} interleaved round(s); driver ${driver.name}` +
-    `${config.driver === 'wrk' && wrk === undefined ? ' (wrk asked for but not on PATH)' : ''}; service NODE_ENV=production LOG_LEVEL=${config.logLevel}; ` +
+    `${config.driver === 'wrk' && wrk === undefined ? ' (wrk asked for but not on PATH)' : ''}; service NODE_ENV=production NODE_OPTIONS=${deployedNodeOptions()} LOG_LEVEL=${config.logLevel}; ` +
     `reference pool size ${config.poolSize}`,
 );
 
@@ -63,5 +64,6 @@ try {
   say(`peak RSS over the whole run (VmHWM): ${peaks.flat().map(([name, mb]) => `${name} ${formatNumber(mb)} MB`).join(', ')}`);
 } finally {
   await stub.close();
-  rmSync(folder, { recursive: true, force: true });
+  if (config.keepLogs) process.stderr.write(`servers' logs kept in ${folder}\n`);
+  else rmSync(folder, { recursive: true, force: true });
 }

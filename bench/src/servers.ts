@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { startServerChild, type ServerChild } from './children.js';
+import { deployedNodeOptions } from './deployed-node-options.js';
 import { providerEnv, type BenchIdentity } from './identity.js';
 
 /** Where the service keeps its data in one run. */
@@ -9,7 +10,7 @@ const SERVICE = fileURLToPath(new URL('../../apps/server/dist/main.js', import.m
 const LIMIT = fileURLToPath(new URL('./references/limit-server.js', import.meta.url));
 const PEER = fileURLToPath(new URL('./references/peer-server.js', import.meta.url));
 
-/** `NODE_ENV=production node apps/server/dist/main.js` with every production secret, logging to `logFile`. */
+/** `NODE_ENV=production node apps/server/dist/main.js` with the image's `NODE_OPTIONS` and every production secret, logging to `logFile`. */
 export const startService = (options: {
   readonly name: string;
   readonly identity: BenchIdentity;
@@ -26,6 +27,7 @@ export const startService = (options: {
     nodeArgs: options.nodeArgs ?? [],
     env: {
       NODE_ENV: 'production',
+      NODE_OPTIONS: deployedNodeOptions(),
       LOG_LEVEL: options.logLevel,
       // Issue #9: all load comes from one loopback address and the seeding invites each seeded user from
       // several organizations, so the budgets are lifted; the limiters still run on every request.

@@ -52,6 +52,8 @@ test('the Dockerfile has a build and a runtime stage; the runtime runs as a non-
   t.regex(healthcheck!.args, /\/health\/ready/);
   t.deepEqual(execForm(keyword(runtime, 'CMD')[0]!.args), ['node', 'apps/server/dist/main.js']);
   t.is(envOf(runtime)['NODE_ENV'], 'production');
+  // Issue #7: a bounded heap (the bench starts the service with the same NODE_OPTIONS).
+  t.regex(envOf(runtime)['NODE_OPTIONS'] ?? '', /^--max-old-space-size=\d+$/);
 });
 
 test('every COPY from the build context exists and is not excluded by .dockerignore; every COPY --from names an earlier stage', (t) => {
