@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { createRequire } from 'node:module';
+import type * as PromClient from 'prom-client';
 import type { WebhookMetrics } from '@idv/core';
 
 /** A connection pool's counts at one moment (as the persistence adapter reports them). */
@@ -34,6 +35,10 @@ export interface PrometheusMetrics {
   /** The Prometheus text exposition of every metric. */
   scrape(): Promise<{ readonly contentType: string; readonly body: string }>;
 }
+
+// Required when metrics are created, never at import: a service without `/metrics` never holds
+// prom-client (nor the OpenTelemetry API it loads) in memory (issue #7: peak RSS).
+const requireClient = createRequire(import.meta.url);
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -71,6 +76,7 @@ const cached2 = <A, B, V>(make: (a: A, b: B) => V): ((a: A, b: B) => V) => {
  * const { contentType, body } = await metrics.scrape();
  */
 export const createPrometheusMetrics = (): PrometheusMetrics => {
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = requireClient('prom-client') as typeof PromClient;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Histogram({
