@@ -111,6 +111,8 @@ export class ServiceLogger implements Logger {
   }
 
   private write(level: Level, fields: Record<string, unknown>, message: string): void {
+    // A disabled level costs nothing more (analytics writes debug lines on every sign-up).
+    if (!this.redacting.isLevelEnabled(level)) return;
     const redact = mayNeedRedaction(fields);
     const scope = this.scopes?.current();
     // Outside a request, or on a line that names its request itself (the access line), nothing is bound.

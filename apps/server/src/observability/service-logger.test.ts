@@ -67,3 +67,15 @@ test("lines written during a request carry its id once; a line naming the id its
   t.true(lines.every((line) => (line.match(/"requestId"/g) ?? []).length <= 1));
   t.false(lines.some((line) => line.includes('ada@example.com')));
 });
+
+test('a line below the level is not written, inside a request or outside', async (t) => {
+  const scopes = new RequestScopes();
+  const lines: string[] = [];
+  const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
+  const logger = createLogger('info', sink as never, scopes);
+  logger.debug({ step: 'outside' }, 'hidden');
+  await scopes.run('req-1', async () => logger.debug({ step: 'inside' }, 'hidden'));
+  logger.info({ step: 'shown' }, 'shown');
+  t.is(lines.length, 1);
+  t.true(lines[0]?.includes('"shown"'));
+});

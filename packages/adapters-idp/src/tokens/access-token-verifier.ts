@@ -92,7 +92,7 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
       if (!COMPACT_JWS.test(token)) return E.left(unauthenticated('token-malformed'));
       const verifiedAt = now();
       const cached = cache.get(token, verifiedAt);
-      if (cached !== undefined) return E.right(cached);
+      if (cached.session !== undefined) return E.right(cached.session);
       const shape = checkUnverifiedToken(token);
       if (E.isLeft(shape)) return E.left(unauthenticated(shape.left));
       try {
@@ -107,7 +107,7 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
         });
         return pipe(
           checkSessionClaims(protectedHeader, payload, rules),
-          E.tap((session) => E.right(cache.set(token, session, (payload.exp ?? 0) * 1000, verifiedAt))),
+          E.tap((session) => E.right(cache.set(cached.key, session, (payload.exp ?? 0) * 1000, verifiedAt))),
           E.mapLeft((reason) => unauthenticated(reason)),
         );
       } catch (error) {

@@ -3,12 +3,15 @@ import type { VerifiedSessionToken } from '@idv/core';
 
 /** Recently verified session tokens, so a client reusing its token is not verified again. */
 export interface VerifiedTokenCache {
-  /** The session of a token verified earlier, while `nowMs` is before its `exp`. */
-  get(token: string, nowMs: number): VerifiedSessionToken | undefined;
-  /** Remembers a verified token until `expiresAtMs` (its `exp`, never later). */
-  set(token: string, session: VerifiedSessionToken, expiresAtMs: number, nowMs: number): void;
+  /** The session of a token verified earlier, while `nowMs` is before its `exp`; its key either way (for `set`). */
+  get(token: string, nowMs: number): { readonly session: VerifiedSessionToken | undefined; readonly key: TokenKey };
+  /** Remembers a verified token, by the key `get` gave, until `expiresAtMs` (its `exp`, never later). */
+  set(key: TokenKey, session: VerifiedSessionToken, expiresAtMs: number, nowMs: number): void;
   readonly size: number;
 }
+
+/** A token's digest: what the cache is keyed by, computed once per verification. */
+export type TokenKey = string & { readonly __tokenKey: unique symbol };
 
 interface Entry {
   readonly session: VerifiedSessionToken;
@@ -16,7 +19,7 @@ interface Entry {
 }
 
 // Keyed by a digest, so the cache never holds a usable bearer token.
-const keyOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
+const keyOf = (token: string): TokenKey => createHash('sha256').update(token).digest('base64url') as TokenKey;
 
 /**
  * A bounded cache of verified tokens. Entries die at the token's `exp`; when full, the oldest entry
@@ -24,8 +27,8 @@ const keyOf = (token: string): string => createHash('sha256').update(token).dige
  *
  * @example
  * const cache = createVerifiedTokenCache(10_000);
- * cache.set(token, session, exp * 1000, Date.now());
- * cache.get(token, Date.now()); // session, until exp
+ * const { session, key } = cache.get(token, Date.now()); // undefined: verify it, then
+ * cache.set(key, verified, exp * 1000, Date.now());       // later gets answer `verified`, until exp
  */
 export const createVerifiedTokenCache = (maxEntries: number): VerifiedTokenCache => {
   const entries = new Map<string, Entry>();
@@ -33,19 +36,19 @@ export const createVerifiedTokenCache = (maxEntries: number): VerifiedTokenCache
     get(token, nowMs) {
       const key = keyOf(token);
       const entry = entries.get(key);
-      if (entry === undefined) return undefined;
-      if (nowMs < entry.expiresAtMs) return entry.session;
+      if (entry === undefined) return { session: undefined, key };
+      if (nowMs < entry.expiresAtMs) return { session: entry.session, key };
       entries.delete(key);
-      return undefined;
+      return { session: undefined, key };
     },
-    set(token, session, expiresAtMs, nowMs) {
+    set(key, session, expiresAtMs, nowMs) {
       if (maxEntries <= 0 || !(nowMs < expiresAtMs)) return;
       while (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
         if (oldest.done === true) break;
         entries.delete(oldest.value);
       }
-      entries.set(keyOf(token), { session, expiresAtMs });
+      entries.set(key, { session, expiresAtMs });
     },
     get size() {
       return entries.size;
