@@ -6,7 +6,8 @@ export type { IyzicoSettings, PaymentCallbackLimits, PaymentsConfig, PaytrSettin
 export { ConfigError } from './config/config-error.js';
 export { TOKENS } from './container/tokens.js';
 export { buildContainer } from './container/build-container.js';
-export { REDACTED_PATHS, createLogger } from './observability/create-logger.js';
+export { createLogger } from './observability/create-logger.js';
+export { REDACTED_PATHS } from './observability/redacted-paths.js';
 export { devIdpFilePath } from './dev-idp-file.js';
 export type { DevIdpFile } from './dev-idp-file.js';
 export { devBanner } from './dev-banner.js';

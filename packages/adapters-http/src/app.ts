@@ -84,7 +84,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   app.silent = true;
   // Outermost, so that a defect is captured while the request's scope (its user, its trail) is current,
   // and the access line sees the status the error middleware chose.
-  app.use(requestContext(options.accessLogger ?? logger, options.requestScope, { method: 'other', pattern: 'unmatched', metrics: metrics.route('other', 'unmatched') }));
+  app.use(requestContext(logger, options.requestScope, { method: 'other', pattern: 'unmatched', metrics: metrics.route('other', 'unmatched') }));
   const cors = corsFor(options.corsOrigins ?? []);
   if (cors !== undefined) app.use(cors);
   app.use(errorMiddleware(logger, errorTracker));

@@ -19,12 +19,6 @@ export type HttpServices = IdentityArea &
 export interface HttpAppOptions {
   readonly services: HttpServices;
   readonly logger: Logger;
-  /**
-   * Where the access line goes (default `logger`). Its fields are fixed and never carry a secret
-   * (method, route pattern, status, duration, request id), so it may be a logger that skips the
-   * redaction of the others (issue #12: a redacted line costs several times an unredacted one).
-   */
-  readonly accessLogger?: Logger;
   readonly errorTracker: ErrorTracker;
   /**
    * Wraps each request in its scope, given the request's id (issue #12): the id on every log line

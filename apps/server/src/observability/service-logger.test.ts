@@ -1,7 +1,9 @@
 import test from 'ava';
 import { Writable } from 'node:stream';
 import { RequestScopes } from '@idv/adapters-observability';
-import { createLogger, mayNeedRedaction, REDACTED_PATHS } from './create-logger.js';
+import { createLogger } from './create-logger.js';
+import { REDACTED_PATHS } from './redacted-paths.js';
+import { mayNeedRedaction } from './service-logger.js';
 
 // Issue #7: lines redaction cannot change skip it, and a request's id is bound once per request.
 // These tests pin down that neither shortcut changes what a line says.
