@@ -34,6 +34,8 @@ export interface BenchConfig {
   readonly scenarios: readonly string[] | undefined;
   /** Extra `node` arguments of the service only (`BENCH_SERVICE_NODE_ARGS`, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
   readonly serviceNodeArgs: readonly string[];
+  /** Extra `node` arguments of the two references (`BENCH_REFERENCE_NODE_ARGS`), to profile them the same way. */
+  readonly referenceNodeArgs: readonly string[];
   /** Keep the folder of the servers' logs instead of deleting it (`BENCH_KEEP_LOGS=1`); its path is printed on stderr. */
   readonly keepLogs: boolean;
 }
@@ -74,6 +76,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   warmupSeconds: positive(env, 'BENCH_WARMUP_SECONDS', 2),
   scenarios: env['BENCH_SCENARIOS']?.split(',').map((key) => key.trim()).filter((key) => key !== ''),
   serviceNodeArgs: (env['BENCH_SERVICE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
+  referenceNodeArgs: (env['BENCH_REFERENCE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
   keepLogs: env['BENCH_KEEP_LOGS'] === '1' || env['BENCH_KEEP_LOGS'] === 'true',
 });
 

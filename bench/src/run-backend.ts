@@ -110,7 +110,7 @@ export const runBackend = async (options: {
     if (database !== undefined) {
       for (const reference of ['limit', 'peer'] as const) {
         children.push(
-          await startReference({ kind: reference, identity: workload.identity, databaseUrl: database.url, poolSize: config.poolSize, logFile: join(options.folder, `${reference}.log`) }),
+          await startReference({ kind: reference, identity: workload.identity, databaseUrl: database.url, poolSize: config.poolSize, logFile: join(options.folder, `${reference}.log`), nodeArgs: config.referenceNodeArgs }),
         );
       }
     }

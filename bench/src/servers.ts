@@ -47,10 +47,13 @@ export const startReference = (options: {
   readonly databaseUrl: string;
   readonly poolSize: number;
   readonly logFile: string;
+  /** Extra `node` arguments for the references alone (profiling: `BENCH_REFERENCE_NODE_ARGS`). */
+  readonly nodeArgs?: readonly string[];
 }): Promise<ServerChild> =>
   startServerChild({
     name: options.kind === 'limit' ? '(a) limit' : '(b) peer',
     script: options.kind === 'limit' ? LIMIT : PEER,
+    nodeArgs: options.nodeArgs ?? [],
     env: {
       NODE_ENV: 'production',
       DATABASE_URL: options.databaseUrl,

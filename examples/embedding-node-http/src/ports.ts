@@ -6,6 +6,7 @@ import {
   FakeNationalIdVault,
   ImmediateUnitOfWork,
   InMemoryAuditLog,
+  InMemoryCallers,
   InMemoryDevices,
   InMemoryInvitations,
   InMemoryMemberships,
@@ -74,6 +75,7 @@ export const createPorts = (provider: ProviderSettings) => {
   });
   return {
     users,
+    callers: new InMemoryCallers(users, memberships),
     organizations,
     memberships,
     devices,

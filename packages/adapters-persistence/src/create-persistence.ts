@@ -1,9 +1,10 @@
-import type { AuditLog, Devices, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentSubscriptions, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
+import type { AuditLog, Callers, Devices, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentSubscriptions, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { withRequestContext } from './database/request-context.js';
 import { createSqlRunner, type PoolStats, type QueryObserver } from './sql/sql-runner.js';
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
+import { MikroOrmCallers } from './repositories/mikro-orm-callers.js';
 import { MikroOrmDevices } from './repositories/mikro-orm-devices.js';
 import { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
 import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
@@ -18,6 +19,8 @@ import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
 /** Everything the composition root binds from this package. */
 export interface Persistence {
   readonly users: Users;
+  /** A request's caller: the user row with their memberships, in one round trip. */
+  readonly callers: Callers;
   readonly organizations: Organizations;
   readonly memberships: Memberships;
   readonly invitations: Invitations;
@@ -72,6 +75,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
   const parseDate = (value: string) => em.getPlatform().parseDate(value);
   return {
     users: new MikroOrmUsers(sql, parseDate),
+    callers: new MikroOrmCallers(sql, parseDate),
     organizations: new MikroOrmOrganizations(sql, parseDate),
     memberships: new MikroOrmMemberships(sql, parseDate),
     invitations: new MikroOrmInvitations(sql, parseDate),

@@ -5,6 +5,7 @@ export { openDatabase } from './database/open-database.js';
 export type { Database, OpenDatabaseOptions, PersistenceOrm } from './database/open-database.js';
 export { withRequestContext, forkForBackgroundWork } from './database/request-context.js';
 export { MikroOrmUsers } from './repositories/mikro-orm-users.js';
+export { MikroOrmCallers } from './repositories/mikro-orm-callers.js';
 export { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
 export { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js';
 export { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';

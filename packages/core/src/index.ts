@@ -49,6 +49,7 @@ export { IdpUserJson, decodeProviderUser, toProviderUser } from './identity/idp-
 export { decodeIdpEvent } from './identity/idp-event.js';
 export type { IdpEvent } from './identity/idp-event.js';
 export type { Users, UserSync } from './identity/ports/users.js';
+export type { Caller, Callers } from './identity/ports/callers.js';
 export type { IdentityProviderAdmin, ProviderUserPage } from './identity/ports/identity-provider-admin.js';
 export type { CreateProviderInvitationInput, CreateProviderOrganizationInput, ProviderInvitation, ProviderInvitationStatus } from './identity/ports/identity-provider-admin.js';
 export type { AccessTokenVerifier, VerifiedSessionToken } from './identity/ports/access-token-verifier.js';

@@ -114,7 +114,7 @@ test('issue #12: /metrics shows non-zero counters for every family after the sce
   t.is(sample(metrics, 'idv_token_verification_failures_total', 'reason="token-expired"'), 1);
   t.true(sample(metrics, 'idv_jwks_fetches_total', 'outcome="ok"') >= 1);
   t.is(sample(metrics, 'idv_provider_request_duration_seconds_count', 'operation="getUser",outcome="5xx"'), 1);
-  t.true(sample(metrics, 'idv_db_query_duration_seconds_count', 'statement="users_find_by_idp_id"') >= 1, metrics.split('\n').filter((line) => line.startsWith('idv_db_query_duration_seconds_count')).join('\n'));
+  t.true(sample(metrics, 'idv_db_query_duration_seconds_count', 'statement="callers_find_by_idp_id"') >= 1, metrics.split('\n').filter((line) => line.startsWith('idv_db_query_duration_seconds_count')).join('\n'));
   t.true(sample(metrics, 'idv_db_pool_connections', 'pool="orm",state="total"') >= 1);
   t.true(Number(/^process_cpu_user_seconds_total (\S+)/m.exec(metrics)?.[1]) > 0);
   t.false(metrics.includes(SIGNED_UP), 'no label carries request data');

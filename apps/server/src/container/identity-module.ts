@@ -11,6 +11,7 @@ export const identityModule = (config: AppConfig): ContainerModule =>
     bind(TOKENS.IdentityArea).toResolvedValue(
       ...resolveArea(identityArea, {
         users: TOKENS.Users,
+        callers: TOKENS.Callers,
         memberships: TOKENS.Memberships,
         invitations: TOKENS.Invitations,
         auditLog: TOKENS.AuditLog,

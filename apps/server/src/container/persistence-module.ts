@@ -6,6 +6,7 @@ import { TOKENS } from './tokens.js';
 export const persistenceModule = (persistence: Persistence): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.Users).toConstantValue(persistence.users);
+    bind(TOKENS.Callers).toConstantValue(persistence.callers);
     bind(TOKENS.Organizations).toConstantValue(persistence.organizations);
     bind(TOKENS.Memberships).toConstantValue(persistence.memberships);
     bind(TOKENS.Invitations).toConstantValue(persistence.invitations);

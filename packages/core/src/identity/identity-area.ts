@@ -3,6 +3,7 @@ import { acceptPendingInvitations } from '../invitation/use-cases/accept-pending
 import type { InvitationStepsDeps } from '../invitation/invitation-steps.js';
 import type { ErrorTracker } from '../shared/error-tracker.js';
 import type { AccessTokenVerifier } from './ports/access-token-verifier.js';
+import type { Callers } from './ports/callers.js';
 import type { WebhookMetrics } from './ports/webhook-metrics.js';
 import type { WebhookVerifier } from './ports/webhook-verifier.js';
 import { authenticateRequest } from './use-cases/authenticate-request.js';
@@ -20,6 +21,7 @@ export interface IdentityPorts
     InvitationStepsDeps,
     PushDeps {
   readonly verifier: AccessTokenVerifier;
+  readonly callers: Callers;
   readonly webhookVerifier: WebhookVerifier;
   readonly webhookMetrics: WebhookMetrics;
   readonly errorTracker: ErrorTracker;

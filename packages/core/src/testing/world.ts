@@ -10,6 +10,7 @@ import { FakeNationalIdVault } from './fake-national-id-vault.js';
 import { FixedClock } from './fixed-clock.js';
 import { ImmediateUnitOfWork } from './immediate-unit-of-work.js';
 import { InMemoryAuditLog } from './in-memory-audit-log.js';
+import { InMemoryCallers } from './in-memory-callers.js';
 import { InMemoryDevices } from './in-memory-devices.js';
 import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryMemberships } from './in-memory-memberships.js';
@@ -62,6 +63,7 @@ export const createTestWorld = () => {
   const background = new PendingBackgroundTasks(logger);
   return {
     users,
+    callers: new InMemoryCallers(users, memberships),
     organizations,
     memberships,
     invitations,

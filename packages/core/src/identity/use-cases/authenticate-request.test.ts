@@ -2,7 +2,9 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { authenticationUnavailable, unauthenticated } from '../identity.errors.js';
 import type { AccessTokenVerifier } from '../ports/access-token-verifier.js';
-import { aProviderUser, createTestWorld, InMemoryUsers, RecordingErrorTracker } from '../../testing/index.js';
+import { aProviderUser, createTestWorld, RecordingErrorTracker } from '../../testing/index.js';
+import type { MembershipId } from '../../membership/membership.js';
+import type { OrganizationId } from '../../organization/organization.js';
 import type { UserId } from '../identifiers.js';
 import { authenticateRequest } from './authenticate-request.js';
 
@@ -25,7 +27,7 @@ const verifier: AccessTokenVerifier = {
 const setup = (testAuthBypass = false) => {
   const world = createTestWorld();
   const errorTracker = new RecordingErrorTracker();
-  const authenticate = authenticateRequest({ verifier, users: world.users, errorTracker, testAuthBypass });
+  const authenticate = authenticateRequest({ verifier, callers: world.callers, errorTracker, testAuthBypass });
   return { world, errorTracker, authenticate };
 };
 
@@ -69,14 +71,28 @@ test('rules 5-7: a valid session maps to the local user and carries the role cla
   const { authenticate, world } = setup();
   const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-000000000009' as UserId);
   const result = await authenticate({ isPublic: false, authorization: 'Bearer admin' })();
-  t.deepEqual(result, E.right({ userId: SUBJECT, sessionId: 'sess_2', role: 'platform_admin', user }));
+  t.deepEqual(result, E.right({ userId: SUBJECT, sessionId: 'sess_2', role: 'platform_admin', user, memberships: [] }));
+});
+
+test("rules 5-7: the caller's memberships come with the user, every status included, for /users/me to use", async (t) => {
+  const { authenticate, world } = setup();
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-000000000009' as UserId);
+  const active = { id: '00000000-0000-4000-8000-0000000000a1', organizationId: '00000000-0000-4000-8000-0000000000b1', organizationName: 'Rowing Club', role: 'coach', status: 'active' } as const;
+  const left = { ...active, id: '00000000-0000-4000-8000-0000000000a2', organizationId: '00000000-0000-4000-8000-0000000000b2', organizationName: 'Chess Club', status: 'cancelled' } as const;
+  for (const summary of [active, left]) world.memberships.add(user.id, { ...summary, id: summary.id as MembershipId, organizationId: summary.organizationId as OrganizationId });
+  const result = await authenticate({ isPublic: false, authorization: 'Bearer good' })();
+  t.true(E.isRight(result));
+  t.deepEqual(E.isRight(result) ? result.right?.memberships?.map((m) => [m.organizationName, m.status]) : undefined, [
+    ['Rowing Club', 'active'],
+    ['Chess Club', 'cancelled'],
+  ]);
 });
 
 test('rule 2: with the bypass on, x-test-user-id populates the payload from the local row', async (t) => {
   const { authenticate, world } = setup(true);
   const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-000000000009' as UserId);
   const result = await authenticate({ isPublic: false, testUserId: SUBJECT, testRole: 'platform_admin' })();
-  t.deepEqual(result, E.right({ userId: SUBJECT, sessionId: 'sess_test_bypass', role: 'platform_admin', user }));
+  t.deepEqual(result, E.right({ userId: SUBJECT, sessionId: 'sess_test_bypass', role: 'platform_admin', user, memberships: [] }));
 });
 
 test('rule 2: with the bypass off, x-test-user-id is ignored and a bearer is still required', async (t) => {
@@ -93,10 +109,8 @@ test('issue #9: a token that cannot be judged (keys unreachable) is Authenticati
 
 test('issue #9: the tracked user is set right after verification, so a failed local lookup is captured with the sub', async (t) => {
   const errorTracker = new RecordingErrorTracker();
-  const users = new (class extends InMemoryUsers {
-    override findByIdpId = () => Promise.reject(new Error('database down'));
-  })();
-  const authenticate = authenticateRequest({ verifier, users, errorTracker, testAuthBypass: false });
+  const callers = { findByIdpId: () => Promise.reject(new Error('database down')) };
+  const authenticate = authenticateRequest({ verifier, callers, errorTracker, testAuthBypass: false });
   await t.throwsAsync(authenticate({ isPublic: false, authorization: 'Bearer good' })(), { message: 'database down' });
   t.is(errorTracker.user, SUBJECT);
 });

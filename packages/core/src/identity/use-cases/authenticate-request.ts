@@ -7,12 +7,12 @@ import type { AuthPayload } from '../auth-payload.js';
 import { IdpUserId } from '../identifiers.js';
 import { unauthenticated, type AuthenticationFailure, type Unauthenticated } from '../identity.errors.js';
 import type { AccessTokenVerifier } from '../ports/access-token-verifier.js';
-import type { Users } from '../ports/users.js';
+import type { Callers } from '../ports/callers.js';
 
 /** Ports and settings for request authentication. */
 export interface AuthenticateRequestDeps {
   readonly verifier: AccessTokenVerifier;
-  readonly users: Users;
+  readonly callers: Callers;
   readonly errorTracker: ErrorTracker;
   /** `TEST_AUTH_BYPASS`; the composition root never turns it on in production. */
   readonly testAuthBypass: boolean;
@@ -41,13 +41,14 @@ const payloadFor = (deps: AuthenticateRequestDeps, session: { subject: IdpUserId
   // Issue #9: the caller is known once verified, so a defect in the lookup below is captured with them.
   deps.errorTracker.setUser(session.subject);
   return pipe(
-    TE.fromTask(() => deps.users.findByIdpId(session.subject)),
+    TE.fromTask(() => deps.callers.findByIdpId(session.subject)),
     TE.map(
-      (user): AuthPayload => ({
+      (caller): AuthPayload => ({
         userId: session.subject,
         sessionId: session.sessionId,
         ...(session.role === undefined ? {} : { role: session.role }),
-        user: O.toNullable(user),
+        user: O.isSome(caller) ? caller.value.user : null,
+        ...(O.isSome(caller) ? { memberships: caller.value.memberships } : {}),
       }),
     ),
   );
@@ -56,7 +57,7 @@ const payloadFor = (deps: AuthenticateRequestDeps, session: { subject: IdpUserId
 /**
  * Applies the spec's ordered authentication rules: public handlers pass; the test bypass (when on)
  * trusts `x-test-*` headers; otherwise a verified `Authorization: Bearer` token is required and
- * mapped to the local user (null when the row does not exist yet). Right(null) means public; a Left
+ * mapped to the local user (null when the row does not exist yet), read with their memberships. Right(null) means public; a Left
  * is `Unauthenticated`, or `AuthenticationUnavailable` when the token could not be judged.
  *
  * @example

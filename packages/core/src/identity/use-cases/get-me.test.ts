@@ -25,6 +25,24 @@ test('issue #8: cancelled memberships are omitted from /users/me', async (t) => 
   t.deepEqual(await getMe(world)(session(user))(), E.right({ user, memberships: [live] }));
 });
 
+test('issue #7: the memberships authentication read with the user are answered without a second read', async (t) => {
+  const world = createTestWorld();
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-0000000000aa' as UserId);
+  const live = { id: 'm1', organizationId: 'o1', organizationName: 'Iron Gym', role: 'coach', status: 'active' } as const;
+  const left = { id: 'm2', organizationId: 'o2', organizationName: 'Chess Club', role: 'member', status: 'cancelled' } as const;
+  world.memberships.listForUser = () => Promise.reject(new Error('a second read'));
+  const result = await getMe(world)({ ...session(user), memberships: [live, left] })();
+  t.deepEqual(result, E.right({ user, memberships: [live] }));
+});
+
+test('issue #7: memberships read for another user than the one answered are not used', async (t) => {
+  const world = createTestWorld();
+  world.idpAdmin.put(aProviderUser({ idpId: SUBJECT }));
+  const stale = { id: 'm9', organizationId: 'o9', organizationName: 'Stale', role: 'owner', status: 'active' } as const;
+  const result = await getMe(world)({ ...session(null), memberships: [stale] })();
+  t.deepEqual(E.isRight(result) ? result.right.memberships : undefined, []);
+});
+
 test('recovery path: a session without a local row creates it from the provider and counts the sign-up once', async (t) => {
   const world = createTestWorld();
   world.idpAdmin.put(aProviderUser({ idpId: SUBJECT, email: 'ada@example.com' }));

@@ -32,7 +32,7 @@ const recoverUser = (deps: GetMeDeps, idpId: IdpUserId): TE.TaskEither<IdentityE
 
 /**
  * Returns the caller's user and live (not cancelled) memberships, creating the local row from the provider's admin
- * API when it is absent. A soft-deleted user gets `UserDeleted` and is never re-created.
+ * API when it is absent. The memberships authentication read with the user are used as they are. A soft-deleted user gets `UserDeleted` and is never re-created.
  *
  * @example
  * await getMe(deps)(request.auth)(); // Right({ user, memberships: [] })
@@ -43,7 +43,11 @@ export const getMe = (deps: GetMeDeps) => (auth: AuthPayload): TE.TaskEither<Ide
     TE.filterOrElseW((user) => user.deletedAt === null, userDeleted),
     TE.flatMap((user) =>
       pipe(
-        TE.fromTask(() => deps.memberships.listForUser(user.id)),
+        // Authentication read them with the user (one round trip); a recovered user is read afresh, since
+        // its welcome may just have accepted invitations.
+        auth.memberships !== undefined && auth.user?.id === user.id
+          ? TE.right<never, readonly MembershipSummary[]>(auth.memberships)
+          : TE.fromTask(() => deps.memberships.listForUser(user.id)),
         // ARCHITECTURE §5: cancelled memberships (declined, revoked, removed, left) are omitted here.
         TE.map((memberships) => ({ user, memberships: memberships.filter((m) => m.status !== 'cancelled') })),
       ),
