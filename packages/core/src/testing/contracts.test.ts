@@ -1,5 +1,6 @@
 import test from 'ava';
 import { auditLogContract } from './audit-log.contract.js';
+import { callersContract, inMemoryCallersSubject } from './callers.contract.js';
 import { devicesContract, inMemoryDevicesSubject } from './devices.contract.js';
 import { InMemoryDevices } from './in-memory-devices.js';
 import { InMemoryAuditLog } from './in-memory-audit-log.js';
@@ -25,6 +26,7 @@ const register = <S>(port: string, cases: readonly ContractCase<S>[], subject: S
 
 register('Users', usersContract, new InMemoryUsers());
 register('Memberships', membershipsContract, inMemoryMembershipsSubject());
+register('Callers', callersContract, inMemoryCallersSubject());
 register('Organizations', organizationsContract, new InMemoryOrganizations());
 register('Invitations', invitationsContract, { invitations: new InMemoryInvitations(), prepare: async () => undefined });
 register('AuditLog', auditLogContract, { auditLog: new InMemoryAuditLog(), prepare: async () => undefined });
