@@ -10,8 +10,11 @@ export interface BenchConfig {
   readonly rounds: number;
   /** Concurrent keep-alive connections of the driver (`BENCH_CONNECTIONS`, default 4). */
   readonly connections: number;
-  /** `autocannon` (default) or `wrk` (`BENCH_DRIVER=wrk`, when it is on PATH). */
-  readonly driver: 'autocannon' | 'wrk';
+  /**
+   * `BENCH_DRIVER`: `auto` (default) drives with wrk when it is on PATH, else autocannon (the issue:
+   * "autocannon, or wrk when present"); `wrk` or `autocannon` asks for one.
+   */
+  readonly driver: 'auto' | 'autocannon' | 'wrk';
   /** Deliveries in flight while seeding (`BENCH_SEED_CONCURRENCY`, default 16). */
   readonly seedConcurrency: number;
   /** Server on which the scratch database is created (`BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`). */
@@ -57,6 +60,12 @@ const backends = (raw: string | undefined): BenchConfig['backends'] => {
   return names as BenchConfig['backends'];
 };
 
+const driverChoice = (value: string | undefined): BenchConfig['driver'] => {
+  if (value === undefined || value === '' || value === 'auto') return 'auto';
+  if (value === 'wrk' || value === 'autocannon') return value;
+  throw new Error(`BENCH_DRIVER: expected auto, wrk or autocannon, got ${value}`);
+};
+
 /** Reads the configuration; throws one readable line on a bad value. */
 export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   users: Math.floor(positive(env, 'BENCH_USERS', 100_000)),
@@ -64,7 +73,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   seconds: positive(env, 'BENCH_SECONDS', 10),
   rounds: Math.max(1, Math.floor(positive(env, 'BENCH_ROUNDS', 3))),
   connections: Math.max(1, Math.floor(positive(env, 'BENCH_CONNECTIONS', 4))),
-  driver: env['BENCH_DRIVER'] === 'wrk' ? 'wrk' : 'autocannon',
+  driver: driverChoice(env['BENCH_DRIVER']),
   seedConcurrency: Math.max(1, Math.floor(positive(env, 'BENCH_SEED_CONCURRENCY', 16))),
   databaseUrl: env['BENCH_DATABASE_URL'] || env['TEST_DATABASE_URL'] || DEFAULT_DATABASE_URL,
   logLevel: env['BENCH_LOG_LEVEL'] || 'info',

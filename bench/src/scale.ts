@@ -16,7 +16,10 @@ const LARGE = 1_000_000;
 /**
  * Issue 7 point 4: `GET /users/me` p99 at 10,000 and at 1,000,000 users, in interleaved rounds. The
  * small database is seeded through the API; the large one is the main run's database (seeded through
- * the API) grown with one bulk `insert … select … from generate_series`.
+ * the API) grown with one bulk `insert … select … from generate_series`. Each size is served by a
+ * service process started for this measurement, so the two differ only in the database: the main
+ * run's process has run every window (its token cache full, its heap grown), which is its own
+ * figure (peak RSS over the whole run), not the lookups'.
  */
 export const runScale = async (options: {
   readonly serverUrl: string;
@@ -37,15 +40,18 @@ export const runScale = async (options: {
   say(`## Scale (BENCH_SCALE=1): GET /users/me, reused tokens, on PostgreSQL at ${formatNumber(SMALL)} and ${formatNumber(LARGE)} users`);
   const small = await createScratchDatabase(options.serverUrl);
   let smallService: ServerChild | undefined;
-  try {
-    smallService = await startService({
-      name: `service @${formatNumber(SMALL)}`,
+  let largeService: ServerChild | undefined;
+  const serviceOn = (size: number, database: ScratchDatabase): Promise<ServerChild> =>
+    startService({
+      name: `service @${formatNumber(size)}`,
       identity: options.workload.identity,
       providerUrl: options.providerUrl,
-      backend: { kind: 'postgres', url: small.url },
+      backend: { kind: 'postgres', url: database.url },
       logLevel: options.logLevel,
-      logFile: join(options.folder, 'service-scale.log'),
+      logFile: join(options.folder, `service-scale-${size}.log`),
     });
+  try {
+    smallService = await serviceOn(SMALL, small);
     const seeded = await seedUsers({ url: smallService.url, deliveries: options.workload.deliveries, count: SMALL, concurrency: options.seedConcurrency });
     const throughApi = await countUsers(options.large.database);
     const started = performance.now();
@@ -56,9 +62,10 @@ export const runScale = async (options: {
         `+ ${formatNumber(inserted)} bulk-inserted by SQL in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
         `(insert … select … from generate_series, same columns as a user.created delivery writes; then ANALYZE).`,
     );
+    largeService = await serviceOn(LARGE, options.large.database);
     const targets = [
       { size: SMALL, service: smallService, database: small.name, pool: await sampleIdpIds(small, options.tokenPool) },
-      { size: LARGE, service: options.large.service, database: options.large.database.name, pool: await sampleIdpIds(options.large.database, options.tokenPool) },
+      { size: LARGE, service: largeService, database: options.large.database.name, pool: await sampleIdpIds(options.large.database, options.tokenPool) },
     ];
     const measure = async (target: (typeof targets)[number], round: number, seconds: number): Promise<Figure | undefined> => {
       const plan = await meReusedTokens.prepare({ workload: options.workload, poolIdpIds: target.pool, organizationPool: [], seeded: 0, supply: 0 });
@@ -85,8 +92,12 @@ export const runScale = async (options: {
       `p99 at ${formatNumber(SMALL)} users: ${formatNumber(p99(SMALL), 2)} ms; at ${formatNumber(LARGE)} users: ${formatNumber(p99(LARGE), 2)} ms; ` +
         `ratio ${formatNumber(median(ratios), 2)}× (median of per-round ratios; target within 1.20×)`,
     );
-    say(`peak RSS of the service at ${formatNumber(LARGE)} users (whole run): ${formatNumber(peakRssMb(options.large.service.pid))} MB`);
+    say(
+      `peak RSS: the scale services ${formatNumber(peakRssMb(smallService.pid))} MB @${formatNumber(SMALL)}, ${formatNumber(peakRssMb(largeService.pid))} MB @${formatNumber(LARGE)}; ` +
+        `the main run's service, which ran every window: ${formatNumber(peakRssMb(options.large.service.pid))} MB`,
+    );
   } finally {
+    await largeService?.stop();
     await smallService?.stop();
     await small.drop();
   }
