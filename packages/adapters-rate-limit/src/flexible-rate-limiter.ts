@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+// One-shot `hash` (Node ≥ 20.12): no Hash object per call, on every request (issue #7).
+import { hash } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ALLOWED, type Logger, type RateLimitDecision, type RateLimiter, type RateLimitPolicy } from '@idv/core';
 import type { RateLimitStore } from './rate-limit-store.js';
@@ -10,7 +11,7 @@ export interface FlexibleRateLimiterOptions {
 }
 
 // Keys carry addresses, emails and ids: the store sees only their digests.
-const digest = (key: string): string => createHash('sha256').update(key).digest('base64url');
+const digest = (key: string): string => hash('sha256', key, 'base64url');
 
 const backend = (store: RateLimitStore, policy: RateLimitPolicy, name: string): RateLimiterAbstract => {
   const block = policy.blockSeconds === undefined ? {} : { blockDuration: policy.blockSeconds };

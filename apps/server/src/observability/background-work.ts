@@ -12,16 +12,28 @@ export interface BackgroundWorkOptions {
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** A task in flight: when it is abandoned, and the promise `drain()` waits on. */
+interface RunningTask {
+  readonly deadline: number;
+  readonly settled: Promise<void>;
+  abandon(): void;
+}
+
 /**
  * Runs work off the request path (analytics, issue #7; notifications, issue #14): each task starts
  * at once, bounded in number and time; a failure is logged at warn and never reaches the caller.
  * `drain()` waits for the tasks still running (shutdown, and tests that check what they did).
+ *
+ * One timer serves every task (the earliest deadline first): a task costs a few promises and no
+ * timer of its own, since every webhook that creates a user starts two (issue #7).
  */
 export class BackgroundWork implements BackgroundTasks {
-  private readonly inFlight = new Set<Promise<void>>();
+  // Insertion order is deadline order: every task gets the same timeout.
+  private readonly inFlight = new Set<RunningTask>();
   private readonly label: string;
   private readonly maxInFlight: number;
   private readonly timeoutMs: number;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly logger: Logger,
@@ -42,22 +54,53 @@ export class BackgroundWork implements BackgroundTasks {
       this.logger.warn(fields, `${this.label} dropped: too many in flight`);
       return;
     }
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${this.timeoutMs} ms`)), this.timeoutMs);
-      timer.unref();
+    let finish!: (error?: { readonly cause: unknown }) => void;
+    const settled = new Promise<void>((resolve) => {
+      finish = (error) => {
+        if (!this.inFlight.delete(task)) return; // already abandoned, or already settled
+        if (error !== undefined) this.logger.warn({ ...fields, err: message(error.cause) }, `${this.label} failed`);
+        resolve();
+      };
     });
-    const running: Promise<void> = Promise.race([Promise.resolve().then(work), timeout])
-      .catch((error: unknown) => this.logger.warn({ ...fields, err: message(error) }, `${this.label} failed`))
-      .finally(() => {
-        clearTimeout(timer);
-        this.inFlight.delete(running);
-      });
-    this.inFlight.add(running);
+    const task: RunningTask = {
+      deadline: performance.now() + this.timeoutMs,
+      settled,
+      abandon: () => finish({ cause: new Error(`timed out after ${this.timeoutMs} ms`) }),
+    };
+    this.inFlight.add(task);
+    this.armTimer();
+    let running: Promise<void>;
+    try {
+      running = work();
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    running.then(
+      () => finish(),
+      (error: unknown) => finish({ cause: error }),
+    );
   }
 
   /** Resolves once every task started so far, and any task those started, has settled or timed out. */
   async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight].map((task) => task.settled));
+  }
+
+  private armTimer(): void {
+    if (this.timer !== undefined) return;
+    const [first] = this.inFlight;
+    if (first === undefined) return;
+    this.timer = setTimeout(() => this.abandonOverdue(), Math.max(0, first.deadline - performance.now()));
+    this.timer.unref();
+  }
+
+  private abandonOverdue(): void {
+    this.timer = undefined;
+    const now = performance.now();
+    for (const task of this.inFlight) {
+      if (task.deadline > now) break;
+      task.abandon();
+    }
+    this.armTimer();
   }
 }

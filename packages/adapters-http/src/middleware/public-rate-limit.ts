@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { Logger, RateLimiter } from '@idv/core';
+import { ALLOWED, type Logger, type RateLimitDecision, type RateLimiter } from '@idv/core';
 import { errorBody } from '../errors/error-body.js';
 import { clientAddress, sourceKey } from './client-address.js';
 
@@ -20,10 +20,13 @@ export interface PublicRateLimitOptions {
 export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: PublicRateLimitOptions = {}): Middleware => {
   return async (ctx, next) => {
     const source = sourceKey(clientAddress(ctx, options.trustedProxyHops));
-    const decision = await limiter.consume(source).catch((error: unknown) => {
+    let decision: RateLimitDecision;
+    try {
+      decision = await limiter.consume(source);
+    } catch (error) {
       logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, path: ctx.path }, 'public rate limiter failed: request let through');
-      return { allowed: true } as const;
-    });
+      decision = ALLOWED;
+    }
     if (!decision.allowed) {
       logger.info({ method: ctx.method, path: ctx.path, retryAfterSeconds: decision.retryAfterSeconds }, 'request rate limited');
       ctx.set('Retry-After', String(decision.retryAfterSeconds));

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+// One-shot `hash` (Node ≥ 20.12): no Hash object per call, on every request (issue #7).
+import { hash } from 'node:crypto';
 import type { VerifiedSessionToken } from '@idv/core';
 
 /** Recently verified session tokens, so a client reusing its token is not verified again. */
@@ -19,7 +20,7 @@ interface Entry {
 }
 
 // Keyed by a digest, so the cache never holds a usable bearer token.
-const keyOf = (token: string): TokenKey => createHash('sha256').update(token).digest('base64url') as TokenKey;
+const keyOf = (token: string): TokenKey => hash('sha256', token, 'base64url') as TokenKey;
 
 /**
  * A bounded cache of verified tokens. Entries die at the token's `exp`; when full, the oldest entry

@@ -1,6 +1,6 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { pipe } from 'fp-ts/lib/function.js';
 import { PLATFORM_ADMIN_ROLE, type AuthPayload } from '../identity/auth-payload.js';
 import type { UserId } from '../identity/identifiers.js';
 import { userDeleted, type UserDeleted } from '../identity/identity.errors.js';
@@ -8,7 +8,6 @@ import type { User } from '../identity/user.js';
 import { organizationNotFound, type OrganizationNotFound } from '../organization/organization.errors.js';
 import type { Organization, OrganizationId } from '../organization/organization.js';
 import type { Organizations } from '../organization/ports/organizations.js';
-import { fromPort } from '../shared/from-port.js';
 import { can, PLATFORM_ADMIN_CAPABILITIES, type Capability } from './capability.js';
 import { forbidden, type Forbidden } from './membership.errors.js';
 import type { Membership } from './membership.js';
@@ -78,17 +77,12 @@ export const authorize =
     const user = caller.user;
     if (user === null) return TE.left(organizationNotFound());
     if (user.deletedAt !== null) return TE.left(userDeleted());
-    return pipe(
-      fromPort(() => deps.organizations.findById(organizationId)),
-      TE.flatMap(TE.fromOption((): AuthorizationError => organizationNotFound())),
-      TE.flatMap((organization) =>
-        pipe(
-          fromPort(() => deps.memberships.findForUser(organizationId, user.id)),
-          TE.flatMap((membership) => {
-            const decision = decide(user, caller, capability, membership);
-            return isActor(decision) ? TE.right({ organization, actor: decision }) : TE.left(decision);
-          }),
-        ),
-      ),
-    );
+    // Every organization route runs this: one async step rather than a pipe of Tasks, since each
+    // Task step costs promises (issue #7).
+    return async () => {
+      const organization = await deps.organizations.findById(organizationId);
+      if (O.isNone(organization)) return E.left(organizationNotFound());
+      const decision = decide(user, caller, capability, await deps.memberships.findForUser(organizationId, user.id));
+      return isActor(decision) ? E.right({ organization: organization.value, actor: decision }) : E.left(decision);
+    };
   };

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { MembershipSummary } from '../../membership/membership.js';
@@ -37,19 +38,19 @@ const recoverUser = (deps: GetMeDeps, idpId: IdpUserId): TE.TaskEither<IdentityE
  * @example
  * await getMe(deps)(request.auth)(); // Right({ user, memberships: [] })
  */
-export const getMe = (deps: GetMeDeps) => (auth: AuthPayload): TE.TaskEither<IdentityError, Me> =>
-  pipe(
-    auth.user === null ? recoverUser(deps, auth.userId) : TE.right<IdentityError, User>(auth.user),
-    TE.filterOrElseW((user) => user.deletedAt === null, userDeleted),
-    TE.flatMap((user) =>
-      pipe(
-        // Authentication read them with the user (one round trip); a recovered user is read afresh, since
-        // its welcome may just have accepted invitations.
-        auth.memberships !== undefined && auth.user?.id === user.id
-          ? TE.right<never, readonly MembershipSummary[]>(auth.memberships)
-          : TE.fromTask(() => deps.memberships.listForUser(user.id)),
-        // ARCHITECTURE §5: cancelled memberships (declined, revoked, removed, left) are omitted here.
-        TE.map((memberships) => ({ user, memberships: memberships.filter((m) => m.status !== 'cancelled') })),
-      ),
-    ),
-  );
+export const getMe =
+  (deps: GetMeDeps) =>
+  (auth: AuthPayload): TE.TaskEither<IdentityError, Me> =>
+  // Every `/users/me` runs this: one async step rather than a pipe of Tasks, since each Task step
+  // costs promises (issue #7).
+  async () => {
+    const found = auth.user === null ? await recoverUser(deps, auth.userId)() : E.right(auth.user);
+    if (E.isLeft(found)) return found;
+    const user = found.right;
+    if (user.deletedAt !== null) return E.left(userDeleted());
+    // Authentication read them with the user (one round trip); a recovered user is read afresh, since
+    // its welcome may just have accepted invitations.
+    const memberships = auth.memberships !== undefined && auth.user?.id === user.id ? auth.memberships : await deps.memberships.listForUser(user.id);
+    // ARCHITECTURE §5: cancelled memberships (declined, revoked, removed, left) are omitted here.
+    return E.right({ user, memberships: memberships.filter((m) => m.status !== 'cancelled') });
+  };

@@ -148,8 +148,5 @@ export const handleIdpWebhook =
     const fields = logFieldsOf(event);
     deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, data: fields });
     deps.logger.info(fields, 'idp webhook accepted');
-    return pipe(
-      counted(deps, event, dispatch(deps, event)),
-      TE.map(() => RECEIPT),
-    )();
+    return counted(deps, event, dispatch(deps, event))().then(() => E.right(RECEIPT));
   };

@@ -1,5 +1,5 @@
-import * as TE from 'fp-ts/lib/TaskEither.js';
-import { pipe } from 'fp-ts/lib/function.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { UserId } from '../identifiers.js';
 import type { Users, UserSync } from '../ports/users.js';
@@ -26,7 +26,9 @@ export type MirrorReason = 'arrival' | 'update';
 export const mirrorProviderUser =
   (deps: MirrorProviderUserDeps, reason: MirrorReason = 'arrival') =>
   (snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
-    pipe(
-      TE.fromTask(() => deps.users.syncFromProvider(snapshot, deps.ids.uuid() as UserId)),
-      TE.flatMap((sync) => (reason === 'arrival' || sync.created ? welcomeUser(deps)(sync, snapshot) : TE.right(sync))),
-    );
+  // One async step rather than a pipe of Tasks: every webhook runs it, and each Task step costs
+  // promises (issue #7). Nothing here can fail as a Left.
+  async () => {
+    const sync = await deps.users.syncFromProvider(snapshot, deps.ids.uuid() as UserId);
+    return reason === 'arrival' || sync.created ? welcomeUser(deps)(sync, snapshot)() : E.right(sync);
+  };

@@ -1,6 +1,6 @@
-import * as T from 'fp-ts/lib/Task.js';
-import * as TE from 'fp-ts/lib/TaskEither.js';
-import { pipe } from 'fp-ts/lib/function.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as T from 'fp-ts/lib/Task.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Analytics } from '../../shared/analytics.js';
 import type { Logger } from '../../shared/logger.js';
 import type { AcceptPendingInvitations } from '../../invitation/use-cases/accept-pending-invitations.js';
@@ -43,9 +43,12 @@ const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps
  * Runs the side effects of a user's arrival, whichever path mirrored it: `user_signed_up` once per
  * row actually created, then pending invitations (with the snapshot's verified flag), both best effort.
  */
-export const welcomeUser = (deps: WelcomeUserDeps) => (sync: UserSync, snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
-  pipe(
-    TE.fromTask(trackSignUp(deps, sync)),
-    TE.flatMap(() => TE.fromTask(acceptInvitations(deps, sync, snapshot))),
-    TE.map(() => sync),
-  );
+export const welcomeUser =
+  (deps: WelcomeUserDeps) =>
+  (sync: UserSync, snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
+  // Two awaits rather than a pipe of three Tasks: every user.created runs this (issue #7).
+  async () => {
+    await trackSignUp(deps, sync)();
+    await acceptInvitations(deps, sync, snapshot)();
+    return E.right(sync);
+  };

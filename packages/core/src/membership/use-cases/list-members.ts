@@ -1,8 +1,7 @@
-import * as TE from 'fp-ts/lib/TaskEither.js';
-import { pipe } from 'fp-ts/lib/function.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { OrganizationId } from '../../organization/organization.js';
-import { fromPort } from '../../shared/from-port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import { authorize, type Actor, type AuthorizationError, type AuthorizeDeps } from '../authorize.js';
 import { can, PLATFORM_ADMIN_CAPABILITIES } from '../capability.js';
@@ -31,11 +30,11 @@ const seesRoster = (actor: Actor): boolean =>
 export const listMembers =
   (deps: AuthorizeDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, query: ListMembersQuery): TE.TaskEither<AuthorizationError, Page<Membership>> =>
-    pipe(
-      authorize(deps)(caller, organizationId, 'organization.read'),
-      TE.flatMap(({ actor }) =>
-        actor.kind === 'member' && !seesRoster(actor)
-          ? TE.right<AuthorizationError, Page<Membership>>({ items: [actor.membership], nextCursor: null })
-          : fromPort(() => deps.memberships.listForOrganization(organizationId, { includeCancelled: query.includeCancelled }, query.page)),
-      ),
-    );
+  // The roster is the hot organization route: one async step after `authorize` (issue #7).
+  async () => {
+    const authorized = await authorize(deps)(caller, organizationId, 'organization.read')();
+    if (E.isLeft(authorized)) return authorized;
+    const { actor } = authorized.right;
+    if (actor.kind === 'member' && !seesRoster(actor)) return E.right({ items: [actor.membership], nextCursor: null });
+    return E.right(await deps.memberships.listForOrganization(organizationId, { includeCancelled: query.includeCancelled }, query.page));
+  };
