@@ -54,18 +54,17 @@ export class BackgroundWork implements BackgroundTasks {
       this.logger.warn(fields, `${this.label} dropped: too many in flight`);
       return;
     }
-    let finish!: (error?: { readonly cause: unknown }) => void;
-    const settled = new Promise<void>((resolve) => {
-      finish = (error) => {
-        if (!this.inFlight.delete(task)) return; // already abandoned, or already settled
-        if (error !== undefined) this.logger.warn({ ...fields, err: message(error.cause) }, `${this.label} failed`);
-        resolve();
-      };
-    });
+    let resolve!: () => void;
     const task: RunningTask = {
       deadline: performance.now() + this.timeoutMs,
-      settled,
-      abandon: () => finish({ cause: new Error(`timed out after ${this.timeoutMs} ms`) }),
+      settled: new Promise<void>((done) => (resolve = done)),
+      abandon: () => settle(true, new Error(`timed out after ${this.timeoutMs} ms`)),
+    };
+    // The first of the work's outcome and its deadline settles the task; the other finds it gone.
+    const settle = (failed: boolean, error?: unknown): void => {
+      if (!this.inFlight.delete(task)) return;
+      if (failed) this.logger.warn({ ...fields, err: message(error) }, `${this.label} failed`);
+      resolve();
     };
     this.inFlight.add(task);
     this.armTimer();
@@ -76,8 +75,8 @@ export class BackgroundWork implements BackgroundTasks {
       running = Promise.reject(error);
     }
     running.then(
-      () => finish(),
-      (error: unknown) => finish({ cause: error }),
+      () => settle(false),
+      (error: unknown) => settle(true, error),
     );
   }
 

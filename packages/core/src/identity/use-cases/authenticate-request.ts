@@ -63,8 +63,8 @@ export const authenticateRequest =
   (deps: AuthenticateRequestDeps) =>
   (credentials: RequestCredentials): TE.TaskEither<AuthenticationFailure, AuthPayload | null> => {
     if (credentials.isPublic) return TE.right(null);
-    // Every bearer request runs this: one async step rather than a pipe of Tasks, since each Task step
-    // costs promises (issue #7).
+    // Every bearer request runs what follows: plain async steps rather than a pipe of Tasks, since
+    // each Task step costs promises (issue #7).
     if (deps.testAuthBypass && credentials.testUserId !== undefined) {
       const subject = decodeSubject(credentials.testUserId);
       if (E.isLeft(subject)) return TE.left(subject.left);
