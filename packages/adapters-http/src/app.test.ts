@@ -102,3 +102,23 @@ test('spec errors: when a parser consumed the raw body first, the webhook answer
     server.close();
   }
 });
+
+test('JSON answers, success and error alike, carry the JSON content type and their exact length; HEAD the same headers and no body', async (t) => {
+  const expectJson = async (response: Response, status: number) => {
+    t.is(response.status, status);
+    t.is(response.headers.get('content-type'), 'application/json; charset=utf-8');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    t.is(Number(response.headers.get('content-length')), bytes.length);
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  };
+  const accepted = await fetch(`${t.context.url}/webhooks/idp`, { method: 'POST', headers: signedHeaders, body: JSON.stringify(userCreatedEvent({ id: 'user_jsonanswer1' })) });
+  t.deepEqual(await expectJson(accepted, 200), { received: true });
+  const refused = await fetch(`${t.context.url}/users/me`, { headers: { authorization: 'Bearer abc.def.ghi' } });
+  t.like(await expectJson(refused, 401), { code: 'Unauthenticated' });
+  const get = await fetch(`${t.context.url}/health`);
+  const head = await fetch(`${t.context.url}/health`, { method: 'HEAD' });
+  t.is(head.status, 200);
+  t.is(head.headers.get('content-type'), get.headers.get('content-type'));
+  t.is(head.headers.get('content-length'), get.headers.get('content-length'));
+  t.is((await head.arrayBuffer()).byteLength, 0);
+});

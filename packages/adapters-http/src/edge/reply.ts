@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Context } from 'koa';
 import { errorBody } from '../errors/error-body.js';
+import { sendJson } from './json-response.js';
 import type { ErrorCode } from '../errors/error-status.js';
 
 /** What a handler answers: a status, headers when needed (`Retry-After`) and, except for 204, a JSON body. */
@@ -48,7 +49,7 @@ export const replyWith = <A>(result: E.Either<TaggedError, A>, onRight: (value: 
 
 /** Writes a reply to the Koa context. */
 export const send = (ctx: Context, reply: Reply): void => {
-  ctx.status = reply.status;
   for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
-  if (reply.body !== undefined) ctx.body = reply.body;
+  if (reply.body === undefined) ctx.status = reply.status;
+  else sendJson(ctx, reply.status, reply.body);
 };

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
+import { sendJson } from '../edge/json-response.js';
 import { ERROR_STATUS, type ErrorCode } from './error-status.js';
 
 /** The API's error body (ARCHITECTURE §5). */
@@ -19,6 +20,5 @@ export const errorBody = (code: ErrorCode, message: string): ErrorBody => {
 /** Answers the request with an error. */
 export const respondWithError = (ctx: Context, code: ErrorCode, message: string): void => {
   const body = errorBody(code, message);
-  ctx.status = body.statusCode;
-  ctx.body = body;
+  sendJson(ctx, body.statusCode, body);
 };

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { CallbackRejection, Logger, RateLimitDecision, RateLimiter } from '@idv/core';
 import { errorBody } from '../errors/error-body.js';
 import { clientAddress, sourceKey } from './client-address.js';
+import { sendJson } from '../edge/json-response.js';
 
 /** The payment callbacks' own budgets (reference §8.8). */
 export interface PaymentCallbackLimits {
@@ -40,8 +41,7 @@ const isTrusted = (list: BlockList, address: string): boolean => {
 const refuse = (ctx: Context, retryAfterSeconds: number, message: string): void => {
   ctx.set('Retry-After', String(retryAfterSeconds));
   const body = errorBody('RateLimited', message);
-  ctx.status = body.statusCode;
-  ctx.body = { ...body, retryAfterSeconds };
+  sendJson(ctx, body.statusCode, { ...body, retryAfterSeconds });
 };
 
 /**

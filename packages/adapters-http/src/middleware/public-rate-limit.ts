@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { ALLOWED, type Logger, type RateLimitDecision, type RateLimiter } from '@idv/core';
 import { errorBody } from '../errors/error-body.js';
 import { clientAddress, sourceKey } from './client-address.js';
+import { sendJson } from '../edge/json-response.js';
 
 /** How the outer limiter tells sources apart. */
 export interface PublicRateLimitOptions {
@@ -31,8 +32,7 @@ export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: P
       logger.info({ method: ctx.method, path: ctx.path, retryAfterSeconds: decision.retryAfterSeconds }, 'request rate limited');
       ctx.set('Retry-After', String(decision.retryAfterSeconds));
       const body = errorBody('RateLimited', 'Too many requests; try again later');
-      ctx.status = body.statusCode;
-      ctx.body = { ...body, retryAfterSeconds: decision.retryAfterSeconds };
+      sendJson(ctx, body.statusCode, { ...body, retryAfterSeconds: decision.retryAfterSeconds });
       return;
     }
     await next();

@@ -13,17 +13,19 @@ import '../request-auth.js';
  */
 export const rememberLocale =
   (services: HttpServices, logger: Logger): Middleware =>
-  async (ctx, next) => {
+  (ctx, next) => {
     const user = ctx.request.auth?.user;
-    if (user != null) {
-      const locale = requestLocale({ xLocale: optionalHeader(ctx, 'x-locale'), acceptLanguage: optionalHeader(ctx, 'accept-language') });
-      if (O.isSome(locale) && locale.value !== user.locale) {
-        try {
-          await services.rememberLocale(user, locale.value)();
-        } catch (error) {
-          logger.warn({ err: error instanceof Error ? error.message : String(error), path: ctx.path }, 'language not stored');
-        }
+    if (user == null) return next();
+    const locale = requestLocale({ xLocale: optionalHeader(ctx, 'x-locale'), acceptLanguage: optionalHeader(ctx, 'accept-language') });
+    // An unchanged language, nearly every request, adds no async step of its own (issue #7).
+    if (O.isNone(locale) || locale.value === user.locale) return next();
+    const store = async () => {
+      try {
+        await services.rememberLocale(user, locale.value)();
+      } catch (error) {
+        logger.warn({ err: error instanceof Error ? error.message : String(error), path: ctx.path }, 'language not stored');
       }
-    }
-    await next();
+      await next();
+    };
+    return store();
   };

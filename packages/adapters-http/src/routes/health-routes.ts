@@ -2,6 +2,7 @@ import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
 import { StatusView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
+import { sendJson } from '../edge/json-response.js';
 
 /** `GET /health` (liveness) and `GET /health/ready` (the database answers). */
 export const healthRoutes = (services: HttpServices): readonly Route[] => [
@@ -12,7 +13,7 @@ export const healthRoutes = (services: HttpServices): readonly Route[] => [
     probe: true,
     doc: { summary: 'Liveness: the process answers', tag: 'health', responses: { 200: { description: 'Up', body: StatusView } } },
     handler: (ctx) => {
-      ctx.body = { status: 'ok' };
+      sendJson(ctx, 200, { status: 'ok' });
     },
   },
   {
@@ -29,7 +30,7 @@ export const healthRoutes = (services: HttpServices): readonly Route[] => [
     handler: async (ctx) => {
       try {
         await services.checkReadiness();
-        ctx.body = { status: 'ok' };
+        sendJson(ctx, 200, { status: 'ok' });
       } catch {
         respondWithError(ctx, 'NotReady', 'Database unavailable');
       }

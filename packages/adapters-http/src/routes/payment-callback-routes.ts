@@ -6,6 +6,7 @@ import { readRawBody } from '../raw-body.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
 import { ReceivedView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
+import { sendJson } from '../edge/json-response.js';
 
 /** Largest callback body read, in bytes (reference §8.1). */
 export const PAYMENT_CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -52,8 +53,7 @@ const redirectToResult =
 /** reference §8.6, iyzico webhooks: 2xx acknowledges; a bad signature is 401, malformed 400. */
 const acknowledgeJson: Answer = (ctx, result) => {
   if (E.isLeft(result)) return respondWithError(ctx, result.left._tag, result.left.message);
-  ctx.status = 200;
-  ctx.body = { received: true };
+  sendJson(ctx, 200, { received: true });
 };
 
 /** reference §4.3, §8.6: PayTR reads the body: exactly `OK` once handled, anything else makes it retry. */

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { requireSignatureHeaders, type ErrorTracker } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
+import { sendJson } from '../edge/json-response.js';
 import { readRawBody } from '../raw-body.js';
 import { optionalHeader } from '../request-headers.js';
 import { ReceivedView } from '../responses/response-codecs.js';
@@ -60,7 +61,7 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
       }
       const result = await services.handleIdpWebhook({ rawBody: raw.bytes, headers: signed.right })();
       if (E.isLeft(result)) return respondWithError(ctx, result.left._tag, result.left.message);
-      ctx.body = result.right;
+      sendJson(ctx, 200, result.right);
     },
   },
 ];

@@ -34,5 +34,8 @@ export const parseJsonWithoutDuplicates = (json: string): unknown => {
   } catch {
     return undefined;
   }
+  // A text that reads back exactly from what was parsed names no member twice (a repeated one would
+  // be missing from the re-serialization); compact tokens take this path, skipping the scan (issue #7).
+  if (JSON.stringify(value) === json) return value;
   return spelledMembers(json) === keptMembers(value) ? value : undefined;
 };
