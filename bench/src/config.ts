@@ -39,6 +39,12 @@ export interface BenchConfig {
   readonly serviceNodeArgs: readonly string[];
   /** Extra `node` arguments of the two references (`BENCH_REFERENCE_NODE_ARGS`), to profile them the same way. */
   readonly referenceNodeArgs: readonly string[];
+  /**
+   * `BENCH_VARIANT_NODE_ARGS`: when set, reference (b) is a second copy of the service started with these
+   * extra `node` arguments (e.g. an `--import` that changes one setting), so "vs (b)" reads as an A/B
+   * ratio measured in the same interleaved rounds; undefined runs the peer.
+   */
+  readonly variantNodeArgs: readonly string[] | undefined;
   /** Keep the folder of the servers' logs instead of deleting it (`BENCH_KEEP_LOGS=1`); its path is printed on stderr. */
   readonly keepLogs: boolean;
 }
@@ -86,15 +92,17 @@ export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   scenarios: env['BENCH_SCENARIOS']?.split(',').map((key) => key.trim()).filter((key) => key !== ''),
   serviceNodeArgs: (env['BENCH_SERVICE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
   referenceNodeArgs: (env['BENCH_REFERENCE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
+  variantNodeArgs: env['BENCH_VARIANT_NODE_ARGS'] === undefined ? undefined : env['BENCH_VARIANT_NODE_ARGS'].split(' ').filter((arg) => arg !== ''),
   keepLogs: env['BENCH_KEEP_LOGS'] === '1' || env['BENCH_KEEP_LOGS'] === 'true',
 });
 
 /** The exact command that reproduces this run: the `BENCH_*` variables that were set, then `npm run bench`. */
 export const commandLine = (env: NodeJS.ProcessEnv): string => {
   const set = Object.keys(env)
-    .filter((name) => name.startsWith('BENCH_') && (env[name] ?? '') !== '')
+    // An empty BENCH_VARIANT_NODE_ARGS still means something (an A/A run), so it is kept, quoted.
+    .filter((name) => name.startsWith('BENCH_') && ((env[name] ?? '') !== '' || name === 'BENCH_VARIANT_NODE_ARGS'))
     .sort()
-    .map((name) => `${name}=${name === 'BENCH_DATABASE_URL' ? redactUrl(env[name]!) : env[name]!}`);
+    .map((name) => `${name}=${name === 'BENCH_DATABASE_URL' ? redactUrl(env[name]!) : env[name] === '' ? "''" : env[name]!}`);
   return [...set, 'npm run bench'].join(' ');
 };
 

@@ -110,7 +110,17 @@ export const runBackend = async (options: {
     if (database !== undefined) {
       for (const reference of ['limit', 'peer'] as const) {
         children.push(
-          await startReference({ kind: reference, identity: workload.identity, databaseUrl: database.url, poolSize: config.poolSize, logFile: join(options.folder, `${reference}.log`), nodeArgs: config.referenceNodeArgs }),
+          reference === 'peer' && config.variantNodeArgs !== undefined
+            ? await startService({
+                name: '(b) variant',
+                identity: workload.identity,
+                providerUrl: options.providerUrl,
+                backend,
+                logLevel: config.logLevel,
+                logFile: join(options.folder, 'variant.log'),
+                nodeArgs: config.variantNodeArgs,
+              })
+            : await startReference({ kind: reference, identity: workload.identity, databaseUrl: database.url, poolSize: config.poolSize, logFile: join(options.folder, `${reference}.log`), nodeArgs: config.referenceNodeArgs }),
         );
       }
     }
