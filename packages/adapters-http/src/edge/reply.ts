@@ -22,6 +22,8 @@ export const noContent = (): Reply => ({ status: 204 });
 export interface TaggedError {
   readonly _tag: ErrorCode;
   readonly message: string;
+  /** When to come back (rate limits): answered in `Retry-After` and in the body. */
+  readonly retryAfterSeconds?: number;
 }
 
 /**
@@ -29,7 +31,8 @@ export interface TaggedError {
  * when to come back (`retryAfterSeconds`, e.g. `InvitationRateLimited`) answers it in `Retry-After` too.
  */
 export const failure = (error: TaggedError): Reply => {
-  const { problems, retryAfterSeconds } = error as { problems?: readonly string[]; retryAfterSeconds?: number };
+  const { problems } = error as { problems?: readonly string[] };
+  const { retryAfterSeconds } = error;
   const body = errorBody(error._tag, error.message);
   return {
     status: body.statusCode,

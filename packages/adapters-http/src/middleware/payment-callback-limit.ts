@@ -1,9 +1,8 @@
 import { BlockList, isIPv4 } from 'node:net';
 import type { Context, Middleware } from 'koa';
 import type { CallbackRejection, Logger, RateLimitDecision, RateLimiter } from '@idv/core';
-import { errorBody } from '../errors/error-body.js';
 import { clientAddress, sourceKey } from './client-address.js';
-import { sendJson } from '../edge/json-response.js';
+import { failure, send } from '../edge/reply.js';
 
 /** The payment callbacks' own budgets (reference §8.8). */
 export interface PaymentCallbackLimits {
@@ -38,11 +37,7 @@ const isTrusted = (list: BlockList, address: string): boolean => {
   }
 };
 
-const refuse = (ctx: Context, retryAfterSeconds: number, message: string): void => {
-  ctx.set('Retry-After', String(retryAfterSeconds));
-  const body = errorBody('RateLimited', message);
-  sendJson(ctx, body.statusCode, { ...body, retryAfterSeconds });
-};
+const refuse = (ctx: Context, retryAfterSeconds: number, message: string): void => send(ctx, failure({ _tag: 'RateLimited', message, retryAfterSeconds }));
 
 /**
  * The limiter in front of the four payment callback routes (reference §8.8): a source whose failure

@@ -1,8 +1,7 @@
 import type { Middleware } from 'koa';
 import { ALLOWED, type Logger, type RateLimitDecision, type RateLimiter } from '@idv/core';
-import { errorBody } from '../errors/error-body.js';
 import { clientAddress, sourceKey } from './client-address.js';
-import { sendJson } from '../edge/json-response.js';
+import { failure, send } from '../edge/reply.js';
 
 /** How the outer limiter tells sources apart. */
 export interface PublicRateLimitOptions {
@@ -30,9 +29,7 @@ export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: P
     }
     if (!decision.allowed) {
       logger.info({ method: ctx.method, path: ctx.path, retryAfterSeconds: decision.retryAfterSeconds }, 'request rate limited');
-      ctx.set('Retry-After', String(decision.retryAfterSeconds));
-      const body = errorBody('RateLimited', 'Too many requests; try again later');
-      sendJson(ctx, body.statusCode, { ...body, retryAfterSeconds: decision.retryAfterSeconds });
+      send(ctx, failure({ _tag: 'RateLimited', message: 'Too many requests; try again later', retryAfterSeconds: decision.retryAfterSeconds }));
       return;
     }
     await next();

@@ -1,8 +1,8 @@
 import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
 import { StatusView } from '../responses/response-codecs.js';
-import type { Route } from './route.js';
 import { sendJson } from '../edge/json-response.js';
+import type { Route } from './route.js';
 
 /** `GET /health` (liveness) and `GET /health/ready` (the database answers). */
 export const healthRoutes = (services: HttpServices): readonly Route[] => [
