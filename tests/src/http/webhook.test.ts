@@ -95,6 +95,14 @@ test('user.updated overwrites email and image; an older update delivered late is
   t.like(await (await me(t, 'user_updated1')).json(), { user: { email: 'new@example.com', imageUrl: 'https://img.example.com/new.png' } });
 });
 
+test("user.created whose image URL holds ';' and quotes answers 200 and stores it verbatim (webhook fuzzer, seed 1039985898)", async (t) => {
+  const imageUrl = "https://img.e;ample.com/o'brien;--.png";
+  const body = JSON.stringify(userCreatedEvent({ id: 'user_semicolon1', imageUrl }));
+  const response = await post(t.context.service, body, t.context.provider.sign(body));
+  t.deepEqual({ status: response.status, body: await response.json() }, { status: 200, body: { received: true } });
+  t.like(await (await me(t, 'user_semicolon1')).json(), { user: { idpId: 'user_semicolon1', imageUrl } });
+});
+
 test('user.deleted soft-deletes (410 afterwards) and never calls the provider delete', async (t) => {
   const send = async (event: Record<string, unknown>) => {
     const body = JSON.stringify(event);

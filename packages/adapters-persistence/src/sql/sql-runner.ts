@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import type { Knex, SqlEntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { DatabaseConfig } from '../database/database-config.js';
 import type { Statement } from './statement.js';
@@ -57,11 +57,34 @@ const timed = (runner: SqlRunner, observe: QueryObserver | undefined): SqlRunner
   };
 };
 
-/** Through MikroORM: it interpolates the values into the text, so PostgreSQL parses every call anew. */
-const viaOrm = (em: SqlEntityManager): Pick<SqlRunner, 'rows' | 'run'> => ({
-  rows: (statement, values) => em.execute(statement.text, [...values]),
-  run: async (statement, values) => (await em.execute<{ affectedRows: number }>(statement.text, [...values], 'run')).affectedRows,
-});
+// A raw result: \`pg\` counts rows in \`rowCount\`, PGlite in \`affectedRows\`.
+interface RawResult {
+  readonly rows: unknown[];
+  readonly rowCount?: number | null;
+  readonly affectedRows?: number;
+}
+
+/**
+ * Through the ORM's connection, joining its transaction when there is one, with the values bound and
+ * never written into the text. (\`em.execute\` interpolates them, and PGlite's dialect takes any text
+ * with a \`;\` in it for several statements: a value such as \`https://a;b\` came back as an array of
+ * result sets, not rows.)
+ */
+const viaOrm = (em: SqlEntityManager): Pick<SqlRunner, 'rows' | 'run'> => {
+  const execute = async (statement: Statement, values: readonly unknown[]): Promise<RawResult> => {
+    const query = em.getKnex().raw(statement.text, [...values] as Knex.RawBinding[]);
+    const transaction = em.getTransactionContext<Knex.Transaction>();
+    if (transaction !== undefined) query.transacting(transaction);
+    return (await query) as RawResult;
+  };
+  return {
+    rows: async <Row>(statement: Statement, values: readonly unknown[]) => (await execute(statement, values)).rows as Row[],
+    run: async (statement, values) => {
+      const result = await execute(statement, values);
+      return result.rowCount ?? result.affectedRows ?? 0;
+    },
+  };
+};
 
 /**
  * The runner for repositories. On PostgreSQL, outside a transaction, a statement runs as a named

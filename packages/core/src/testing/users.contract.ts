@@ -118,6 +118,18 @@ export const usersContract: readonly ContractCase<Users>[] = [
     },
   },
   {
+    // A `;` in a value made PGlite's dialect answer with result sets instead of rows (webhook fuzzer).
+    name: "an image URL holding ';', quotes and '?' is stored and read back verbatim",
+    async run(users) {
+      const idpId = 'user_contractpunctuation' as IdpUserId;
+      const imageUrl = "https://img.e;ample.com/o'brien.png?a=1;b=$1";
+      const { user, created } = await users.syncFromProvider(aProviderUser({ idpId, imageUrl }), uuid(901));
+      assert.equal(created, true);
+      assert.deepEqual({ id: user.id, imageUrl: user.imageUrl }, { id: uuid(901), imageUrl });
+      assert.equal(O.toNullable(await users.findByIdpId(idpId))?.imageUrl, imageUrl);
+    },
+  },
+  {
     name: 'a user starts with no language; setLocale stores one (issue #14), and leaves a deleted user as it is',
     async run(users) {
       const idpId = 'user_contractlocale' as IdpUserId;
