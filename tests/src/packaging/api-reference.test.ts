@@ -15,7 +15,7 @@ interface TypedocConfig {
   readonly entryPoints: readonly string[];
   readonly out: string;
   readonly treatWarningsAsErrors: boolean;
-  readonly packageOptions: { readonly validation: Readonly<Record<string, boolean>> };
+  readonly packageOptions: { readonly validation: Readonly<Record<string, boolean>>; readonly disableSources?: boolean };
 }
 
 test('the TypeDoc configuration documents every published package and treats every warning as an error', (t) => {
@@ -24,6 +24,8 @@ test('the TypeDoc configuration documents every published package and treats eve
   t.true(config.treatWarningsAsErrors);
   // In "packages" mode the validation runs per package, so it must be set in packageOptions.
   t.like(config.packageOptions.validation, { notExported: true, invalidLink: true, notDocumented: true });
+  // Source links need a git remote, which a fresh clone or a fork may not have: the build must not depend on one.
+  t.true(config.packageOptions.disableSources);
   t.true(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n').includes(`${config.out}/`), 'the output folder is git-ignored');
 });
 
