@@ -119,6 +119,9 @@ test('bad bodies, params and queries answer 400 ValidationFailed with one line p
     ['no organization name', () => owner.post('/organizations', {})],
     ['a numeric organization name', () => owner.post('/organizations', { name: 42 })],
     ['an empty organization name', () => owner.post('/organizations', { name: '' })],
+    // Found by the API fuzzer: PostgreSQL cannot store a NUL, and the insert answered 500.
+    ['an organization name holding a NUL', () => owner.post('/organizations', { name: 'Iron\u0000Gym' })],
+    ['a rename holding a control character', () => owner.patch(`/organizations/${orgId}`, { name: 'Iron\u0007Gym' })],
     ['a non-uuid :orgId', () => owner.get('/organizations/not-a-uuid')],
     ['a non-uuid :orgId on the roster', () => owner.get('/organizations/123/members')],
     ['a non-uuid :membershipId', () => owner.patch(`/organizations/${orgId}/members/nope`, { role: 'coach' })],

@@ -6,6 +6,9 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 /** Any io-ts decoder; the converter reads its runtime shape (`_tag`, `props`, `types`, `name`). */
 export type Codec = t.Decoder<unknown, unknown>;
 
+// No C0 control character or DEL (core's `isPlainText`).
+const PLAIN_TEXT = '^[^\\u0000-\\u001f\\u007f]*$';
+
 /**
  * Codecs whose rule lives in a predicate or a custom `validate` (brands, `new t.Type`): what the
  * rule allows, by codec name. A codec of an unknown kind without an entry here fails the document
@@ -13,7 +16,7 @@ export type Codec = t.Decoder<unknown, unknown>;
  */
 const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Email: { type: 'string', format: 'email', maxLength: 320, description: 'trimmed and lower-cased on decoding' },
-  OrganizationName: { type: 'string', minLength: 1, maxLength: 100, description: 'trimmed on decoding' },
+  OrganizationName: { type: 'string', minLength: 1, maxLength: 100, pattern: PLAIN_TEXT, description: 'trimmed on decoding; no control characters' },
   NationalId: { type: 'string', pattern: '^[A-Za-z0-9-]{5,32}$', description: 'personal data: stored encrypted, never echoed' },
   PageLimit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
   PageCursor: { type: 'string', description: 'the opaque `nextCursor` of the previous page' },
@@ -26,8 +29,8 @@ const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   PaymentId: { type: 'string', format: 'uuid' },
   MerchantReference: { type: 'string', pattern: '^P[0-9a-f]{32}$' },
   AmountMinor: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'minor units (kuruş, cents)' },
-  PaymentDescription: { type: 'string', minLength: 1, maxLength: 200 },
-  PayerText: { type: 'string', minLength: 1, maxLength: 400, pattern: '^[^\\u0000-\\u001f]*$', description: 'trimmed; sent to the provider, never stored or echoed' },
+  PaymentDescription: { type: 'string', minLength: 1, maxLength: 200, pattern: PLAIN_TEXT, description: 'no control characters' },
+  PayerText: { type: 'string', minLength: 1, maxLength: 400, pattern: PLAIN_TEXT, description: 'trimmed; sent to the provider, never stored or echoed' },
   SubscriptionReferenceCode: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
   DateTime: { type: 'string', format: 'date-time' },
   InstallationId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$', description: "the app's id for one installation" },

@@ -5,6 +5,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { Email } from './email.js';
 import { IdpUserId } from './identifiers.js';
 import type { ProviderUser } from './user.js';
+import { isPlainText } from '../shared/plain-text.js';
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
@@ -17,10 +18,9 @@ export const IdpEmailAddressJson = t.intersection([
 /** The provider's User object (webhook `data` and admin API body), only the fields we read. */
 // Issue #9 (found by the webhook fuzzer): values the database cannot store must fail decoding (400,
 // captured as drift) rather than the write (500, retried by the provider forever).
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const refined = <A>(name: string, is: (u: unknown) => u is A) =>
   new t.Type<A, A, unknown>(name, is, (u, context) => (is(u) ? t.success(u) : t.failure(u, context)), t.identity);
-const ImageUrl = refined('ImageUrl', (u): u is string => typeof u === 'string' && u.length <= 2048 && !CONTROL_CHARACTERS.test(u));
+const ImageUrl = refined('ImageUrl', (u): u is string => typeof u === 'string' && u.length <= 2048 && isPlainText(u));
 const EpochMillis = refined('EpochMillis', (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0);
 
 /** The provider's User object as webhooks and the admin API send it (the fields this service reads). */

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { isPlainText } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
 
 /** Brand of `OrganizationId`. */
@@ -16,11 +17,11 @@ export type OrganizationId = t.TypeOf<typeof OrganizationId>;
 export interface OrganizationNameBrand {
   readonly OrganizationName: unique symbol;
 }
-/** An organization's display name: trimmed, 1–100 characters. */
+/** An organization's display name: trimmed, 1–100 characters, no control characters. */
 export type OrganizationName = t.Branded<string, OrganizationNameBrand>;
 
 const isOrganizationName = (u: unknown): u is OrganizationName =>
-  typeof u === 'string' && u.length >= 1 && u.length <= 100 && u === u.trim();
+  typeof u === 'string' && u.length >= 1 && u.length <= 100 && u === u.trim() && isPlainText(u);
 
 /** Decodes a name, trimming it first. */
 export const OrganizationName = new t.Type<OrganizationName, string, unknown>(
@@ -30,7 +31,7 @@ export const OrganizationName = new t.Type<OrganizationName, string, unknown>(
     pipe(
       t.string.validate(input, context),
       E.map((s) => s.trim()),
-      E.chain((s) => (isOrganizationName(s) ? t.success(s) : t.failure(input, context, 'expected a name of 1 to 100 characters'))),
+      E.chain((s) => (isOrganizationName(s) ? t.success(s) : t.failure(input, context, 'expected a name of 1 to 100 characters without control characters'))),
     ),
   (name) => name,
 );

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import type { UserId } from '../identity/identifiers.js';
 import type { OrganizationId } from '../organization/organization.js';
+import { isPlainText } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
 
 /** The payment providers the service speaks to. */
@@ -66,10 +67,10 @@ export type AmountMinor = t.TypeOf<typeof AmountMinor>;
 export interface PaymentDescriptionBrand {
   readonly PaymentDescription: unique symbol;
 }
-/** What the payment is for, shown to the payer: 1–200 characters. */
+/** What the payment is for, shown to the payer: 1–200 characters, no control characters. */
 export const PaymentDescription = t.brand(
   t.string,
-  (s): s is t.Branded<string, PaymentDescriptionBrand> => s.length >= 1 && s.length <= 200 && s === s.trim(),
+  (s): s is t.Branded<string, PaymentDescriptionBrand> => s.length >= 1 && s.length <= 200 && s === s.trim() && isPlainText(s),
   'PaymentDescription',
 );
 /** A payment description. */
@@ -97,7 +98,7 @@ export interface PayerTextBrand {
 /** One payer detail: trimmed, 1–400 characters, no control characters. */
 const PayerText = t.brand(
   t.string,
-  (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= 400 && s === s.trim() && !/[\u0000-\u001f]/.test(s),
+  (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= 400 && s === s.trim() && isPlainText(s),
   'PayerText',
 );
 

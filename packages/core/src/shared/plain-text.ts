@@ -1,0 +1,8 @@
+/**
+ * C0 control characters and DEL. PostgreSQL text cannot hold a NUL (a write would fail with a 500 the
+ * caller can never fix), and none of them belongs in a name or a description shown to people.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Whether `text` holds no control character. */
+export const isPlainText = (text: string): boolean => !CONTROL_CHARACTERS.test(text);
