@@ -78,6 +78,14 @@ test('PayTR: a bad hash is 400 and never OK, and changes nothing', async (t) => 
   t.is(await statusOf(world, paytr), 'awaiting_customer');
 });
 
+test('PayTR: a notice that is not a form answers 415 with the JSON error body /openapi.json lists (API fuzzer), and changes nothing', async (t) => {
+  const { url, paytr, world } = t.context;
+  const response = await post(`${url}/payments/callbacks/paytr`, paytrForm(paytr.merchantReference, 'success', '15000'), 'application/json');
+  t.is(response.status, 415);
+  t.like(await response.json(), { statusCode: 415, code: 'UnsupportedMediaType' });
+  t.is(await statusOf(world, paytr), 'awaiting_customer');
+});
+
 test('PayTR: a notice for a payment that is not ours is acknowledged OK (stops retries) and recorded Unmatched', async (t) => {
   const { url, world } = t.context;
   const response = await post(`${url}/payments/callbacks/paytr`, paytrForm('Pnotours', 'success', '100'), 'application/x-www-form-urlencoded');

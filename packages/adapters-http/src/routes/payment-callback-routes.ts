@@ -19,14 +19,6 @@ export interface PaymentCallbackOptions {
 
 type Answer = (ctx: Context, result: E.Either<CallbackRejection, CallbackOutcome>) => void;
 
-const REJECTION_STATUS: { readonly [Tag in CallbackRejection['_tag']]: number } = {
-  UnsupportedMediaType: 415,
-  MalformedCallback: 400,
-  MissingSignature: 401,
-  InvalidSignature: 401,
-  SchemeNotConfigured: 503,
-};
-
 const resultStatus = (outcome: CallbackOutcome): string => {
   if (outcome._tag === 'Unmatched') return 'unknown';
   if (outcome.status === 'succeeded') return 'succeeded';
@@ -56,14 +48,21 @@ const acknowledgeJson: Answer = (ctx, result) => {
   sendJson(ctx, 200, { received: true });
 };
 
-/** reference §4.3, §8.6: PayTR reads the body: exactly `OK` once handled, anything else makes it retry. */
+/**
+ * reference §4.3, §8.6: PayTR reads the body: exactly `OK` once handled, anything else makes it retry.
+ * A bad hash or a malformed notice is PayTR's own 400 in text; a wrong media type or a scheme that is
+ * not configured is the API's JSON error body, as for every other route and as `/openapi.json` says.
+ */
 const acknowledgePaytr: Answer = (ctx, result) => {
-  ctx.type = 'text/plain';
   if (E.isLeft(result)) {
-    ctx.status = REJECTION_STATUS[result.left._tag] === 401 ? 400 : REJECTION_STATUS[result.left._tag];
-    ctx.body = result.left._tag === 'InvalidSignature' || result.left._tag === 'MissingSignature' ? 'PAYTR notification failed: bad hash' : `PAYTR notification failed: ${result.left._tag}`;
+    const { _tag: tag, message } = result.left;
+    if (tag === 'UnsupportedMediaType' || tag === 'SchemeNotConfigured') return respondWithError(ctx, tag, message);
+    ctx.type = 'text/plain';
+    ctx.status = 400;
+    ctx.body = tag === 'MalformedCallback' ? 'PAYTR notification failed: MalformedCallback' : 'PAYTR notification failed: bad hash';
     return;
   }
+  ctx.type = 'text/plain';
   ctx.status = 200;
   ctx.body = 'OK';
 };
