@@ -13,7 +13,9 @@ export const rawRequest = (
   options: { method: string; path: string; headers?: Record<string, string | string[]>; body?: Buffer | string },
 ): Promise<RawResponse> =>
   new Promise((resolve, reject) => {
-    const req = request(`${url}${options.path}`, { method: options.method, headers: options.headers ?? {} }, (res) => {
+    // The path goes out verbatim: a URL would resolve `%2e%2e` and `..` segments before sending.
+    const { hostname, port } = new URL(url);
+    const req = request({ hostname, port, path: options.path, method: options.method, headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));

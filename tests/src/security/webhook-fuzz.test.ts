@@ -4,6 +4,7 @@ import { otherEvent, userCreatedEvent, userDeletedEvent, userUpdatedEvent } from
 import { startTestProvider, type TestProvider } from '../support/test-provider.js';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { seededRandom, type SeededRandom } from '../support/seeded-random.js';
+import { randomJson as randomJsonOf, randomText } from './random-json.js';
 import { capturedExceptions, rawRequest } from './raw-http.js';
 
 // Issue #9 (point 3): a seeded fuzzer of the webhook route. Random and mutated bodies and header
@@ -28,19 +29,11 @@ test.after.always(async (t) => {
 
 type Random = SeededRandom;
 
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789{}[]":,. \\\n\t-_+/=!é€😀\u0000\u2028';
-const randomText = (r: Random, max: number): string => Array.from({ length: r.int(max) }, () => r.pick([...ALPHABET])).join('');
 const randomBytesOf = (r: Random, max: number): Buffer => Buffer.from(Array.from({ length: r.int(max) }, () => r.int(256)));
 
 const SAMPLE_VALUES = [null, true, false, 0, -1, 1e308, '', 'x', 'user_', 'user_fuzz1', [], {}, [1, 'a'], { id: 1 }, 'a'.repeat(300), '\u0000', -0, 1.5];
-const randomJson = (r: Random, depth = 0): unknown => {
-  const kind = depth > 4 ? r.int(3) : r.int(6);
-  if (kind === 0) return structuredClone(r.pick(SAMPLE_VALUES));
-  if (kind === 1) return randomText(r, 20);
-  if (kind === 2) return r.int(1e9) - 5e8;
-  if (kind === 3) return Array.from({ length: r.int(4) }, () => randomJson(r, depth + 1));
-  return Object.fromEntries(Array.from({ length: r.int(5) }, () => [r.pick(['id', 'type', 'data', 'email_addresses', 'primary_email_address_id', 'updated_at', 'deleted', 'object', randomText(r, 8)]), randomJson(r, depth + 1)]));
-};
+const EVENT_NAMES = ['id', 'type', 'data', 'email_addresses', 'primary_email_address_id', 'updated_at', 'deleted', 'object'];
+const randomJson = (r: Random): unknown => randomJsonOf(r, SAMPLE_VALUES, EVENT_NAMES);
 
 /** A plausible event, then one to three random edits deep inside it. */
 const mutatedEvent = (r: Random): unknown => {
