@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { pipe } from 'fp-ts/lib/function.js';
 import { jwtVerify } from 'jose';
 import { authenticationUnavailable, unauthenticated } from '@idv/core';
 import type { AccessTokenVerifier } from '@idv/core';
@@ -105,11 +104,11 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
           // Makes jose reject an `iat` in the future beyond the tolerance.
           maxTokenAge: MAX_LIFETIME_SECONDS,
         });
-        return pipe(
-          checkSessionClaims(protectedHeader, payload, rules),
-          E.tap((session) => E.right(cache.set(cached.key, session, (payload.exp ?? 0) * 1000, verifiedAt))),
-          E.mapLeft((reason) => unauthenticated(reason)),
-        );
+        // A plain branch, not a pipe of `tap` and `mapLeft`: this runs on every new token (issue #7).
+        const session = checkSessionClaims(protectedHeader, payload, rules);
+        if (E.isLeft(session)) return E.left(unauthenticated(session.left));
+        cache.set(cached.key, session.right, (payload.exp ?? 0) * 1000, verifiedAt);
+        return session;
       } catch (error) {
         const reason = tokenFailureReason(error);
         // The token was never judged: "cannot verify right now" must not read as "wrong token".

@@ -1,6 +1,4 @@
 import * as t from 'io-ts';
-import { pipe } from 'fp-ts/lib/function.js';
-import * as E from 'fp-ts/lib/Either.js';
 
 /** Brand of `Email` (exported so declarations can name it). */
 export interface EmailBrand {
@@ -19,11 +17,11 @@ const isEmail = (u: unknown): u is Email => typeof u === 'string' && u.length <=
 export const Email = new t.Type<Email, string, unknown>(
   'Email',
   isEmail,
-  (input, context) =>
-    pipe(
-      t.string.validate(input, context),
-      E.map((s) => s.trim().toLowerCase()),
-      E.chain((s) => (isEmail(s) ? t.success(s) : t.failure(input, context, 'expected an email address'))),
-    ),
+  // Plain branches rather than a pipe: every webhook decodes each of its addresses (issue #7).
+  (input, context) => {
+    if (typeof input !== 'string') return t.failure(input, context);
+    const normalised = input.trim().toLowerCase();
+    return isEmail(normalised) ? t.success(normalised) : t.failure(input, context, 'expected an email address');
+  },
   (email) => email,
 );
