@@ -5,7 +5,7 @@ import { IYZICO_3DS, IYZICO_SUBSCRIPTION, IYZICO_WEBHOOK, PAYTR } from './fixtur
 import { createIyzicoSubscriptionScheme } from './iyzico/subscription-scheme.js';
 import { createIyzicoThreeDsScheme } from './iyzico/three-ds-scheme.js';
 import { createIyzicoWebhookScheme } from './iyzico/webhook-scheme.js';
-import { hmacHex } from './shared/mac.js';
+import { hmacBase64, hmacHex } from './shared/mac.js';
 import { createPaytrNotificationScheme } from './paytr/notification-scheme.js';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -190,4 +190,21 @@ test('PayTR: duplicated signed keys, a missing hash or field, a non-integer amou
   t.is(tagOf(scheme, raw(PAYTR.P1.body.replace('status=success&', ''), FORM)), 'MalformedCallback');
   t.is(tagOf(scheme, raw(PAYTR.P1.body, JSON_TYPE)), 'UnsupportedMediaType');
   t.is(tagOf(scheme, raw('', FORM)), 'MissingSignature');
+});
+
+// Found by the API fuzzer: a signed PayTR notice whose oid held a NUL reached the callback inbox,
+// which PostgreSQL cannot store, and answered 500 to every retry.
+test('a NUL in any field, form or JSON, signed or not, is malformed before anything is recorded', (t) => {
+  const paytr = createPaytrNotificationScheme(PAYTR.P1);
+  const oid = 'ord\u00001';
+  const hash = hmacBase64(PAYTR.P1.merchantKey, `${oid}${PAYTR.P1.merchantSalt}success14990`);
+  const signedWithNul = new URLSearchParams({ merchant_oid: oid, status: 'success', total_amount: '14990', hash }).toString();
+  t.is(tagOf(paytr, raw(signedWithNul, FORM)), 'MalformedCallback');
+  t.is(tagOf(paytr, raw(`${PAYTR.P1.body}&failed_reason_msg=a%00b`, FORM)), 'MalformedCallback');
+  t.is(tagOf(paytr, raw(`${PAYTR.P1.body}&a%00=1`, FORM)), 'MalformedCallback');
+  // The signed fields stay as they were, so the signature still matches: only the NUL refuses it.
+  const subscription = createIyzicoSubscriptionScheme(IYZICO_SUBSCRIPTION);
+  const withNul = IYZICO_SUBSCRIPTION.body.replace(/}$/, ',"note":{"deep":["x\\u0000y"]}}');
+  t.is(tagOf(subscription, raw(withNul.replace(',"note":{"deep":["x\\u0000y"]}}', '}'), JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S1 })), 'IyzicoSubscriptionNotified');
+  t.is(tagOf(subscription, raw(withNul, JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S1 })), 'MalformedCallback');
 });

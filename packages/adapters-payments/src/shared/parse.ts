@@ -12,6 +12,15 @@ const text = (body: Uint8Array): E.Either<CallbackRejection, string> => {
   }
 };
 
+// PostgreSQL can store no NUL (text or jsonb): a callback holding one could never be recorded, and
+// would answer 500 to every retry (found by the API fuzzer). It is malformed, whatever its signature.
+const NUL = '\u0000';
+const holdsNul = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, member]) => key.includes(NUL) || holdsNul(member));
+};
+
 /** Requires the media type (parameters such as charset are allowed). */
 export const requireMediaType = (raw: RawCallback, mediaType: string): E.Either<CallbackRejection, RawCallback> =>
   raw.contentType?.split(';')[0]?.trim().toLowerCase() === mediaType ? E.right(raw) : E.left(rejection.unsupportedMediaType(raw.contentType));
@@ -24,6 +33,7 @@ export const parseForm = (raw: RawCallback, signed: readonly string[]): E.Either
   if (E.isLeft(body)) return body;
   const fields = new Map<string, string>();
   for (const [key, value] of new URLSearchParams(body.right)) {
+    if (holdsNul(key) || holdsNul(value)) return E.left(rejection.malformed('a field holds a NUL character'));
     if (fields.has(key) && signed.includes(key)) return E.left(rejection.malformed(`duplicate field ${key}`));
     if (!fields.has(key)) fields.set(key, value);
   }
@@ -38,9 +48,8 @@ export const parseJsonObject = (raw: RawCallback): E.Either<CallbackRejection, R
   if (E.isLeft(body)) return body;
   try {
     const value: unknown = JSON.parse(body.right);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? E.right(value as Record<string, unknown>)
-      : E.left(rejection.malformed('body is not a JSON object'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return E.left(rejection.malformed('body is not a JSON object'));
+    return holdsNul(value) ? E.left(rejection.malformed('a field holds a NUL character')) : E.right(value as Record<string, unknown>);
   } catch {
     return E.left(rejection.malformed('body is not JSON'));
   }
