@@ -124,6 +124,9 @@ const pickOperation = (r: SeededRandom, operations: readonly Operation[]): Opera
   }
 };
 
+/** Mostly one of the newest cast's four (still alive and in their organization), else any. */
+const newestMostly = (r: SeededRandom, items: readonly string[]): string => r.pick(r.next() < 0.75 ? items.slice(-4) : items);
+
 const ODD_SEGMENTS = ['x', '%', '%zz', '%E0%A4%A', '..', '%2e%2e', '%00', 'a'.repeat(300), '123', '-1', '%F0%9F%98%80', 'null', '%20', '%C3%A9', '.', '%2F'];
 const ODD_QUERY_VALUES = ['', '-1', '0', '1', 'ten', '1e3', '1.5', '201', '9007199254740993', 'cancelled', 'everything', '%zz', '[]', 'a'.repeat(600)];
 
@@ -146,7 +149,7 @@ const mutated = (r: SeededRandom, value: unknown): unknown => {
 const pathValue = (r: SeededRandom, name: string, schema: JsonSchema, cast: Cast, document: OpenApiDocument): string => {
   if (r.next() < 0.2) return r.pick(ODD_SEGMENTS);
   const known: Readonly<Record<string, readonly string[]>> = { orgId: cast.orgIds, membershipId: cast.membershipIds, invitationId: cast.invitationIds };
-  const value = known[name] !== undefined && r.next() < 0.9 ? r.pick(r.next() < 0.75 ? known[name]!.slice(-4) : known[name]!) : String(schemaValue(schema, document.components.schemas, r, { uuids: () => [...cast.orgIds, ...cast.membershipIds] }));
+  const value = known[name] !== undefined && r.next() < 0.9 ? newestMostly(r, known[name]!) : String(schemaValue(schema, document.components.schemas, r, { uuids: () => [...cast.orgIds, ...cast.membershipIds] }));
   return encodeURIComponent(value);
 };
 
@@ -193,8 +196,7 @@ const ODD_HEADER_VALUES = ['x', 'user_', 'user_' + 'a'.repeat(300), ' user_x ', 
 const callerHeaders = (r: SeededRandom, cast: Cast): Record<string, string> => {
   const kind = r.int(20);
   if (kind === 0) return {};
-  // Mostly the newest cast, whose members are still alive and in their organization.
-  const idpId = kind === 1 ? 'user_fuzznobody' : kind === 2 ? r.pick(ODD_HEADER_VALUES) : r.pick(r.next() < 0.75 ? cast.callers.slice(-4) : cast.callers);
+  const idpId = kind === 1 ? 'user_fuzznobody' : kind === 2 ? r.pick(ODD_HEADER_VALUES) : newestMostly(r, cast.callers);
   return { 'x-test-user-id': idpId, ...(r.next() < 0.1 ? { 'x-test-role': r.pick(['platform_admin', 'owner', ...ODD_HEADER_VALUES]) } : {}) };
 };
 

@@ -57,7 +57,7 @@ const timed = (runner: SqlRunner, observe: QueryObserver | undefined): SqlRunner
   };
 };
 
-// A raw result: \`pg\` counts rows in \`rowCount\`, PGlite in \`affectedRows\`.
+// A raw result: `pg` counts rows in `rowCount`, PGlite in `affectedRows`.
 interface RawResult {
   readonly rows: unknown[];
   readonly rowCount?: number | null;
@@ -66,8 +66,8 @@ interface RawResult {
 
 /**
  * Through the ORM's connection, joining its transaction when there is one, with the values bound and
- * never written into the text. (\`em.execute\` interpolates them, and PGlite's dialect takes any text
- * with a \`;\` in it for several statements: a value such as \`https://a;b\` came back as an array of
+ * never written into the text. (`em.execute` interpolates them, and PGlite's dialect takes any text
+ * with a `;` in it for several statements: a value such as `https://a;b` came back as an array of
  * result sets, not rows.)
  */
 const viaOrm = (em: SqlEntityManager): Pick<SqlRunner, 'rows' | 'run'> => {
