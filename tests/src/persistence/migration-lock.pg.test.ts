@@ -16,6 +16,10 @@ const until = async (what: string, check: () => Promise<boolean>, deadlineMs = 3
   }
 };
 
+// pg_locks lists the whole cluster, where other test files migrate their own scratch databases at the
+// same time (each under the same key: advisory locks are per database); only this database's count.
+const IN_THIS_DATABASE = `locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
+
 if (url === undefined) {
   reportPostgresNotRun();
 } else {
@@ -38,7 +42,7 @@ if (url === undefined) {
         (
           await runOnce(
             scratch.url,
-            `select count(*) as n from pg_locks where locktype = 'advisory' and not granted
+            `select count(*) as n from pg_locks where ${IN_THIS_DATABASE} and not granted
                and ((classid::bigint << 32) | objid::bigint) = $1::bigint`,
             [MIGRATION_LOCK_KEY],
           )
@@ -55,7 +59,7 @@ if (url === undefined) {
     const rows = await runOnce(scratch.url, 'select name, count(*)::int as n from mikro_orm_migrations group by name order by name');
     t.deepEqual(rows.rows, names.map((name) => ({ name, n: 1 })));
     t.is(await waiting(), 0);
-    const held = await runOnce(scratch.url, `select count(*)::int as n from pg_locks where locktype = 'advisory'`);
+    const held = await runOnce(scratch.url, `select count(*)::int as n from pg_locks where ${IN_THIS_DATABASE}`);
     t.is(held.rows[0].n, 0, 'the lock is released once migrated');
   });
 }
