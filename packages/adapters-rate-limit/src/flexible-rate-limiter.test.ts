@@ -16,6 +16,15 @@ test('in memory: the budget per key, then a refusal with the seconds left in the
   t.deepEqual(await limiter.consume('b'), { allowed: true }, 'another key has its own budget');
 });
 
+test('in memory: keys that alternate keep their own budgets (the remembered digest is always the current key\'s)', async (t) => {
+  const limiter = flexibleRateLimiter(MEMORY_STORE, { points: 2, windowSeconds: 30 }, { name: 'unit', logger: new RecordingLogger() });
+  for (const key of ['a', 'b', 'a', 'b']) t.true((await limiter.consume(key)).allowed, key);
+  await limiter.refund('a');
+  t.false((await limiter.consume('b')).allowed, 'b spent its two points');
+  t.true((await limiter.consume('a')).allowed, 'the refund went to a');
+  t.false((await limiter.consume('a')).allowed, 'a spent the refunded point');
+});
+
 test('in memory: a cost takes several points at once, and a refund gives them back', async (t) => {
   const limiter = flexibleRateLimiter(MEMORY_STORE, { points: 3, windowSeconds: 60 }, { name: 'unit', logger: new RecordingLogger() });
   t.true((await limiter.consume('k', 3)).allowed);

@@ -13,6 +13,20 @@ export interface FlexibleRateLimiterOptions {
 // Keys carry addresses, emails and ids: the store sees only their digests.
 const digest = (key: string): string => hash('sha256', key, 'base64url');
 
+// Requests come in runs from one source (the provider's webhook senders, a proxy of ours): the last
+// key's digest is kept, so a run hashes its key once (issue #7). One key, so nothing accumulates.
+const lastDigestMemo = (): ((key: string) => string) => {
+  let lastKey: string | undefined;
+  let lastDigest = '';
+  return (key) => {
+    if (key !== lastKey) {
+      lastDigest = digest(key);
+      lastKey = key;
+    }
+    return lastDigest;
+  };
+};
+
 const backend = (store: RateLimitStore, policy: RateLimitPolicy, name: string): RateLimiterAbstract => {
   const block = policy.blockSeconds === undefined ? {} : { blockDuration: policy.blockSeconds };
   const memory = () => new RateLimiterMemory({ points: policy.points, duration: policy.windowSeconds, keyPrefix: name, ...block });
@@ -41,10 +55,11 @@ const backend = (store: RateLimitStore, policy: RateLimitPolicy, name: string): 
  */
 export const flexibleRateLimiter = (store: RateLimitStore, policy: RateLimitPolicy, options: FlexibleRateLimiterOptions): RateLimiter => {
   const limiter = backend(store, policy, options.name);
+  const digestOf = lastDigestMemo();
   return {
     consume: async (key, cost = 1): Promise<RateLimitDecision> => {
       try {
-        await limiter.consume(digest(key), cost);
+        await limiter.consume(digestOf(key), cost);
         return ALLOWED;
       } catch (refusal) {
         if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
@@ -54,7 +69,7 @@ export const flexibleRateLimiter = (store: RateLimitStore, policy: RateLimitPoli
     },
     refund: async (key, cost = 1): Promise<void> => {
       try {
-        await limiter.reward(digest(key), cost);
+        await limiter.reward(digestOf(key), cost);
       } catch (failure) {
         options.logger.warn({ limiter: options.name, err: { message: failure instanceof Error ? failure.message : String(failure) } }, 'rate limiter refund failed');
       }

@@ -39,23 +39,21 @@ const idOf = (data: unknown): string | null =>
     : null;
 
 /** Decodes a parsed webhook body; a handled type with a bad `data` is a list of problems. */
-export const decodeIdpEvent = (body: unknown): E.Either<readonly string[], IdpEvent> =>
-  pipe(
-    IdpEventEnvelope.decode(body),
-    E.mapLeft(describeErrors),
-    E.chain((envelope): E.Either<readonly string[], IdpEvent> => {
-      if (!HANDLED.has(envelope.type)) {
-        return E.right({ type: 'ignored', eventType: envelope.type, objectId: idOf(envelope.data) });
-      }
-      if (envelope.type === 'user.deleted') {
-        return pipe(
-          IdpUserDeletedEventJson.decode(body),
-          E.bimap(describeErrors, (event) => ({ type: 'user.deleted' as const, idpId: event.data.id })),
-        );
-      }
-      return pipe(
-        IdpUserEventJson.decode(body),
-        E.bimap(describeErrors, (event) => ({ type: event.type, user: toProviderUser(event.data) })),
-      );
-    }),
+export const decodeIdpEvent = (body: unknown): E.Either<readonly string[], IdpEvent> => {
+  // Early returns rather than `E.chain`, whose data-last form copies its arguments (every webhook,
+  // issue #7). A handled type decodes the whole body again, so a problem's path starts at `data`.
+  const envelope = IdpEventEnvelope.decode(body);
+  if (E.isLeft(envelope)) return E.left(describeErrors(envelope.left));
+  const { type, data } = envelope.right;
+  if (!HANDLED.has(type)) return E.right({ type: 'ignored', eventType: type, objectId: idOf(data) });
+  if (type === 'user.deleted') {
+    return pipe(
+      IdpUserDeletedEventJson.decode(body),
+      E.bimap(describeErrors, (event) => ({ type: 'user.deleted' as const, idpId: event.data.id })),
+    );
+  }
+  return pipe(
+    IdpUserEventJson.decode(body),
+    E.bimap(describeErrors, (event) => ({ type: event.type, user: toProviderUser(event.data) })),
   );
+};

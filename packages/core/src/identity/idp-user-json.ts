@@ -1,5 +1,4 @@
 import * as t from 'io-ts';
-import * as O from 'fp-ts/lib/Option.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { Email } from './email.js';
@@ -38,18 +37,13 @@ export type IdpUserJson = t.TypeOf<typeof IdpUserJson>;
 
 /** Reads the provider's User object: the primary email is the entry whose id is `primary_email_address_id`. */
 export const toProviderUser = (json: IdpUserJson): ProviderUser => {
-  const primary = O.fromNullable(json.email_addresses.find((entry) => entry.id === json.primary_email_address_id));
+  // Plain branches rather than Option pipes: every user webhook reads one (issue #7).
+  const primary = json.email_addresses.find((entry) => entry.id === json.primary_email_address_id);
+  const email = primary === undefined ? undefined : Email.decode(primary.email_address);
   return {
     idpId: json.id,
-    email: pipe(
-      primary,
-      O.chain((entry) => O.fromEither(Email.decode(entry.email_address))),
-      O.toNullable,
-    ),
-    emailVerified: pipe(
-      primary,
-      O.exists((entry) => entry.verification?.status === 'verified'),
-    ),
+    email: email !== undefined && E.isRight(email) ? email.right : null,
+    emailVerified: primary?.verification?.status === 'verified',
     imageUrl: json.image_url ?? null,
     updatedAt: json.updated_at,
   };

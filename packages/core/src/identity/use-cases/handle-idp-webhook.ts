@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { pipe } from 'fp-ts/lib/function.js';
 import type { ErrorTracker } from '../../shared/error-tracker.js';
 import type { Logger } from '../../shared/logger.js';
 import { decodeIdpEvent, type IdpEvent } from '../idp-event.js';
@@ -106,23 +105,23 @@ const dispatch = (deps: HandleIdpWebhookDeps, event: IdpEvent): TE.TaskEither<ne
   }
 };
 
-// The checks before any write are synchronous: one Either, no Task (and no promise) per step (issue #7).
-const acceptedEvent = (deps: HandleIdpWebhookDeps, delivery: IdpWebhookDelivery): E.Either<IdpWebhookError, IdpEvent> =>
-  pipe(
-    requireSignatureHeaders(delivery.headers),
-    E.flatMap((headers) =>
-      pipe(
-        deps.webhookVerifier.verify(delivery.rawBody, headers),
-        E.mapLeft((error) => {
-          // spec: a breadcrumb, but no issue raised in error tracking.
-          deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, message: 'invalid signature', data: { webhookId: headers.id } });
-          return error;
-        }),
-        E.flatMap(() => pipe(parseJson(delivery.rawBody), E.flatMap((body) => pipe(decodeIdpEvent(body), E.mapLeft(malformedWebhookEvent))))),
-        E.mapLeft(reportUndecodable(deps, headers.id)),
-      ),
-    ),
-  );
+// The checks before any write are synchronous: one Either, no Task (and no promise) per step. Early
+// returns rather than a pipe of `E.flatMap`: its data-last form copies its arguments on every call,
+// which cost 2–3 % of each delivery's CPU (issue #7).
+const acceptedEvent = (deps: HandleIdpWebhookDeps, delivery: IdpWebhookDelivery): E.Either<IdpWebhookError, IdpEvent> => {
+  const signed = requireSignatureHeaders(delivery.headers);
+  if (E.isLeft(signed)) return signed;
+  const headers = signed.right;
+  const verified = deps.webhookVerifier.verify(delivery.rawBody, headers);
+  if (E.isLeft(verified)) {
+    // spec: a breadcrumb, but no issue raised in error tracking.
+    deps.errorTracker.addBreadcrumb({ category: BREADCRUMB, message: 'invalid signature', data: { webhookId: headers.id } });
+    return verified;
+  }
+  const body = parseJson(delivery.rawBody);
+  const event = E.isLeft(body) ? body : E.mapLeft(malformedWebhookEvent)(decodeIdpEvent(body.right));
+  return E.isLeft(event) ? E.left(reportUndecodable(deps, headers.id)(event.left)) : event;
+};
 
 const RECEIPT: WebhookReceipt = Object.freeze({ received: true });
 
