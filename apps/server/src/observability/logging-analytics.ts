@@ -1,14 +1,26 @@
 import type { Analytics, Logger } from '@idv/core';
 
-/** Analytics for deployments without an analytics vendor: events become debug log lines. */
+const DONE = Promise.resolve();
+
+/**
+ * Analytics for deployments without an analytics vendor: events become debug log lines, written
+ * at once (nothing to wait for, so nothing for a background queue to bound).
+ */
 export class LoggingAnalytics implements Analytics {
   constructor(private readonly logger: Logger) {}
 
-  async identify(idpUserId: string): Promise<void> {
+  identify(idpUserId: string): Promise<void> {
     this.logger.debug({ idpId: idpUserId }, 'analytics identify');
+    return DONE;
   }
 
-  async track(idpUserId: string, event: string): Promise<void> {
+  track(idpUserId: string, event: string): Promise<void> {
     this.logger.debug({ idpId: idpUserId, event }, 'analytics track');
+    return DONE;
+  }
+
+  /** Nothing is ever in flight. */
+  drain(): Promise<void> {
+    return DONE;
   }
 }

@@ -1,4 +1,4 @@
-import type { ErrorTracker, Logger, WebhookMetrics } from '@idv/core';
+import type { Analytics, ErrorTracker, Logger, WebhookMetrics } from '@idv/core';
 import {
   createPostHogAnalytics,
   createPrometheusMetrics,
@@ -13,13 +13,18 @@ import { BackgroundAnalytics } from './background-analytics.js';
 import { LoggingAnalytics } from './logging-analytics.js';
 import { LoggingErrorTracker } from './logging-error-tracker.js';
 
+/** Analytics that shutdown can wait for: `drain()` resolves once every call started so far has settled. */
+export interface DrainableAnalytics extends Analytics {
+  drain(): Promise<void>;
+}
+
 /** Error tracking, analytics and metrics as configured, sharing the request scopes of the logger. */
 export interface Observability {
   readonly scopes: RequestScopes;
   /** Sentry with `SENTRY_DSN`, otherwise defects go to the log. */
   readonly errorTracker: ErrorTracker;
-  /** PostHog with `POSTHOG_API_KEY`, otherwise debug log lines; always off the request path. */
-  readonly analytics: BackgroundAnalytics;
+  /** PostHog with `POSTHOG_API_KEY`, always off the request path; otherwise debug log lines. */
+  readonly analytics: DrainableAnalytics;
   /** Present when `/metrics` is reachable (`METRICS_TOKEN` or `METRICS_PORT`): nothing is recorded otherwise. */
   readonly metrics?: PrometheusMetrics;
   readonly webhookMetrics: WebhookMetrics;
@@ -41,7 +46,8 @@ const NO_WEBHOOK_METRICS: WebhookMetrics = { delivery: () => undefined };
 export const createObservability = (config: ObservabilityConfig, logger: Logger, scopes: RequestScopes): Observability => {
   const sentry: ClosableErrorTracker | undefined = config.sentry === undefined ? undefined : createSentryErrorTracker({ ...config.sentry, scopes });
   const posthog: ClosableAnalytics | undefined = config.posthog === undefined ? undefined : createPostHogAnalytics({ ...config.posthog, logger });
-  const analytics = new BackgroundAnalytics(posthog ?? new LoggingAnalytics(logger), logger);
+  // A log line needs no background queue (its bookkeeping cost every new user's webhook, issue #7).
+  const analytics = posthog === undefined ? new LoggingAnalytics(logger) : new BackgroundAnalytics(posthog, logger);
   const exposed = config.metrics.token !== undefined || config.metrics.port !== undefined;
   const metrics = exposed ? createPrometheusMetrics() : undefined;
   return {
