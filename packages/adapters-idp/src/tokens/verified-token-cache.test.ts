@@ -40,6 +40,21 @@ test('the cache stays bounded: when full the oldest entry goes first', (t) => {
   t.deepEqual(cache.get('token-4', 1).session, session(4));
 });
 
+test('evictions keep to insertion order across many of them, stepping over entries that expired meanwhile', (t) => {
+  const cache = createVerifiedTokenCache(3);
+  remember(cache, 'token-0', 0, 10, 0);
+  remember(cache, 'token-1', 1, 60_000, 0);
+  remember(cache, 'token-2', 2, 60_000, 0);
+  t.is(cache.get('token-0', 10).session, undefined, 'token-0 expired and left');
+  for (let n = 3; n < 6; n += 1) remember(cache, `token-${n}`, n, 60_000, 10);
+  t.is(cache.size, 3);
+  for (const gone of [1, 2]) t.is(cache.get(`token-${gone}`, 11).session, undefined, `token-${gone} evicted`);
+  for (const kept of [3, 4, 5]) t.deepEqual(cache.get(`token-${kept}`, 11).session, session(kept));
+  for (let n = 6; n < 1_000; n += 1) remember(cache, `token-${n}`, n, 60_000, 10);
+  t.deepEqual([997, 998, 999].map((n) => cache.get(`token-${n}`, 11).session), [997, 998, 999].map(session));
+  t.is(cache.get('token-996', 11).session, undefined);
+});
+
 test('an already expired token is not cached, and a size of 0 caches nothing', (t) => {
   const cache = createVerifiedTokenCache(3);
   remember(cache, 'token-a', 1, 1_000, 1_000);
