@@ -65,3 +65,36 @@ test('issue #9 (found by the webhook fuzzer): a user whose values the database c
   const decoded = decodeIdpEvent(nulEmail);
   t.true(E.isRight(decoded) && decoded.right.type === 'user.created' && decoded.right.user.email === null);
 });
+
+// Issue #7: a well-formed user event is accepted by the codec's guard, everything else by `decode`.
+// Each near miss below must still be refused with the problem `decode` names, and each accepted
+// variant must read exactly as `decode` reads it.
+test('the guard shortcut accepts exactly what decoding accepts, and refusals still name their problem', (t) => {
+  const event = userCreatedEvent({ id: ID });
+  const data = event['data'] as Record<string, unknown>;
+  const email = (data['email_addresses'] as Record<string, unknown>[])[0]!;
+  const refused: [Record<string, unknown>, string][] = [
+    [{ ...event, type: 'user.created ' }, 'ignored'],
+    [{ ...event, data: { ...data, id: '' } }, 'data.id'],
+    [{ ...event, data: { ...data, id: 42 } }, 'data.id'],
+    [{ ...event, data: { ...data, email_addresses: {} } }, 'data.email_addresses'],
+    [{ ...event, data: { ...data, email_addresses: [{ ...email, id: 7 }] } }, 'data.email_addresses.0.id'],
+    [{ ...event, data: { ...data, email_addresses: [{ ...email, verification: { status: 3 } }] } }, 'data.email_addresses.0.verification'],
+    [{ ...event, data: { ...data, primary_email_address_id: undefined } }, 'data.primary_email_address_id'],
+    [{ ...event, data: { ...data, updated_at: '1716883200000' } }, 'data.updated_at'],
+    [{ ...event, data: { ...data, image_url: 5 } }, 'data.image_url'],
+    [{ ...event, data: null }, 'data'],
+  ];
+  for (const [body, problem] of refused) {
+    const result = decodeIdpEvent(body);
+    if (problem === 'ignored') t.like(result, E.right({ type: 'ignored' }));
+    else t.true(E.isLeft(result) && result.left.some((line) => line.startsWith(`${problem}:`)), `${problem}: ${JSON.stringify(result)}`);
+  }
+  const accepted: [Record<string, unknown>, Record<string, unknown>][] = [
+    [{ ...event, data: { ...data, image_url: null } }, { imageUrl: null }],
+    [{ ...event, data: (({ image_url: _, ...rest }) => rest)(data) }, { imageUrl: null }],
+    [{ ...event, data: { ...data, email_addresses: [{ ...email, verification: null }] } }, { emailVerified: false }],
+    [{ ...event, type: 'user.updated', data: { ...data, updated_at: 0 } }, { updatedAt: 0 }],
+  ];
+  for (const [body, user] of accepted) t.like(decodeIdpEvent(body), E.right({ type: body['type'], user }));
+});

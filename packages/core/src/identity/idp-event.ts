@@ -42,6 +42,10 @@ const idOf = (data: unknown): string | null =>
 export const decodeIdpEvent = (body: unknown): E.Either<readonly string[], IdpEvent> => {
   // Early returns rather than `E.chain`, whose data-last form copies its arguments (every webhook,
   // issue #7). A handled type decodes the whole body again, so a problem's path starts at `data`.
+  // The common case first: a well-formed user event passes the codec's own guard, which checks the
+  // same rules as `decode` without building a context or an Either per field (these codecs never
+  // transform, so what `is` accepts `decode` returns unchanged). Anything else is decoded for its problems.
+  if (IdpUserEventJson.is(body)) return E.right({ type: body.type, user: toProviderUser(body.data) });
   const envelope = IdpEventEnvelope.decode(body);
   if (E.isLeft(envelope)) return E.left(describeErrors(envelope.left));
   const { type, data } = envelope.right;
