@@ -38,14 +38,16 @@ const idOf = (data: unknown): string | null =>
     ? (data as { id: string }).id
     : null;
 
+const userEvent = (event: t.TypeOf<typeof IdpUserEventJson>): IdpEvent => ({ type: event.type, user: toProviderUser(event.data) });
+
 /** Decodes a parsed webhook body; a handled type with a bad `data` is a list of problems. */
 export const decodeIdpEvent = (body: unknown): E.Either<readonly string[], IdpEvent> => {
-  // Early returns rather than `E.chain`, whose data-last form copies its arguments (every webhook,
-  // issue #7). A handled type decodes the whole body again, so a problem's path starts at `data`.
-  // The common case first: a well-formed user event passes the codec's own guard, which checks the
-  // same rules as `decode` without building a context or an Either per field (these codecs never
-  // transform, so what `is` accepts `decode` returns unchanged). Anything else is decoded for its problems.
-  if (IdpUserEventJson.is(body)) return E.right({ type: body.type, user: toProviderUser(body.data) });
+  // Every webhook runs this (issue #7). The common case first: a well-formed user event passes the
+  // codec's own guard, which checks what `decode` checks without a context or an Either per field
+  // (these codecs never transform, so what `is` accepts `decode` would return unchanged). Anything
+  // else is decoded for its problems, with early returns rather than `E.chain` (its data-last form
+  // copies its arguments); a handled type decodes the whole body again, so a problem's path starts at `data`.
+  if (IdpUserEventJson.is(body)) return E.right(userEvent(body));
   const envelope = IdpEventEnvelope.decode(body);
   if (E.isLeft(envelope)) return E.left(describeErrors(envelope.left));
   const { type, data } = envelope.right;
@@ -56,8 +58,5 @@ export const decodeIdpEvent = (body: unknown): E.Either<readonly string[], IdpEv
       E.bimap(describeErrors, (event) => ({ type: 'user.deleted' as const, idpId: event.data.id })),
     );
   }
-  return pipe(
-    IdpUserEventJson.decode(body),
-    E.bimap(describeErrors, (event) => ({ type: event.type, user: toProviderUser(event.data) })),
-  );
+  return pipe(IdpUserEventJson.decode(body), E.bimap(describeErrors, userEvent));
 };
