@@ -71,7 +71,7 @@ const tokenKeys = (options: AccessTokenVerifierOptions): TokenKeys => {
  * carrying a short reason; an unreachable JWKS, or an unknown `kid` while the key set may be stale
  * (inside the refetch cooldown), a Left `AuthenticationUnavailable`; configuration
  * errors throw at construction. Clients reuse a token for up
- * to its 60 s life, so a verified token is remembered (by digest) until its `exp`.
+ * to its 60 s life, so a token verified twice is remembered (by digest) until its `exp`.
  *
  * @example
  * const verifier = createAccessTokenVerifier({ publishableKey, apiUrl: 'https://api.example.com', secretKey });

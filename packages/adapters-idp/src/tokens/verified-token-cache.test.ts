@@ -3,9 +3,15 @@ import { createVerifiedTokenCache, type VerifiedTokenCache } from './verified-to
 
 const session = (n: number) => ({ subject: `user_${n}`, sessionId: `sess_${n}` });
 
-// As the verifier does: look the token up, and remember it by the key the lookup gave.
-const remember = (cache: VerifiedTokenCache, token: string, n: number, expiresAtMs: number, nowMs: number) =>
+// As the verifier does: look the token up, and offer it by the key the lookup gave.
+const offer = (cache: VerifiedTokenCache, token: string, n: number, expiresAtMs: number, nowMs: number) =>
   cache.set(cache.get(token, nowMs).key, session(n), expiresAtMs, nowMs);
+
+// A token a client reuses: verified twice, which is when the cache stores it.
+const remember = (cache: VerifiedTokenCache, token: string, n: number, expiresAtMs: number, nowMs: number) => {
+  offer(cache, token, n, expiresAtMs, nowMs);
+  offer(cache, token, n, expiresAtMs, nowMs);
+};
 
 test('a cached token is served until its exp and never after', (t) => {
   const cache = createVerifiedTokenCache(10);
@@ -62,4 +68,32 @@ test('an already expired token is not cached, and a size of 0 caches nothing', (
   const off = createVerifiedTokenCache(0);
   remember(off, 'token-a', 1, 60_000, 0);
   t.is(off.get('token-a', 1).session, undefined);
+});
+
+test('a token verified once is not stored; its second verification stores it', (t) => {
+  const cache = createVerifiedTokenCache(10);
+  offer(cache, 'token-a', 1, 60_000, 0);
+  t.is(cache.size, 0);
+  t.is(cache.get('token-a', 1).session, undefined);
+  offer(cache, 'token-a', 1, 60_000, 1);
+  t.is(cache.size, 1);
+  t.deepEqual(cache.get('token-a', 2).session, session(1));
+});
+
+test('tokens used once never evict the tokens clients reuse', (t) => {
+  const cache = createVerifiedTokenCache(3);
+  for (const n of [0, 1, 2]) remember(cache, `reused-${n}`, n, 60_000, 0);
+  for (let n = 0; n < 10_000; n += 1) offer(cache, `once-${n}`, n, 60_000, 0);
+  t.is(cache.size, 3);
+  for (const n of [0, 1, 2]) t.deepEqual(cache.get(`reused-${n}`, 1).session, session(n));
+});
+
+test('a token first seen long ago, its note since overwritten, is stored on a later use', (t) => {
+  const cache = createVerifiedTokenCache(1);
+  offer(cache, 'token-a', 1, 60_000, 0);
+  // Far more tokens than the notes hold (1,024 slots here): token-a's note is gone.
+  for (let n = 0; n < 20_000; n += 1) offer(cache, `once-${n}`, n, 60_000, 0);
+  offer(cache, 'token-a', 1, 60_000, 0);
+  offer(cache, 'token-a', 1, 60_000, 0);
+  t.deepEqual(cache.get('token-a', 1).session, session(1));
 });

@@ -6,7 +6,10 @@ import type { VerifiedSessionToken } from '@idv/core';
 export interface VerifiedTokenCache {
   /** The session of a token verified earlier, while `nowMs` is before its `exp`; its key either way (for `set`). */
   get(token: string, nowMs: number): { readonly session: VerifiedSessionToken | undefined; readonly key: TokenKey };
-  /** Remembers a verified token, by the key `get` gave, until `expiresAtMs` (its `exp`, never later). */
+  /**
+   * Offers a verified token, by the key `get` gave, to be remembered until `expiresAtMs` (its `exp`,
+   * never later). The first offer of a token only notes that it was seen; a second one stores it.
+   */
   set(key: TokenKey, session: VerifiedSessionToken, expiresAtMs: number, nowMs: number): void;
   readonly size: number;
 }
@@ -22,17 +25,53 @@ interface Entry {
 // Keyed by a digest, so the cache never holds a usable bearer token.
 const keyOf = (token: string): TokenKey => hash('sha256', token, 'base64url') as TokenKey;
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const SIX_BITS = new Uint8Array(128);
+for (let value = 0; value < BASE64URL.length; value += 1) SIX_BITS[BASE64URL.charCodeAt(value)] = value;
+
+/** 30 bits of a digest, read from five of its base64url characters starting at `from`. */
+const digestBits = (key: TokenKey, from: number): number => {
+  let bits = 0;
+  for (let at = from; at < from + 5; at += 1) bits = (bits << 6) | (SIX_BITS[key.charCodeAt(at)] ?? 0);
+  return bits;
+};
+
 /**
- * A bounded cache of verified tokens. Entries die at the token's `exp`; when full, the oldest entry
- * goes first (every token lives about 60 s, so oldest-first is close to least-recently-useful).
+ * The tokens offered once: a slot per digest prefix holding 30 more bits of the digest. Typed
+ * memory, so a stream of tokens used once costs no objects for the collector. A later token may
+ * take a slot over; the earlier one then needs two more verifications to be stored.
+ */
+const createDoorkeeper = (maxEntries: number) => {
+  let slots = 1024;
+  while (slots < 2 * maxEntries) slots *= 2;
+  const seen = new Uint32Array(slots);
+  return {
+    /** Whether the token was offered before; it is noted as offered either way. */
+    seenBefore(key: TokenKey): boolean {
+      const slot = digestBits(key, 0) & (slots - 1);
+      const fingerprint = digestBits(key, 5) + 1;
+      if (seen[slot] === fingerprint) return true;
+      seen[slot] = fingerprint;
+      return false;
+    },
+  };
+};
+
+/**
+ * A bounded cache of verified tokens. A token is stored once it has been verified twice, so tokens
+ * used once (one-off calls, or a stream of fresh tokens) never evict the ones clients reuse and add
+ * no upkeep (issue #7: with every request on a new token, storing each one cost 7 % of the throughput).
+ * Entries die at the token's `exp`; when full, the oldest entry goes first (every token lives about
+ * 60 s, so oldest-first is close to least-recently-useful).
  *
  * @example
  * const cache = createVerifiedTokenCache(10_000);
  * const { session, key } = cache.get(token, Date.now()); // undefined: verify it, then
- * cache.set(key, verified, exp * 1000, Date.now());       // later gets answer `verified`, until exp
+ * cache.set(key, verified, exp * 1000, Date.now());       // from its second verification on, later gets answer `verified` until exp
  */
 export const createVerifiedTokenCache = (maxEntries: number): VerifiedTokenCache => {
   const entries = new Map<string, Entry>();
+  const doorkeeper = createDoorkeeper(maxEntries);
   // Evictions walk the insertion order with one live iterator. A fresh `keys().next()` would step
   // over every entry deleted before it, thousands once the cache is full: 8 µs per new token (issue #7).
   let oldestFirst = entries.keys();
@@ -52,7 +91,7 @@ export const createVerifiedTokenCache = (maxEntries: number): VerifiedTokenCache
       return { session: undefined, key };
     },
     set(key, session, expiresAtMs, nowMs) {
-      if (maxEntries <= 0 || !(nowMs < expiresAtMs)) return;
+      if (maxEntries <= 0 || !(nowMs < expiresAtMs) || !doorkeeper.seenBefore(key)) return;
       while (entries.size >= maxEntries) evictOldest();
       entries.set(key, { session, expiresAtMs });
     },
