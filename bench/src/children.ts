@@ -58,10 +58,13 @@ export const startServerChild = async (options: {
   readonly timeoutMs?: number;
   /** `node` arguments before the script (profiling flags). */
   readonly nodeArgs?: readonly string[];
+  /** A program that runs `node` itself, with its arguments (`valgrind --tool=callgrind …`). */
+  readonly wrapper?: readonly string[];
 }): Promise<ServerChild> => {
   const port = await freePort();
   const output = openSync(options.logFile, 'a');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
+  const [program, ...programArgs] = [...(options.wrapper ?? []), process.execPath, ...(options.nodeArgs ?? []), options.script];
+  const child = spawn(program!, programArgs, {
     env: { PATH: process.env['PATH'] ?? '', ...options.env, PORT: String(port) },
     stdio: ['ignore', output, output],
   });

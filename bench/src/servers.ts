@@ -20,11 +20,14 @@ export const startService = (options: {
   readonly logFile: string;
   /** Extra `node` arguments for the service alone (profiling: `BENCH_SERVICE_NODE_ARGS`). */
   readonly nodeArgs?: readonly string[];
+  /** A program that runs `node` itself (`npm run bench:instructions`: callgrind). */
+  readonly wrapper?: readonly string[];
 }): Promise<ServerChild> =>
   startServerChild({
     name: options.name,
     script: SERVICE,
     nodeArgs: options.nodeArgs ?? [],
+    ...(options.wrapper === undefined ? {} : { wrapper: options.wrapper }),
     env: {
       NODE_ENV: 'production',
       NODE_OPTIONS: deployedNodeOptions(),
@@ -49,11 +52,14 @@ export const startReference = (options: {
   readonly logFile: string;
   /** Extra `node` arguments for the references alone (profiling: `BENCH_REFERENCE_NODE_ARGS`). */
   readonly nodeArgs?: readonly string[];
+  /** A program that runs `node` itself (`npm run bench:instructions`: callgrind). */
+  readonly wrapper?: readonly string[];
 }): Promise<ServerChild> =>
   startServerChild({
     name: options.kind === 'limit' ? '(a) limit' : '(b) peer',
     script: options.kind === 'limit' ? LIMIT : PEER,
     nodeArgs: options.nodeArgs ?? [],
+    ...(options.wrapper === undefined ? {} : { wrapper: options.wrapper }),
     env: {
       NODE_ENV: 'production',
       DATABASE_URL: options.databaseUrl,

@@ -1,0 +1,157 @@
+// npm run bench:instructions: instructions per request, counted by callgrind, for the service and the
+// limit (a). Unlike req/s on a shared 2-core VM, the count repeats to within about 1 % from run to run,
+// so it shows changes of a few percent that the interleaved rounds of `npm run bench` cannot. It counts
+// user-space instructions only: not system calls, not cache misses, not time. Asserts nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { callgrindWrapper, dumpCounts, hasValgrind, zeroCounts, type InstructionCounts } from './callgrind.js';
+import type { ServerChild } from './children.js';
+import { cleanUpOnSignals } from './cleanup.js';
+import { createScratchDatabase } from './database.js';
+import { deliveryFactory, sessionIdOf, type Delivery } from './deliveries.js';
+import { httpClient } from './http-client.js';
+import { createIdentity, type BenchIdentity } from './identity.js';
+import { startProviderStub } from './provider-stub.js';
+import { startReference, startService } from './servers.js';
+import { signerOf, tokenMinter } from './tokens.js';
+
+const number = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a positive integer, got ${process.env[name]}`);
+  return value;
+};
+
+const WARMUP = number('BENCH_INSTR_WARMUP', 6000);
+const REQUESTS = number('BENCH_INSTR_REQUESTS', 2000);
+// A process that has run one transaction through MikroORM keeps its two AsyncLocalStorage instances
+// enabled, and every later promise pays for them: production does, so by default the service does too.
+const WITH_ORGANIZATION = process.env['BENCH_INSTR_ORGANIZATION'] !== '0';
+
+type Send = () => Promise<number>;
+
+interface Scenario {
+  readonly name: string;
+  /** The i-th request of the server `prefix` names (its users are its own). */
+  readonly request: (prefix: string, index: number) => Send;
+  /** Called right before counting: a reused token is minted again, so it cannot expire while counted. */
+  readonly refresh?: (prefix: string) => void;
+}
+
+// V8 without background threads: its compiler and collector run on the counted thread, at points set
+// by the work itself. With them, how far compilation had got when the counters started, and whether a
+// collection landed in the window, moved the count by up to 13 % between runs of the same build.
+const NODE_ARGS = ['--single-threaded'];
+// Sent uncounted between a refresh and the count: a new token is verified twice before the cache keeps it.
+const REFRESHED_REQUESTS = 10;
+// Tokens live 60 s, and warming a path up under callgrind can take longer: a reused token is minted again after 30 s.
+const REUSE_MS = 30_000;
+
+const scenarios = (identity: BenchIdentity, url: () => string, client: ReturnType<typeof httpClient>): readonly Scenario[] => {
+  const deliveries = deliveryFactory(identity);
+  const mint = tokenMinter(signerOf(identity));
+  const post = (delivery: Delivery): Send => async () => (await client.send(`${url()}/webhooks/idp`, { method: 'POST', headers: delivery.headers, body: delivery.body })).status;
+  // The token is minted when the request is sent, never ahead of it.
+  const me = (token: () => string): Send => async () => (await client.send(`${url()}/users/me`, { method: 'GET', headers: { authorization: `Bearer ${token()}` } })).status;
+  const tokenOf = (idpId: string, jti: string): string => mint({ sub: idpId, sid: sessionIdOf(idpId), jti });
+  // The users the first scenario created; the /users/me scenarios read them back.
+  const user = (prefix: string, index: number): string => `user_${prefix}${index % (WARMUP + REFRESHED_REQUESTS + REQUESTS)}`;
+  const reused = new Map<string, { readonly token: string; readonly mintedAt: number }>();
+  let refreshes = 0;
+  const mintReused = (prefix: string): string => {
+    const token = tokenOf(user(prefix, 0), `${prefix}-reused-${refreshes++}`);
+    reused.set(prefix, { token, mintedAt: Date.now() });
+    return token;
+  };
+  const reusedToken = (prefix: string): string => {
+    const current = reused.get(prefix);
+    return current !== undefined && Date.now() - current.mintedAt < REUSE_MS ? current.token : mintReused(prefix);
+  };
+  return [
+    { name: 'POST /webhooks/idp, user.created', request: (prefix, index) => post(deliveries.created(`user_${prefix}${index}`)) },
+    {
+      name: 'GET /users/me, reused token',
+      request: (prefix) => me(() => reusedToken(prefix)),
+      refresh: (prefix) => void mintReused(prefix),
+    },
+    { name: 'GET /users/me, unique tokens', request: (prefix, index) => me(() => tokenOf(user(prefix, index), `${prefix}-${index}`)) },
+  ];
+};
+
+/** Warms the path, then counts the instructions of `REQUESTS` requests sent one at a time on one connection. */
+const measure = async (server: ServerChild, outFile: string, scenario: Scenario, prefix: string, dump: number): Promise<InstructionCounts> => {
+  const run = async (from: number, count: number): Promise<void> => {
+    for (let index = from; index < from + count; index += 1) {
+      const status = await scenario.request(prefix, index)();
+      if (status !== 200) throw new Error(`${server.name}: ${scenario.name} answered ${status}`);
+    }
+  };
+  await run(0, WARMUP);
+  scenario.refresh?.(prefix);
+  // A new reused token is verified twice before the cache keeps it; these requests take it there.
+  await run(WARMUP, REFRESHED_REQUESTS);
+  zeroCounts(server.pid);
+  await run(WARMUP + REFRESHED_REQUESTS, REQUESTS);
+  return dumpCounts(server.pid, outFile, dump);
+};
+
+const perRequest = (counts: InstructionCounts): string =>
+  `${(counts.mainThread / REQUESTS / 1000).toFixed(1).padStart(8)} K (+${(counts.otherThreads / REQUESTS / 1000).toFixed(1)} K)`;
+
+const main = async (): Promise<void> => {
+  cleanUpOnSignals();
+  const databaseUrl = process.env['TEST_DATABASE_URL'];
+  if (databaseUrl === undefined || databaseUrl === '') throw new Error('TEST_DATABASE_URL is required (a PostgreSQL server the references can use too)');
+  if (!hasValgrind()) throw new Error('valgrind is not on PATH (apt-get install valgrind)');
+  const folder = mkdtempSync(join(tmpdir(), 'idv-instructions-'));
+  const identity = await createIdentity();
+  const database = await createScratchDatabase(databaseUrl);
+  const provider = await startProviderStub();
+  const client = httpClient(1);
+  let current: ServerChild | undefined;
+  const list = scenarios(identity, () => current!.url, client);
+  const results = new Map<string, InstructionCounts[]>();
+  try {
+    for (const kind of ['service', 'limit'] as const) {
+      const outFile = join(folder, `${kind}.callgrind`);
+      const wrapper = callgrindWrapper(outFile);
+      const logFile = join(folder, `${kind}.log`);
+      process.stderr.write(`${kind}: starting under callgrind\n`);
+      current =
+        kind === 'service'
+          ? await startService({ name: 'service', identity, providerUrl: provider.url, backend: { kind: 'postgres', url: database.url }, logLevel: 'info', logFile, wrapper, nodeArgs: NODE_ARGS })
+          : await startReference({ kind: 'limit', identity, databaseUrl: database.url, poolSize: 10, logFile, wrapper, nodeArgs: NODE_ARGS });
+      if (kind === 'service' && WITH_ORGANIZATION) await createOrganization(identity, current.url, client);
+      for (const [index, scenario] of list.entries()) {
+        process.stderr.write(`${kind}: ${scenario.name}: ${WARMUP} to warm up, ${REQUESTS} counted\n`);
+        const counts = await measure(current, outFile, scenario, kind, index + 1);
+        results.set(scenario.name, [...(results.get(scenario.name) ?? []), counts]);
+      }
+      await current.stop();
+    }
+  } finally {
+    client.close();
+    await provider.close();
+    await database.drop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+  console.log(`instructions per request (main thread, + other threads), ${REQUESTS} requests after ${WARMUP} to warm up; service ${WITH_ORGANIZATION ? 'after one organization write' : 'with no transaction run'}`);
+  console.log(`${'scenario'.padEnd(36)}${'service'.padStart(22)}${'(a) limit'.padStart(22)}   service ÷ limit`);
+  for (const [name, [service, limit]] of results) {
+    console.log(`${name.padEnd(36)}${perRequest(service!).padStart(22)}${perRequest(limit!).padStart(22)}   ${(service!.mainThread / limit!.mainThread).toFixed(2)}×`);
+  }
+};
+
+const createOrganization = async (identity: BenchIdentity, url: string, client: ReturnType<typeof httpClient>): Promise<void> => {
+  const owner = 'user_owner0';
+  const delivery = deliveryFactory(identity).created(owner);
+  await client.send(`${url}/webhooks/idp`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+  const token = tokenMinter(signerOf(identity))({ sub: owner, sid: sessionIdOf(owner), jti: 'owner0' });
+  const answer = await client.send(`${url}/organizations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Counted Gym' }) });
+  if (answer.status !== 201) throw new Error(`POST /organizations answered ${answer.status}: ${answer.body}`);
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:instructions failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
