@@ -1,7 +1,8 @@
 // npm run bench:instructions: instructions per request, counted by callgrind, for the service and the
-// limit (a). Unlike req/s on a shared 2-core VM, the count repeats to within about 1 % from run to run,
-// so it shows changes of a few percent that the interleaved rounds of `npm run bench` cannot. It counts
-// user-space instructions only: not system calls, not cache misses, not time. Asserts nothing.
+// limit (a). Unlike req/s on a shared 2-core VM, the delivery path's count repeats to 0.1 % from run to
+// run, so it shows changes of 1 % that the interleaved rounds of `npm run bench` cannot; the /users/me
+// paths still move by 6-11 % (docs/performance.md). It counts user-space instructions only: not system
+// calls, not cache misses, not time. Asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,10 +39,11 @@ interface Scenario {
   readonly refresh?: (prefix: string) => void;
 }
 
-// V8 without background threads: its compiler and collector run on the counted thread, at points set
-// by the work itself. With them, how far compilation had got when the counters started, and whether a
-// collection landed in the window, moved the count by up to 13 % between runs of the same build.
-const NODE_ARGS = ['--single-threaded'];
+// V8 without background threads, and with a fixed collection schedule: its compiler and collector run
+// on the counted thread, at points set by the work rather than by the clock. With background threads,
+// how far compilation had got and whether a collection landed in the window moved a count by up to 13 %
+// between runs of the same build; with V8's clock-driven heap sizing, the service's moved by up to 59 %.
+const NODE_ARGS = ['--single-threaded', '--predictable-gc-schedule'];
 // Sent uncounted between a refresh and the count: a new token is verified twice before the cache keeps it.
 const REFRESHED_REQUESTS = 10;
 // Tokens live 60 s, and warming a path up under callgrind can take longer: a reused token is minted again after 30 s.
