@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { callgrindWrapper, dumpCounts, hasValgrind, zeroCounts, type InstructionCounts } from './callgrind.js';
 import type { ServerChild } from './children.js';
 import { cleanUpOnSignals } from './cleanup.js';
+import { readConfig } from './config.js';
 import { createScratchDatabase } from './database.js';
-import { deliveryFactory, sessionIdOf, type Delivery } from './deliveries.js';
+import { deliveryFactory, sessionIdOf, type Delivery, type DeliveryFactory } from './deliveries.js';
 import { httpClient } from './http-client.js';
-import { createIdentity, type BenchIdentity } from './identity.js';
+import { createIdentity } from './identity.js';
 import { startProviderStub } from './provider-stub.js';
 import { startReference, startService } from './servers.js';
 import { signerOf, tokenMinter } from './tokens.js';
@@ -30,6 +31,8 @@ const REQUESTS = number('BENCH_INSTR_REQUESTS', 2000);
 const WITH_ORGANIZATION = process.env['BENCH_INSTR_ORGANIZATION'] !== '0';
 
 type Send = () => Promise<number>;
+type HttpClient = ReturnType<typeof httpClient>;
+type Mint = ReturnType<typeof tokenMinter>;
 
 interface Scenario {
   readonly name: string;
@@ -49,9 +52,7 @@ const REFRESHED_REQUESTS = 10;
 // Tokens live 60 s, and warming a path up under callgrind can take longer: a reused token is minted again after 30 s.
 const REUSE_MS = 30_000;
 
-const scenarios = (identity: BenchIdentity, url: () => string, client: ReturnType<typeof httpClient>): readonly Scenario[] => {
-  const deliveries = deliveryFactory(identity);
-  const mint = tokenMinter(signerOf(identity));
+const scenarios = (deliveries: DeliveryFactory, mint: Mint, url: () => string, client: HttpClient): readonly Scenario[] => {
   const post = (delivery: Delivery): Send => async () => (await client.send(`${url()}/webhooks/idp`, { method: 'POST', headers: delivery.headers, body: delivery.body })).status;
   // The token is minted when the request is sent, never ahead of it.
   const me = (token: () => string): Send => async () => (await client.send(`${url()}/users/me`, { method: 'GET', headers: { authorization: `Bearer ${token()}` } })).status;
@@ -102,8 +103,8 @@ const perRequest = (counts: InstructionCounts): string =>
 
 const main = async (): Promise<void> => {
   cleanUpOnSignals();
-  const databaseUrl = process.env['TEST_DATABASE_URL'];
-  if (databaseUrl === undefined || databaseUrl === '') throw new Error('TEST_DATABASE_URL is required (a PostgreSQL server the references can use too)');
+  // The same server and pool size as `npm run bench` (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else local).
+  const { databaseUrl, poolSize } = readConfig(process.env);
   if (!hasValgrind()) throw new Error('valgrind is not on PATH (apt-get install valgrind)');
   const folder = mkdtempSync(join(tmpdir(), 'idv-instructions-'));
   const identity = await createIdentity();
@@ -111,7 +112,9 @@ const main = async (): Promise<void> => {
   const provider = await startProviderStub();
   const client = httpClient(1);
   let current: ServerChild | undefined;
-  const list = scenarios(identity, () => current!.url, client);
+  const deliveries = deliveryFactory(identity);
+  const mint = tokenMinter(signerOf(identity));
+  const list = scenarios(deliveries, mint, () => current!.url, client);
   const results = new Map<string, InstructionCounts[]>();
   try {
     for (const kind of ['service', 'limit'] as const) {
@@ -122,8 +125,8 @@ const main = async (): Promise<void> => {
       current =
         kind === 'service'
           ? await startService({ name: 'service', identity, providerUrl: provider.url, backend: { kind: 'postgres', url: database.url }, logLevel: 'info', logFile, wrapper, nodeArgs: NODE_ARGS })
-          : await startReference({ kind: 'limit', identity, databaseUrl: database.url, poolSize: 10, logFile, wrapper, nodeArgs: NODE_ARGS });
-      if (kind === 'service' && WITH_ORGANIZATION) await createOrganization(identity, current.url, client);
+          : await startReference({ kind: 'limit', identity, databaseUrl: database.url, poolSize, logFile, wrapper, nodeArgs: NODE_ARGS });
+      if (kind === 'service' && WITH_ORGANIZATION) await createOrganization(deliveries, mint, current.url, client);
       for (const [index, scenario] of list.entries()) {
         process.stderr.write(`${kind}: ${scenario.name}: ${WARMUP} to warm up, ${REQUESTS} counted\n`);
         const counts = await measure(current, outFile, scenario, kind, index + 1);
@@ -144,11 +147,11 @@ const main = async (): Promise<void> => {
   }
 };
 
-const createOrganization = async (identity: BenchIdentity, url: string, client: ReturnType<typeof httpClient>): Promise<void> => {
+const createOrganization = async (deliveries: DeliveryFactory, mint: Mint, url: string, client: HttpClient): Promise<void> => {
   const owner = 'user_owner0';
-  const delivery = deliveryFactory(identity).created(owner);
+  const delivery = deliveries.created(owner);
   await client.send(`${url}/webhooks/idp`, { method: 'POST', headers: delivery.headers, body: delivery.body });
-  const token = tokenMinter(signerOf(identity))({ sub: owner, sid: sessionIdOf(owner), jti: 'owner0' });
+  const token = mint({ sub: owner, sid: sessionIdOf(owner), jti: 'owner0' });
   const answer = await client.send(`${url}/organizations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Counted Gym' }) });
   if (answer.status !== 201) throw new Error(`POST /organizations answered ${answer.status}: ${answer.body}`);
 };
