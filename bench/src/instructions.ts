@@ -26,8 +26,9 @@ const number = (name: string, fallback: number): number => {
 
 const WARMUP = number('BENCH_INSTR_WARMUP', 6000);
 const REQUESTS = number('BENCH_INSTR_REQUESTS', 2000);
-// A process that has run one transaction through MikroORM keeps its two AsyncLocalStorage instances
-// enabled, and every later promise pays for them: production does, so by default the service does too.
+// A process that has run one transaction has enabled the AsyncLocalStorage that carries it (the
+// request scopes' one, in the service), and every later promise pays for it: production does, so by
+// default the service does too.
 const WITH_ORGANIZATION = process.env['BENCH_INSTR_ORGANIZATION'] !== '0';
 
 type Send = () => Promise<number>;

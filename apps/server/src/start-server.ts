@@ -106,6 +106,8 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     const persistence = await createPersistence(config.database, {
       onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
       ...(metrics === undefined ? {} : { onQuery: (statement: string, seconds: number) => metrics.query(statement, seconds) }),
+      // Open transactions ride in the request scopes' AsyncLocalStorage: one enabled instance, not two.
+      transactionSlot: () => scopes.slot(),
     });
     releasing.push(persistence.close);
     metrics?.observePools(() => persistence.poolStats());
@@ -145,7 +147,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     listener.attach(container.get(TOKENS.HttpApp).callback());
     const payments = container.get(TOKENS.PaymentsArea);
     const sweeper = startPeriodicJob({
-      run: () => persistence.requestScope(() => payments.sweepPayments()),
+      run: () => payments.sweepPayments(),
       // Off the request path, only while a provider is enabled.
       ...(config.payments.enabledProviders.length > 0 ? { intervalMs: config.payments.sweepIntervalSeconds * 1000 } : {}),
       onError: (error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'payment sweep failed; the next run is scheduled'),

@@ -35,6 +35,7 @@ const logger = createLogger(config.logLevel, pino.destination({ dest: 2, sync: t
 // The same error tracking and analytics as the server (SENTRY_DSN, POSTHOG_API_KEY), flushed before exit.
 const observability = createObservability(config.observability, logger, scopes);
 const persistence = await createPersistence(config.database, {
+  transactionSlot: () => scopes.slot(),
   onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
 });
 let interrupted = false;

@@ -1,4 +1,5 @@
 export { RequestScopes, TRAIL_LENGTH } from './request-scopes.js';
+export type { ScopeSlot } from './request-scopes.js';
 export type { RequestScope } from './request-scopes.js';
 export { createSentryErrorTracker, scrubBreadcrumb, scrubEvent } from './sentry-error-tracker.js';
 export type { ClosableErrorTracker, SentryErrorTrackerOptions } from './sentry-error-tracker.js';

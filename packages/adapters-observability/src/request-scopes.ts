@@ -11,11 +11,25 @@ export interface RequestScope {
   readonly breadcrumbs: Breadcrumb[];
 }
 
+/** What the one AsyncLocalStorage holds: the request's scope, and the values of lent slots. */
+interface Frame {
+  readonly scope: RequestScope;
+  readonly slots: ReadonlyMap<object, unknown> | undefined;
+}
+
+/** A value carried through async work, kept in the request scopes' storage (see `RequestScopes.slot`). */
+export interface ScopeSlot<T> {
+  getStore(): T | undefined;
+  run<R>(value: T, work: () => R): R;
+}
+
 /**
  * One AsyncLocalStorage for everything request-scoped (issue #12): the request id that the
  * service logger adds to each log line, and the error-tracking user and breadcrumbs that a captured
  * defect is sent with (concurrent requests never mix, as with a vendor SDK's per-request scope).
- * One `run` per request.
+ * One `run` per request. Other adapters borrow slots in it rather than enabling AsyncLocalStorage
+ * instances of their own: on Node 20 each enabled instance adds work to every promise the process
+ * makes (the database runner keeps its open transaction in one).
  *
  * @example
  * const scopes = new RequestScopes();
@@ -23,18 +37,35 @@ export interface RequestScope {
  * scopes.current().requestId; // 'req-1' inside, undefined outside
  */
 export class RequestScopes {
-  private readonly storage = new AsyncLocalStorage<RequestScope>();
+  private readonly storage = new AsyncLocalStorage<Frame>();
   // Work outside any request (start-up, background jobs) shares one scope.
   private readonly fallback: RequestScope = { requestId: undefined, user: null, breadcrumbs: [] };
 
   /** Runs `next` in a fresh scope: the given id (none for work that is not a request), no user, no breadcrumbs. */
   run<T>(requestId: string | undefined, next: () => Promise<T>): Promise<T> {
-    return this.storage.run({ requestId, user: null, breadcrumbs: [] }, next);
+    return this.storage.run({ scope: { requestId, user: null, breadcrumbs: [] }, slots: undefined }, next);
   }
 
   /** The current request's scope, or the shared one outside requests. */
   current(): RequestScope {
-    return this.storage.getStore() ?? this.fallback;
+    return this.storage.getStore()?.scope ?? this.fallback;
+  }
+
+  /**
+   * A new slot: `run(value, work)` makes `value` visible to the work (in the same request scope:
+   * its id, user and breadcrumbs stay shared), `getStore()` reads the nearest.
+   */
+  slot<T>(): ScopeSlot<T> {
+    const key = {};
+    return {
+      getStore: () => this.storage.getStore()?.slots?.get(key) as T | undefined,
+      run: (value, work) => {
+        const frame = this.storage.getStore();
+        const slots = new Map(frame?.slots);
+        slots.set(key, value);
+        return this.storage.run({ scope: frame?.scope ?? this.fallback, slots }, work);
+      },
+    };
   }
 
   /** Adds a breadcrumb to the current trail, dropping the oldest past `TRAIL_LENGTH`. */

@@ -1,8 +1,7 @@
 import type { AuditLog, Callers, Devices, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentSubscriptions, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
-import { withRequestContext } from './database/request-context.js';
-import { createSqlRunner, type PoolStats, type QueryObserver } from './sql/sql-runner.js';
+import { createSqlRunner, type PoolStats, type QueryObserver, type SqlRunner, type SqlRunnerOptions } from './sql/sql-runner.js';
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
 import { MikroOrmCallers } from './repositories/mikro-orm-callers.js';
 import { MikroOrmDevices } from './repositories/mikro-orm-devices.js';
@@ -13,8 +12,8 @@ import { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js
 import { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
 import { MikroOrmPaymentSubscriptions } from './repositories/mikro-orm-payment-subscriptions.js';
 import { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-transactions.js';
-import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
+import { SqlUnitOfWork } from './repositories/sql-unit-of-work.js';
 
 /** Everything the composition root binds from this package. */
 export interface Persistence {
@@ -39,23 +38,25 @@ export interface Persistence {
   migrate(): Promise<readonly string[]>;
   /** Rejects when the database is unreachable (for `/health/ready`). */
   ping(): Promise<void>;
-  /**
-   * Runs `next` in its own RequestContext, for work that uses the ORM's identity map. The
-   * repositories above do not need one (they run SQL on the global EntityManager), so the hot
-   * request paths skip it.
-   */
-  requestScope<T>(next: () => Promise<T>): Promise<T>;
   /** The connection pools' counts right now: MikroORM's, and on PostgreSQL the prepared statements' own. */
   poolStats(): readonly PoolStats[];
   /** Closes the ORM and, for PGlite, the engine. */
   close(): Promise<void>;
   /** The ORM itself, for tooling and tests (schema diffs, raw SQL). */
   readonly orm: PersistenceOrm;
+  /** The runner the repositories and the unit of work share, for tooling and tests. */
+  readonly sql: SqlRunner;
 }
 
-/** How to open the database, plus an observer of every repository statement (operators' metrics, issue #12). */
+/**
+ * How to open the database, plus an observer of every repository statement (operators' metrics,
+ * issue #12) and where transactions are kept while their work runs (see `TransactionSlot`).
+ */
 export interface CreatePersistenceOptions extends OpenDatabaseOptions {
+  /** Told of every repository statement, for operators' metrics. */
   readonly onQuery?: QueryObserver;
+  /** Makes the slot where an open transaction is kept while its work runs (default: an AsyncLocalStorage of the runner's own). */
+  readonly transactionSlot?: SqlRunnerOptions['transactionSlot'];
 }
 
 /**
@@ -71,6 +72,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
   const sql = createSqlRunner(em, config, {
     ...(options.onDriverWarning === undefined ? {} : { onDriverWarning: options.onDriverWarning }),
     ...(options.onQuery === undefined ? {} : { onQuery: options.onQuery }),
+    ...(options.transactionSlot === undefined ? {} : { transactionSlot: options.transactionSlot }),
   });
   const parseDate = (value: string) => em.getPlatform().parseDate(value);
   return {
@@ -85,15 +87,15 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     paymentInbox: new MikroOrmPaymentCallbackInbox(sql, parseDate),
     devices: new MikroOrmDevices(sql, parseDate),
     paymentSubscriptions: new MikroOrmPaymentSubscriptions(sql, parseDate),
-    unitOfWork: new MikroOrmUnitOfWork(em),
+    unitOfWork: new SqlUnitOfWork(sql),
     migrate: db.migrate,
     ping: db.ping,
-    requestScope: (next) => withRequestContext(db.orm, next),
     poolStats: () => [db.poolStats(), sql.poolStats()].filter((stats): stats is PoolStats => stats !== undefined),
     close: async () => {
       await sql.close();
       await db.close();
     },
     orm: db.orm,
+    sql,
   };
 };

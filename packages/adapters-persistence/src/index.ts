@@ -17,9 +17,10 @@ export { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-c
 export { MikroOrmPaymentSubscriptions } from './repositories/mikro-orm-payment-subscriptions.js';
 export { createSqlRunner } from './sql/sql-runner.js';
 export type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+export type { TransactionSlot } from './sql/transaction-slot.js';
 export { statement } from './sql/statement.js';
 export type { Statement } from './sql/statement.js';
-export { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
+export { SqlUnitOfWork } from './repositories/sql-unit-of-work.js';
 export { PersistenceError } from './errors/persistence-error.js';
 export type { PersistenceFailure } from './errors/persistence-error.js';
 export { UserSchema, USERS_IDP_ID_UNIQUE } from './entities/user.entity.js';

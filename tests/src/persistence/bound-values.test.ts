@@ -34,7 +34,7 @@ forEachBackend((backend) => {
     t.teardown(() => sql.close());
     const idpId = 'user_boundvalues' as IdpUserId;
     await db.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
-    await db.orm.em.transactional(async () => {
+    await sql.transaction(async () => {
       for (const value of PUNCTUATION) t.deepEqual(await sql.rows(ECHO, [value]), [{ value }]);
       t.is(await sql.run(TOUCH, ['https://in.transaction;x', idpId]), 1);
     });

@@ -18,19 +18,19 @@ forEachBackend((backend) => {
     for (let i = 0; i < 12; i += 1) t.is((await sql.rows(OWN_NAME, [OWN_NAME.name])).length, 1);
   });
 
-  test(`${backend.label}: inside a transaction statements join the transaction's connection and see its writes`, async (t) => {
+  test(`${backend.label}: inside a transaction statements join the transaction's connection, see its writes, and still run prepared`, async (t) => {
     const db = backend.persistence();
-    const sql = createSqlRunner(db.orm.em, { kind: 'postgres', url: backend.scratch()!.url });
-    t.teardown(() => sql.close());
     const idpId = 'user_preparedtrx';
-    await db.orm.em.transactional(async () => {
-      await db.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
-      const seen = await sql.rows(statement('probe_users_in_trx', 'select "idp_id" from "users" where "idp_id" = ?'), [idpId]);
-      t.deepEqual(seen, [{ idp_id: idpId }]);
-      const unprepared = statement('probe_in_transaction', OWN_NAME.text);
-      t.deepEqual(await sql.rows(unprepared, [unprepared.name]), []);
-      throw new Error('roll back');
-    }).catch(() => undefined);
+    const seen = statement('probe_users_in_trx', 'select "idp_id" from "users" where "idp_id" = ?');
+    await t.throwsAsync(
+      db.sql.transaction(async () => {
+        await db.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
+        t.deepEqual(await db.sql.rows(seen, [idpId]), [{ idp_id: idpId }]);
+        t.deepEqual(await db.sql.rows(OWN_NAME, [OWN_NAME.name]), [{ name: OWN_NAME.name }]);
+        throw new Error('roll back');
+      }),
+      { message: 'roll back' },
+    );
     t.true((await db.users.findByIdpId(idpId as never))._tag === 'None');
   });
 }, { pglite: false });

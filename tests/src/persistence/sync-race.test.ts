@@ -6,11 +6,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import { forEachBackend } from './support/backends.js';
 
 forEachBackend((backend) => {
-  test(`${backend.label}: 50 concurrent syncs of one provider user, each in its own request context, leave exactly one row`, async (t) => {
+  test(`${backend.label}: 50 concurrent syncs of one provider user, each in its own transaction, leave exactly one row`, async (t) => {
     const db = backend.persistence();
     const snapshot = aProviderUser({ idpId: 'user_racerequests' });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => db.requestScope(() => db.users.syncFromProvider(snapshot, randomUUID() as UserId))),
+      Array.from({ length: 50 }, () => db.sql.transaction(() => db.users.syncFromProvider(snapshot, randomUUID() as UserId))),
     );
     const [row] = await db.orm.em.execute<{ count: string | number }[]>('select count(*) as "count" from "users" where "idp_id" = ?', [snapshot.idpId]);
     t.is(Number(row?.count), 1);
@@ -23,8 +23,8 @@ forEachBackend((backend) => {
     const idpId = 'user_racedelete' as IdpUserId;
     const deletedAt = new Date('2026-02-01T00:00:00.000Z');
     await Promise.all([
-      ...Array.from({ length: 10 }, (_, i) => db.requestScope(() => db.users.syncFromProvider(aProviderUser({ idpId, updatedAt: 1_716_883_200_000 + i }), randomUUID() as UserId))),
-      db.requestScope(() => db.users.markDeleted(idpId, deletedAt, randomUUID() as UserId)),
+      ...Array.from({ length: 10 }, (_, i) => db.sql.transaction(() => db.users.syncFromProvider(aProviderUser({ idpId, updatedAt: 1_716_883_200_000 + i }), randomUUID() as UserId))),
+      db.sql.transaction(() => db.users.markDeleted(idpId, deletedAt, randomUUID() as UserId)),
     ]);
     const [row] = await db.orm.em.execute<{ count: string | number }[]>('select count(*) as "count" from "users" where "idp_id" = ? and "deleted_at" is not null', [idpId]);
     t.is(Number(row?.count), 1);

@@ -59,14 +59,12 @@ forEachBackend((backend) => {
 
   test(`${label}: repositories inside the transaction read its uncommitted writes (same connection, no deadlock)`, async (t) => {
     const { users, unitOfWork } = db();
-    const result = await db().requestScope(() =>
-      unitOfWork.run(async () => {
-        const synced = await users.syncFromProvider(aProviderUser({ idpId: 'user_uowread' }), randomUUID() as UserId);
-        const found = await users.findByIdpId('user_uowread' as IdpUserId);
-        const deleted = await users.markDeleted('user_uowread' as IdpUserId, new Date('2026-01-01T00:00:00.000Z'), randomUUID() as UserId);
-        return E.right({ synced: synced.user, found: O.toNullable(found), deleted });
-      }),
-    );
+    const result = await unitOfWork.run(async () => {
+      const synced = await users.syncFromProvider(aProviderUser({ idpId: 'user_uowread' }), randomUUID() as UserId);
+      const found = await users.findByIdpId('user_uowread' as IdpUserId);
+      const deleted = await users.markDeleted('user_uowread' as IdpUserId, new Date('2026-01-01T00:00:00.000Z'), randomUUID() as UserId);
+      return E.right({ synced: synced.user, found: O.toNullable(found), deleted });
+    });
     if (E.isLeft(result)) return t.fail('expected a Right');
     t.deepEqual(result.right.found, result.right.synced);
     t.is(result.right.deleted.id, result.right.synced.id);
@@ -87,19 +85,18 @@ forEachBackend((backend) => {
     t.true(O.isNone(await users.findByIdpId('user_uowinner' as IdpUserId)));
   });
 
-  test(`${label}: concurrent units of work in separate request scopes all commit`, async (t) => {
+  test(`${label}: concurrent units of work each read their own uncommitted write, and all commit`, async (t) => {
     const { users, unitOfWork } = db();
     const ids = Array.from({ length: 8 }, (_, i) => `user_uowparallel${i}` as IdpUserId);
-    await Promise.all(
+    const results = await Promise.all(
       ids.map((idpId) =>
-        db().requestScope(() =>
-          unitOfWork.run(async () => {
-            await users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
-            return E.right(O.isSome(await users.findByIdpId(idpId)));
-          }),
-        ),
+        unitOfWork.run(async () => {
+          await users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
+          return E.right(O.isSome(await users.findByIdpId(idpId)));
+        }),
       ),
     );
+    t.deepEqual(results, ids.map(() => E.right(true)));
     for (const idpId of ids) t.true(O.isSome(await users.findByIdpId(idpId)), idpId);
   });
 });

@@ -1,4 +1,4 @@
-import { ConnectionException, DriverException } from '@mikro-orm/core';
+import { ConnectionException } from '@mikro-orm/core';
 import { InvalidRow } from './invalid-row.js';
 import { PersistenceError, type PersistenceFailure } from './persistence-error.js';
 
@@ -38,10 +38,6 @@ export const translateError = (operation: string, error: unknown): PersistenceEr
   const constraint = error instanceof Error ? stringProp(error, 'constraint') : undefined;
   return new PersistenceError(operation, classify(error, sqlState), sqlState, constraint);
 };
-
-/** Whether the error came from the database driver (and so must be translated before leaving). */
-export const isDriverError = (error: unknown): boolean =>
-  error instanceof DriverException || (error instanceof Error && error.name === 'KnexTimeoutError');
 
 /** Runs a database call and rejects with a translated error when it fails. */
 export const guarded = async <A>(operation: string, call: () => Promise<A>): Promise<A> => {

@@ -16,7 +16,7 @@ where "organization_id" = ? order by "created_at" desc, "id" desc limit ?`);
 const LIST_AFTER = statement('audit_entries_list_after', `select ${COLUMNS} from "audit_entries"
 where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`);
 
-/** The AuditLog port on raw SQL; appends join the surrounding `em.transactional` (see `createSqlRunner`). */
+/** The AuditLog port on raw SQL; appends join the surrounding unit of work's transaction (see `SqlRunner.transaction`). */
 export class MikroOrmAuditLog implements AuditLog {
   constructor(
     private readonly sql: SqlRunner,

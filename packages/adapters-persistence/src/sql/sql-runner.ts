@@ -1,8 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import type { Knex, SqlEntityManager } from '@mikro-orm/postgresql';
-import pg from 'pg';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { DatabaseConfig } from '../database/database-config.js';
+import { createPgliteRunner } from './pglite-runner.js';
+import { createPostgresRunner } from './postgres-runner.js';
 import type { Statement } from './statement.js';
+import type { TransactionSlot } from './transaction-slot.js';
 
 /** Runs a statement and returns its rows; `run` returns the affected row count instead. */
 export interface SqlRunner {
@@ -10,6 +12,13 @@ export interface SqlRunner {
   rows<Row>(statement: Statement, values: readonly unknown[]): Promise<Row[]>;
   /** Runs the statement and returns the number of rows it affected. */
   run(statement: Statement, values: readonly unknown[]): Promise<number>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it rejects (with
+   * the work's own rejection). Statements run through this runner while the work runs join the
+   * transaction; a transaction opened inside another is a savepoint of it. A failed begin or commit
+   * rejects with a `PersistenceError`.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Closes the runner's own connections (PostgreSQL). */
   close(): Promise<void>;
   /** The runner's own pool (PostgreSQL): connections open, idle, and callers waiting for one. */
@@ -18,7 +27,7 @@ export interface SqlRunner {
 
 /** A connection pool's counts at one moment (operators' metrics). */
 export interface PoolStats {
-  /** `prepared` (the runner's `pg` pool) or `orm` (MikroORM's, used by transactions). */
+  /** `prepared` (the runner's `pg` pool, for statements and transactions) or `orm` (MikroORM's, for migrations and health checks). */
   readonly pool: 'prepared' | 'orm';
   readonly total: number;
   readonly idle: number;
@@ -36,6 +45,11 @@ export interface SqlRunnerOptions {
   readonly onDriverWarning?: (message: string) => void;
   /** Told of every statement, succeeded or failed, for operators' metrics (issue #12). */
   readonly onQuery?: QueryObserver;
+  /**
+   * Makes the slot where the runner keeps the open transaction (default: an AsyncLocalStorage of
+   * its own). A host with a request-scoped AsyncLocalStorage lends a slot in it, one fewer enabled.
+   */
+  readonly transactionSlot?: <T>() => TransactionSlot<T>;
 }
 
 // Times each statement for the observer; without one, the runner is returned as it is.
@@ -52,67 +66,20 @@ const timed = (runner: SqlRunner, observe: QueryObserver | undefined): SqlRunner
   return {
     rows: (statement, values) => time(statement, () => runner.rows(statement, values)),
     run: (statement, values) => time(statement, () => runner.run(statement, values)),
+    transaction: (work) => runner.transaction(work),
     close: () => runner.close(),
     poolStats: () => runner.poolStats(),
   };
 };
 
-// A raw result: `pg` counts rows in `rowCount`, PGlite in `affectedRows`.
-interface RawResult {
-  readonly rows: unknown[];
-  readonly rowCount?: number | null;
-  readonly affectedRows?: number;
-}
-
 /**
- * Through the ORM's connection, joining its transaction when there is one, with the values bound and
- * never written into the text. (`em.execute` interpolates them, and PGlite's dialect takes any text
- * with a `;` in it for several statements: a value such as `https://a;b` came back as an array of
- * result sets, not rows.)
- */
-const viaOrm = (em: SqlEntityManager): Pick<SqlRunner, 'rows' | 'run'> => {
-  const execute = async (statement: Statement, values: readonly unknown[]): Promise<RawResult> => {
-    const query = em.getKnex().raw(statement.text, [...values] as Knex.RawBinding[]);
-    const transaction = em.getTransactionContext<Knex.Transaction>();
-    if (transaction !== undefined) query.transacting(transaction);
-    return (await query) as RawResult;
-  };
-  return {
-    rows: async <Row>(statement: Statement, values: readonly unknown[]) => (await execute(statement, values)).rows as Row[],
-    run: async (statement, values) => {
-      const result = await execute(statement, values);
-      return result.rowCount ?? result.affectedRows ?? 0;
-    },
-  };
-};
-
-/**
- * The runner for repositories. On PostgreSQL, outside a transaction, a statement runs as a named
- * prepared statement on the runner's own `pg` pool (the driver MikroORM uses; MikroORM cannot
- * prepare, and a query through knex's pooled connection costs twice the CPU of the plain driver);
- * inside `em.transactional` it goes through the ORM, so it joins the transaction's connection.
- * On PGlite (one in-process connection, no wire protocol) everything goes through the ORM.
+ * The runner for repositories, on the backend's own path (see `createPostgresRunner` and
+ * `createPgliteRunner`). Statements the work of `transaction` runs join its transaction.
  *
  * @example
  * const sql = createSqlRunner(orm.em, { kind: 'postgres', url });
  * const [user] = await sql.rows(FIND_USER, [idpId]);
+ * await sql.transaction(async () => { await sql.run(CLAIM, [id]); await sql.run(PROMOTE, [id]); });
  */
-export const createSqlRunner = (em: SqlEntityManager, config: DatabaseConfig, options: SqlRunnerOptions = {}): SqlRunner => {
-  const orm = viaOrm(em);
-  if (config.kind === 'pglite') return timed({ ...orm, close: async () => undefined, poolStats: () => undefined }, options.onQuery);
-  const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 8 });
-  // Without a listener, an idle connection dropped by the server would crash the process.
-  pool.on('error', (error) => options.onDriverWarning?.(`idle connection error: ${error.message}`));
-  const prepared = (statement: Statement, values: readonly unknown[]) =>
-    pool.query({ name: statement.name, text: statement.numberedText, values: [...values] });
-  return timed(
-    {
-      rows: async <Row>(statement: Statement, values: readonly unknown[]) =>
-        em.isInTransaction() ? orm.rows<Row>(statement, values) : ((await prepared(statement, values)).rows as Row[]),
-      run: async (statement, values) => (em.isInTransaction() ? orm.run(statement, values) : ((await prepared(statement, values)).rowCount ?? 0)),
-      close: () => pool.end(),
-      poolStats: () => ({ pool: 'prepared', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    },
-    options.onQuery,
-  );
-};
+export const createSqlRunner = (em: SqlEntityManager, config: DatabaseConfig, options: SqlRunnerOptions = {}): SqlRunner =>
+  timed(config.kind === 'postgres' ? createPostgresRunner(config.url, options) : createPgliteRunner(em, options), options.onQuery);

@@ -1,0 +1,85 @@
+import pg from 'pg';
+import { translateError } from '../errors/translate-error.js';
+import type { SqlRunner, SqlRunnerOptions } from './sql-runner.js';
+import type { Statement } from './statement.js';
+import { innermostOpen, type OpenTransaction } from './open-transaction.js';
+import { ownTransactionSlot } from './transaction-slot.js';
+
+type Open = OpenTransaction<pg.PoolClient>;
+
+// Rejects with a translated error: these statements are the runner's own, never the caller's work.
+const control = async (client: pg.PoolClient, operation: string, text: string): Promise<void> => {
+  try {
+    await client.query(text);
+  } catch (error) {
+    throw translateError(operation, error);
+  }
+};
+
+/**
+ * The PostgreSQL runner: every statement is a named prepared statement on the runner's own `pg` pool
+ * (the driver MikroORM uses; MikroORM cannot prepare, and a query through knex's pooled connection
+ * costs twice the CPU of the plain driver). A transaction holds one pooled connection from `begin`
+ * to `commit` or `rollback`; statements its work runs go to that connection (still prepared), and a
+ * transaction opened inside another is a savepoint.
+ */
+export const createPostgresRunner = (url: string, options: SqlRunnerOptions): SqlRunner => {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 8 });
+  // Without a listener, an idle connection dropped by the server would crash the process.
+  pool.on('error', (error) => options.onDriverWarning?.(`idle connection error: ${error.message}`));
+  const slot = (options.transactionSlot ?? ownTransactionSlot)<Open>();
+  const prepared = (statement: Statement, values: readonly unknown[]) =>
+    (innermostOpen(slot.getStore())?.connection ?? pool).query({ name: statement.name, text: statement.numberedText, values: [...values] });
+
+  const inSavepoint = async <T>(open: Open, work: () => Promise<T>): Promise<T> => {
+    open.savepoints += 1;
+    const name = `savepoint_${open.savepoints}`;
+    await control(open.connection, 'transaction.savepoint', `savepoint ${name}`);
+    try {
+      const result = await work();
+      await control(open.connection, 'transaction.release', `release savepoint ${name}`);
+      return result;
+    } catch (error) {
+      // Should this fail too, the enclosing transaction cannot commit and its rollback reports it.
+      await open.connection.query(`rollback to savepoint ${name}`).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  const inTransaction = async <T>(work: () => Promise<T>): Promise<T> => {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw translateError('transaction.connect', error);
+    }
+    const open: Open = { connection: client, parent: undefined, savepoints: 0, finished: false };
+    let broken: Error | undefined;
+    try {
+      await control(client, 'transaction.begin', 'begin');
+      const result = await slot.run(open, work);
+      await control(client, 'transaction.commit', 'commit');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is destroyed, never pooled mid-transaction.
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      open.finished = true;
+      client.release(broken);
+    }
+  };
+
+  return {
+    rows: async <Row>(statement: Statement, values: readonly unknown[]) => (await prepared(statement, values)).rows as Row[],
+    run: async (statement, values) => (await prepared(statement, values)).rowCount ?? 0,
+    transaction: (work) => {
+      const open = innermostOpen(slot.getStore());
+      return open === undefined ? inTransaction(work) : inSavepoint(open, work);
+    },
+    close: () => pool.end(),
+    poolStats: () => ({ pool: 'prepared', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+};
