@@ -30,6 +30,9 @@ const REQUESTS = number('BENCH_INSTR_REQUESTS', 2000);
 // request scopes' one, in the service), and every later promise pays for it: production does, so by
 // default the service does too.
 const WITH_ORGANIZATION = process.env['BENCH_INSTR_ORGANIZATION'] !== '0';
+// The limit's counts do not change with the service's code: `service` alone halves an A/B run.
+const SERVERS = (process.env['BENCH_INSTR_SERVERS'] ?? 'service,limit').split(',').map((name) => name.trim());
+for (const name of SERVERS) if (name !== 'service' && name !== 'limit') throw new Error(`BENCH_INSTR_SERVERS: expected service and/or limit, got ${name}`);
 
 type Send = () => Promise<number>;
 type HttpClient = ReturnType<typeof httpClient>;
@@ -118,7 +121,7 @@ const main = async (): Promise<void> => {
   const list = scenarios(deliveries, mint, () => current!.url, client);
   const results = new Map<string, InstructionCounts[]>();
   try {
-    for (const kind of ['service', 'limit'] as const) {
+    for (const kind of (['service', 'limit'] as const).filter((name) => SERVERS.includes(name))) {
       const outFile = join(folder, `${kind}.callgrind`);
       const wrapper = callgrindWrapper(outFile);
       const logFile = join(folder, `${kind}.log`);
@@ -142,9 +145,11 @@ const main = async (): Promise<void> => {
     rmSync(folder, { recursive: true, force: true });
   }
   console.log(`instructions per request (main thread, + other threads), ${REQUESTS} requests after ${WARMUP} to warm up; service ${WITH_ORGANIZATION ? 'after one organization write' : 'with no transaction run'}`);
-  console.log(`${'scenario'.padEnd(36)}${'service'.padStart(22)}${'(a) limit'.padStart(22)}   service ÷ limit`);
-  for (const [name, [service, limit]] of results) {
-    console.log(`${name.padEnd(36)}${perRequest(service!).padStart(22)}${perRequest(limit!).padStart(22)}   ${(service!.mainThread / limit!.mainThread).toFixed(2)}×`);
+  const both = SERVERS.includes('service') && SERVERS.includes('limit');
+  console.log(`${'scenario'.padEnd(36)}${SERVERS.map((name) => (name === 'limit' ? '(a) limit' : name).padStart(22)).join('')}${both ? '   service ÷ limit' : ''}`);
+  for (const [name, counts] of results) {
+    const ratio = both ? `   ${(counts[0]!.mainThread / counts[1]!.mainThread).toFixed(2)}×` : '';
+    console.log(`${name.padEnd(36)}${counts.map((count) => perRequest(count).padStart(22)).join('')}${ratio}`);
   }
 };
 

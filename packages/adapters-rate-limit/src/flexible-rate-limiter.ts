@@ -57,14 +57,17 @@ export const flexibleRateLimiter = (store: RateLimitStore, policy: RateLimitPoli
   const limiter = backend(store, policy, options.name);
   const digestOf = lastDigestMemo();
   return {
-    consume: async (key, cost = 1): Promise<RateLimitDecision> => {
-      try {
-        await limiter.consume(digestOf(key), cost);
-        return ALLOWED;
-      } catch (refusal) {
+    // `then` rather than an async wrapper: every public request runs through here (issue #7).
+    consume: (key, cost = 1): Promise<RateLimitDecision> => {
+      const refused = (refusal: unknown): RateLimitDecision => {
         if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
         options.logger.warn({ limiter: options.name, err: { message: refusal instanceof Error ? refusal.message : String(refusal) } }, 'rate limiter failed: request let through');
         return ALLOWED;
+      };
+      try {
+        return limiter.consume(digestOf(key), cost).then(() => ALLOWED, refused);
+      } catch (refusal) {
+        return Promise.resolve(refused(refusal));
       }
     },
     refund: async (key, cost = 1): Promise<void> => {

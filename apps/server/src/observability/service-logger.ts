@@ -1,6 +1,6 @@
 import type { Logger as PinoLogger } from 'pino';
 import type { Logger } from '@idv/core';
-import type { RequestScope, RequestScopes } from '@idv/adapters-observability';
+import type { RequestScopes } from '@idv/adapters-observability';
 import { REDACTED_PATHS } from './redacted-paths.js';
 
 /** Top-level keys that are redacted wherever they appear; every other path reaches into a nested object. */
@@ -21,20 +21,13 @@ export const mayNeedRedaction = (fields: Readonly<Record<string, unknown>>): boo
 
 type Level = 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
-/** The two pino loggers lines of one request go to: both bound to its request id. */
-interface RequestLoggers {
-  redacting?: PinoLogger;
-  plain?: PinoLogger;
-}
-
 /**
  * The service logger: pino, JSON lines, secrets and personal data redacted. A line that redaction
  * cannot change skips it; a line written during a request carries its `requestId` (issue #12),
- * bound once per request to a pino child, so lines pay no per-line merge.
+ * merged into the line's fields: most requests write one such line, and a pino child per request
+ * cost more than the merge (issue #7).
  */
 export class ServiceLogger implements Logger {
-  private readonly perRequest = new WeakMap<RequestScope, RequestLoggers>();
-
   constructor(
     private readonly redacting: PinoLogger,
     private readonly plain: PinoLogger,
@@ -66,16 +59,10 @@ export class ServiceLogger implements Logger {
     // A disabled level costs nothing more (analytics writes debug lines on every sign-up).
     if (!this.redacting.isLevelEnabled(level)) return;
     const redact = mayNeedRedaction(fields);
-    const scope = this.scopes?.current();
-    // Outside a request, or on a line that names its request itself (the access line), nothing is bound.
-    if (scope === undefined || scope.requestId === undefined || 'requestId' in fields) {
-      (redact ? this.redacting : this.plain)[level](fields, message);
-      return;
-    }
-    let loggers = this.perRequest.get(scope);
-    if (loggers === undefined) this.perRequest.set(scope, (loggers = {}));
-    const bindings = { requestId: scope.requestId };
-    const target = redact ? (loggers.redacting ??= this.redacting.child(bindings)) : (loggers.plain ??= this.plain.child(bindings));
-    target[level](fields, message);
+    const requestId = this.scopes?.current().requestId;
+    const target = redact ? this.redacting : this.plain;
+    // Outside a request, or on a line that names its request itself (the access line), nothing is added.
+    if (requestId === undefined || 'requestId' in fields) target[level](fields, message);
+    else target[level]({ requestId, ...fields }, message);
   }
 }

@@ -39,11 +39,17 @@ export const translateError = (operation: string, error: unknown): PersistenceEr
   return new PersistenceError(operation, classify(error, sqlState), sqlState, constraint);
 };
 
-/** Runs a database call and rejects with a translated error when it fails. */
-export const guarded = async <A>(operation: string, call: () => Promise<A>): Promise<A> => {
-  try {
-    return await call();
-  } catch (error) {
+/**
+ * Runs a database call and rejects with a translated error when it fails. A `catch` on the call's
+ * promise rather than an async wrapper: every repository call runs through here (issue #7).
+ */
+export const guarded = <A>(operation: string, call: () => Promise<A>): Promise<A> => {
+  const translate = (error: unknown): never => {
     throw translateError(operation, error);
+  };
+  try {
+    return call().catch(translate);
+  } catch (error) {
+    return Promise.reject(translateError(operation, error));
   }
 };

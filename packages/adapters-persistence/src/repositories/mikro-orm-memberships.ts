@@ -60,7 +60,7 @@ update "memberships" set "role" = coalesce(?, "role"), "status" = coalesce(?, "s
 where "id" = ? and "role" = ? and "status" = ? returning *)
 ${SELECT.replace('from "memberships" m', 'from "changed" m')}`);
 
-/** The Memberships port on raw SQL through the ORM's connection (see `MikroOrmUsers`). */
+/** The Memberships port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
 export class MikroOrmMemberships implements Memberships {
   constructor(
     private readonly sql: SqlRunner,

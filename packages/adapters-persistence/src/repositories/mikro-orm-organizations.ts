@@ -14,7 +14,7 @@ const RENAME = statement('organizations_rename', `update "organizations" set "na
 // The foreign keys cascade: memberships, invitations and audit entries go with the organization.
 const DELETE = statement('organizations_delete', `delete from "organizations" where "id" = ?`);
 
-/** The Organizations port on raw SQL through the ORM's connection (see `MikroOrmUsers`). */
+/** The Organizations port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
 export class MikroOrmOrganizations implements Organizations {
   constructor(
     private readonly sql: SqlRunner,

@@ -35,8 +35,8 @@ const SET_LOCALE = statement('users_set_locale', `update "users" set "locale" = 
 const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
 
 /**
- * The Users port on raw SQL through the ORM's connection: every statement joins the current
- * transaction when there is one, and runs prepared on PostgreSQL otherwise (see `createSqlRunner`).
+ * The Users port on raw SQL through the repositories' runner: every statement joins the current
+ * transaction when there is one, and runs prepared on PostgreSQL (see `createSqlRunner`).
  */
 export class MikroOrmUsers implements Users {
   constructor(

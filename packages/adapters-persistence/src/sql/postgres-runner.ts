@@ -28,8 +28,12 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', (error) => options.onDriverWarning?.(`idle connection error: ${error.message}`));
   const slot = (options.transactionSlot ?? ownTransactionSlot)<Open>();
+  // With a callback, one promise of ours per statement; without, pg-pool makes two (issue #7).
   const prepared = (statement: Statement, values: readonly unknown[]) =>
-    (innermostOpen(slot.getStore())?.connection ?? pool).query({ name: statement.name, text: statement.numberedText, values: [...values] });
+    new Promise<pg.QueryResult>((resolve, reject) => {
+      const query = { name: statement.name, text: statement.numberedText, values: [...values] };
+      (innermostOpen(slot.getStore())?.connection ?? pool).query(query, (error: Error | undefined, result: pg.QueryResult) => (error ? reject(error) : resolve(result)));
+    });
 
   const inSavepoint = async <T>(open: Open, work: () => Promise<T>): Promise<T> => {
     open.savepoints += 1;
@@ -73,8 +77,8 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
   };
 
   return {
-    rows: async <Row>(statement: Statement, values: readonly unknown[]) => (await prepared(statement, values)).rows as Row[],
-    run: async (statement, values) => (await prepared(statement, values)).rowCount ?? 0,
+    rows: <Row>(statement: Statement, values: readonly unknown[]) => prepared(statement, values).then((result) => result.rows as Row[]),
+    run: (statement, values) => prepared(statement, values).then((result) => result.rowCount ?? 0),
     transaction: (work) => {
       const open = innermostOpen(slot.getStore());
       return open === undefined ? inTransaction(work) : inSavepoint(open, work);

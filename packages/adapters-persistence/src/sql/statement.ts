@@ -5,7 +5,7 @@
 export interface Statement {
   /** Unique per statement text: the server caches the plan under this name on each connection. */
   readonly name: string;
-  /** With `?` placeholders, bound by the ORM's knex connection (inside transactions, and on PGlite). */
+  /** With `?` placeholders, bound by the ORM's knex connection (on PGlite). */
   readonly text: string;
   /** With `$n` placeholders, for the driver's extended protocol. */
   readonly numberedText: string;

@@ -18,7 +18,6 @@ const errorMessage = (error: unknown): string => (error instanceof Error ? error
 
 // spec: analytics failures are logged at warn and not surfaced, with no retry.
 const trackSignUp = ({ analytics, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> => async () => {
-  if (!sync.created) return;
   const idpId = sync.user.idpId;
   try {
     await analytics.identify(idpId, { userId: sync.user.id });
@@ -30,7 +29,6 @@ const trackSignUp = ({ analytics, logger }: WelcomeUserDeps, sync: UserSync): T.
 
 // spec: acceptPendingInvitations is best effort; a failure is logged at warn and the invitation stays pending.
 const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync, snapshot: ProviderUser): T.Task<void> => async () => {
-  if (sync.user.deletedAt !== null) return;
   try {
     const emailVerified = snapshot.emailVerified && snapshot.email === sync.user.email;
     await acceptPendingInvitations({ user: sync.user, emailVerified, invitationsPending: sync.invitationsPending })();
@@ -46,9 +44,11 @@ const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps
 export const welcomeUser =
   (deps: WelcomeUserDeps) =>
   (sync: UserSync, snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
-  // Two awaits rather than a pipe of three Tasks: every user.created runs this (issue #7).
+  // Plain branches rather than a pipe of Tasks, and no call where there is nothing to do: every
+  // user.created runs this, and each step costs promises (issue #7).
   async () => {
-    await trackSignUp(deps, sync)();
-    await acceptInvitations(deps, sync, snapshot)();
+    if (sync.created) await trackSignUp(deps, sync)();
+    // A deleted user accepts nothing; `false` means the store already looked and found nothing pending.
+    if (sync.user.deletedAt === null && sync.invitationsPending !== false) await acceptInvitations(deps, sync, snapshot)();
     return E.right(sync);
   };
