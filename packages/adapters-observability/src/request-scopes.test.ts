@@ -49,3 +49,16 @@ test('two slots never see each other, and concurrent runs of one slot keep their
     ['c', 'c2'],
   ]);
 });
+
+test('a scope opened inside a slot is a new request scope that still sees the slot value', async (t) => {
+  const scopes = new RequestScopes();
+  const slot = scopes.slot<string>();
+  await scopes.run('req-outer', () =>
+    slot.run('open transaction', () =>
+      scopes.run('req-inner', async () => {
+        t.is(scopes.current().requestId, 'req-inner');
+        t.is(slot.getStore(), 'open transaction');
+      }),
+    ),
+  );
+});

@@ -41,9 +41,10 @@ export class RequestScopes {
   // Work outside any request (start-up, background jobs) shares one scope.
   private readonly fallback: RequestScope = { requestId: undefined, user: null, breadcrumbs: [] };
 
-  /** Runs `next` in a fresh scope: the given id (none for work that is not a request), no user, no breadcrumbs. */
+  /** Runs `next` in a fresh scope: the given id (none for work that is not a request), no user, no breadcrumbs; slot values stay. */
   run<T>(requestId: string | undefined, next: () => Promise<T>): Promise<T> {
-    return this.storage.run({ scope: { requestId, user: null, breadcrumbs: [] }, slots: undefined }, next);
+    // Slots outlive a nested scope: work scoped anew inside a transaction is still inside it.
+    return this.storage.run({ scope: { requestId, user: null, breadcrumbs: [] }, slots: this.storage.getStore()?.slots }, next);
   }
 
   /** The current request's scope, or the shared one outside requests. */
