@@ -3,6 +3,7 @@ import { createPersistence, PersistenceError, type Persistence } from '@idv/adap
 import type { IdpUserId, UserId } from '@idv/core';
 import { aProviderUser } from '@idv/core/testing';
 import test, { type ExecutionContext } from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { reportPostgresNotRun, testDatabaseUrl } from './support/backends.js';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
@@ -54,6 +55,24 @@ if (url === undefined) {
     const outcome = await settleWrite(t, persistence, 'secret-terminated@example.com');
     t.log(`write after terminate: ${outcome}; driver warnings: ${driverWarnings.join(' | ')}`);
     t.pass();
+  });
+
+  test.serial('a connection lost inside a unit of work rejects it cleanly, without crashing the process, and the next one commits', async (t) => {
+    const { persistence, database } = opened();
+    const idpId = 'user_losttransaction' as IdpUserId;
+    const error = await t.throwsAsync(
+      persistence.unitOfWork.run(async () => {
+        await persistence.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
+        await terminateBackends(database);
+        // The transaction's connection is gone: this statement cannot run on it.
+        await persistence.users.findByIdpId(idpId);
+        return E.right(undefined);
+      }),
+    );
+    t.true(error instanceof PersistenceError, String(error));
+    t.true(O.isNone(await persistence.users.findByIdpId(idpId)));
+    const retried = await persistence.unitOfWork.run(async () => E.right(await persistence.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId)));
+    t.true(E.isRight(retried) && retried.right.created);
   });
 
   test.serial('an unreachable database: ping and writes reject with translated errors, and recover once it accepts connections', async (t) => {

@@ -59,6 +59,13 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
     }
     const open: Open = { connection: client, parent: undefined, savepoints: 0, finished: false };
     let broken: Error | undefined;
+    // A checked-out client reports a lost connection as an 'error' event; unheard, it would crash the
+    // process. The statement in flight rejects on its own; the connection is destroyed at release.
+    const onLost = (error: Error) => {
+      broken = error;
+      options.onDriverWarning?.(`connection lost in a transaction: ${error.message}`);
+    };
+    client.on('error', onLost);
     try {
       await control(client, 'transaction.begin', 'begin');
       const result = await slot.run(open, work);
@@ -72,6 +79,7 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
       throw error;
     } finally {
       open.finished = true;
+      client.off('error', onLost);
       client.release(broken);
     }
   };
