@@ -56,14 +56,15 @@ const backend = (store: RateLimitStore, policy: RateLimitPolicy, name: string): 
 export const flexibleRateLimiter = (store: RateLimitStore, policy: RateLimitPolicy, options: FlexibleRateLimiterOptions): RateLimiter => {
   const limiter = backend(store, policy, options.name);
   const digestOf = lastDigestMemo();
+  // A spent budget is a refusal; any other failure lets the request through, with a warning.
+  const refused = (refusal: unknown): RateLimitDecision => {
+    if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    options.logger.warn({ limiter: options.name, err: { message: refusal instanceof Error ? refusal.message : String(refusal) } }, 'rate limiter failed: request let through');
+    return ALLOWED;
+  };
   return {
     // `then` rather than an async wrapper: every public request runs through here (issue #7).
     consume: (key, cost = 1): Promise<RateLimitDecision> => {
-      const refused = (refusal: unknown): RateLimitDecision => {
-        if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-        options.logger.warn({ limiter: options.name, err: { message: refusal instanceof Error ? refusal.message : String(refusal) } }, 'rate limiter failed: request let through');
-        return ALLOWED;
-      };
       try {
         return limiter.consume(digestOf(key), cost).then(() => ALLOWED, refused);
       } catch (refusal) {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { translateError } from '../errors/translate-error.js';
+import { guarded } from '../errors/translate-error.js';
 import type { SqlRunner, SqlRunnerOptions } from './sql-runner.js';
 import type { Statement } from './statement.js';
 import { innermostOpen, type OpenTransaction } from './open-transaction.js';
@@ -7,14 +7,8 @@ import { ownTransactionSlot } from './transaction-slot.js';
 
 type Open = OpenTransaction<pg.PoolClient>;
 
-// Rejects with a translated error: these statements are the runner's own, never the caller's work.
-const control = async (client: pg.PoolClient, operation: string, text: string): Promise<void> => {
-  try {
-    await client.query(text);
-  } catch (error) {
-    throw translateError(operation, error);
-  }
-};
+// The runner's own statements (begin, commit, savepoints), never the caller's work: translated here.
+const control = (client: pg.PoolClient, operation: string, text: string): Promise<unknown> => guarded(operation, () => client.query(text));
 
 /**
  * The PostgreSQL runner: every statement is a named prepared statement on the runner's own `pg` pool
@@ -51,12 +45,7 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
   };
 
   const inTransaction = async <T>(work: () => Promise<T>): Promise<T> => {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw translateError('transaction.connect', error);
-    }
+    const client = await guarded('transaction.connect', () => pool.connect());
     const open: Open = { connection: client, parent: undefined, savepoints: 0, finished: false };
     let broken: Error | undefined;
     // A checked-out client reports a lost connection as an 'error' event; unheard, it would crash the

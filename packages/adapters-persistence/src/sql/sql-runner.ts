@@ -37,7 +37,7 @@ export interface PoolStats {
 /** Receives every statement's name (a constant of the repositories, never its values) and duration. */
 export type QueryObserver = (statementName: string, seconds: number) => void;
 
-/** Options of the PostgreSQL runner. */
+/** Options of the runner; the pool's size and warnings concern PostgreSQL only. */
 export interface SqlRunnerOptions {
   /** Connections of the runner's own pool (default 8). */
   readonly poolSize?: number;
