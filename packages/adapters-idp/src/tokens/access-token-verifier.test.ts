@@ -184,6 +184,27 @@ test('issue #9: a validly signed token whose payload or header repeats a member 
   await rejects(t, await signWith(`${header.slice(0, -1)},"alg":"none"}`, claims), 'token-malformed');
 });
 
+test('issue #9: a forged token repeating a payload member is refused at its signature', async (t) => {
+  const header = b64url({ alg: 'RS256', kid: t.context.key.kid, typ: 'JWT' });
+  const claims = JSON.stringify(sessionClaims());
+  const payload = Buffer.from(`${claims.slice(0, -1)},"sub":"user_someoneelse"}`).toString('base64url');
+  const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(KeyObject.from(t.context.impostor.privateKey)).toString('base64url');
+  await rejects(t, `${header}.${payload}.${signature}`, 'token-invalid-signature');
+});
+
+test('issue #7: a header is refused on every token that carries it, however many headers were verified before', async (t) => {
+  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: t.context.key.publicPem });
+  // More distinct verified headers than the verifier remembers, so its memory starts over on the way.
+  for (let index = 0; index < 20; index += 1) {
+    t.true(E.isRight(await verifier.verify(await signToken(t.context.key, sessionClaims(), { kid: `ins_rotated_${index}` }))));
+  }
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await rejects(t, await signToken(t.context.key, sessionClaims(), { kid: 'ins_rotated_19', typ: 'at+jwt' }), 'token-type-mismatch', verifier);
+    await rejects(t, await signToken(t.context.key, sessionClaims(), { kid: '' }), 'token-missing-kid', verifier);
+  }
+  t.true(E.isRight(await verifier.verify(await signToken(t.context.key, sessionClaims(), { kid: 'ins_rotated_19' }))));
+});
+
 test('the session and ignore categories, and an absent category, are accepted', async (t) => {
   for (const header of [{ cat: 'cl_B7d4PD111AAA' }, { cat: 'cl_I7d4PD111III' }, {}]) {
     t.true(E.isRight(await t.context.verifier.verify(await signToken(t.context.key, sessionClaims(), header))));

@@ -7,7 +7,8 @@ import { pemTokenKeys } from './pem-token-keys.js';
 import { remoteTokenKeys } from './remote-token-keys.js';
 import type { JwksFetchOutcome, TokenKeys } from './remote-token-keys.js';
 import { checkSessionClaims } from './session-claims.js';
-import { checkUnverifiedToken } from './unverified-token-checks.js';
+import { namesEachMemberOnce } from './json-members.js';
+import { createTokenHeaderChecks } from './token-header-checks.js';
 import { tokenFailureReason, UNJUDGED_REASONS } from './token-failure-reason.js';
 import { createVerifiedTokenCache } from './verified-token-cache.js';
 
@@ -49,6 +50,9 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512'];
 const REQUIRED_CLAIMS = ['exp', 'iat', 'sub', 'sid'];
 const DEFAULT_CACHE_SIZE = 10_000;
 
+/** The payload segment's JSON text, as jose decoded it before parsing. */
+const payloadText = (encodedPayload: string): string => Buffer.from(encodedPayload, 'base64url').toString('utf8');
+
 const nonBlank = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 
 const tokenKeys = (options: AccessTokenVerifierOptions): TokenKeys => {
@@ -84,16 +88,19 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
   const rules = { authorizedParties: options.authorizedParties ?? [], maxLifetimeSeconds: MAX_LIFETIME_SECONDS };
   const now = options.now ?? Date.now;
   const cache = createVerifiedTokenCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
+  const headers = createTokenHeaderChecks();
   return {
     verify: async (token) => {
       if (token.length > MAX_TOKEN_LENGTH) return E.left(unauthenticated('token-too-large'));
-      // jose on Node 20 tolerates padding and newlines in the signature segment.
-      if (!COMPACT_JWS.test(token)) return E.left(unauthenticated('token-malformed'));
       const verifiedAt = now();
+      // A token found here is the very string verified before, so it passed every check below already.
       const cached = cache.get(token, verifiedAt);
       if (cached.session !== undefined) return E.right(cached.session);
-      const shape = checkUnverifiedToken(token);
-      if (E.isLeft(shape)) return E.left(unauthenticated(shape.left));
+      // jose on Node 20 tolerates padding and newlines in the signature segment.
+      if (!COMPACT_JWS.test(token)) return E.left(unauthenticated('token-malformed'));
+      const [encodedHeader = '', encodedPayload = ''] = token.split('.');
+      const header = headers.check(encodedHeader);
+      if (E.isLeft(header)) return E.left(unauthenticated(header.left));
       try {
         const { payload, protectedHeader } = await jwtVerify(token, keys, {
           algorithms: ALGORITHMS,
@@ -104,9 +111,13 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
           // Makes jose reject an `iat` in the future beyond the tolerance.
           maxTokenAge: MAX_LIFETIME_SECONDS,
         });
+        // Issue #9's repeated member names, on the claims jose has parsed rather than a second parse of
+        // our own (issue #7). After the signature: only the provider's own signature gets a payload this far.
+        if (!namesEachMemberOnce(payloadText(encodedPayload), payload)) return E.left(unauthenticated('token-malformed'));
         // A plain branch, not a pipe of `tap` and `mapLeft`: this runs on every new token (issue #7).
         const session = checkSessionClaims(protectedHeader, payload, rules);
         if (E.isLeft(session)) return E.left(unauthenticated(session.left));
+        headers.verified(encodedHeader);
         cache.set(cached.key, session.right, (payload.exp ?? 0) * 1000, verifiedAt);
         return session;
       } catch (error) {

@@ -23,10 +23,16 @@ const keptMembers = (value: unknown): number => {
 };
 
 /**
- * Parses a JSON text and refuses duplicate member names at any depth (RFC 7515 §5.2 lets a
- * recipient reject them; parsers that keep the first and the last disagree on what was signed).
- * Undefined when the text is not JSON or repeats a name.
+ * Whether the JSON text `json`, which parsed to `parsed`, names no member twice at any depth (RFC 7515
+ * §5.2 lets a recipient reject repeated names; parsers that keep the first and the last disagree on
+ * what was signed). Takes the parse from the caller, so a text jose already parsed is not parsed again.
  */
+export const namesEachMemberOnce = (json: string, parsed: unknown): boolean =>
+  // A text that reads back exactly from what was parsed names no member twice (a repeated one would
+  // be missing from the re-serialization); compact tokens take this path, skipping the scan (issue #7).
+  JSON.stringify(parsed) === json || spelledMembers(json) === keptMembers(parsed);
+
+/** Parses a JSON text and refuses duplicate member names at any depth; undefined when it is not JSON or repeats a name. */
 export const parseJsonWithoutDuplicates = (json: string): unknown => {
   let value: unknown;
   try {
@@ -34,8 +40,5 @@ export const parseJsonWithoutDuplicates = (json: string): unknown => {
   } catch {
     return undefined;
   }
-  // A text that reads back exactly from what was parsed names no member twice (a repeated one would
-  // be missing from the re-serialization); compact tokens take this path, skipping the scan (issue #7).
-  if (JSON.stringify(value) === json) return value;
-  return spelledMembers(json) === keptMembers(value) ? value : undefined;
+  return namesEachMemberOnce(json, value) ? value : undefined;
 };

@@ -1,0 +1,49 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { parseJsonWithoutDuplicates } from './json-members.js';
+
+/** The provider's `cat` (token category) values a session token may carry (wire format §3.1). */
+const SESSION_CATEGORIES: ReadonlySet<unknown> = new Set(['cl_B7d4PD111AAA', 'cl_I7d4PD111III']);
+const MACHINE_TYPES: ReadonlySet<unknown> = new Set(['at+jwt', 'application/at+jwt']);
+const REMEMBERED_HEADERS = 16;
+
+/**
+ * Refuses, before any key lookup, a compact JWS header that is not a provider session token's: not
+ * a JSON object or repeating a member name, without `kid` (the provider always sets one), or of a
+ * machine-to-machine `cat`/`typ` (the provider's `token-type-mismatch`). It only ever rejects, so
+ * reading the header unverified is safe; jose still checks everything.
+ */
+export const checkTokenHeader = (encodedHeader: string): E.Either<string, void> => {
+  const header = parseJsonWithoutDuplicates(Buffer.from(encodedHeader, 'base64url').toString('utf8'));
+  if (typeof header !== 'object' || header === null || Array.isArray(header)) return E.left('token-malformed');
+  const { kid, typ, cat } = header as Record<string, unknown>;
+  if (typeof kid !== 'string' || kid.trim() === '') return E.left('token-missing-kid');
+  if (MACHINE_TYPES.has(typ)) return E.left('token-type-mismatch');
+  if ('cat' in header && !SESSION_CATEGORIES.has(cat)) return E.left('token-type-mismatch');
+  return E.right(undefined);
+};
+
+/** The header check of one verifier, skipped for headers its verified tokens already carried. */
+export interface TokenHeaderChecks {
+  /** `checkTokenHeader`, or Right at once for a header remembered as verified. */
+  check(encodedHeader: string): E.Either<string, void>;
+  /** Remembers the header of a token that passed every check. */
+  verified(encodedHeader: string): void;
+}
+
+/**
+ * The provider signs every token of a key under the same header, so a new token's header is nearly
+ * always one a verified token already carried; checking it again decoded and parsed it for nothing
+ * (issue #7). Only headers of verified tokens are remembered, so forgeries cannot fill the memory,
+ * and it starts over once it holds `REMEMBERED_HEADERS` (a key rotation adds one).
+ */
+export const createTokenHeaderChecks = (): TokenHeaderChecks => {
+  const verifiedHeaders = new Set<string>();
+  return {
+    check: (encodedHeader) => (verifiedHeaders.has(encodedHeader) ? E.right(undefined) : checkTokenHeader(encodedHeader)),
+    verified: (encodedHeader) => {
+      if (verifiedHeaders.has(encodedHeader)) return;
+      if (verifiedHeaders.size >= REMEMBERED_HEADERS) verifiedHeaders.clear();
+      verifiedHeaders.add(encodedHeader);
+    },
+  };
+};
