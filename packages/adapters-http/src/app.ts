@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
+import compose from 'koa-compose';
 import type { HttpAppOptions } from './http-services.js';
 import { errorMiddleware } from './errors/error-middleware.js';
 import { respondWithError } from './errors/error-body.js';
@@ -111,7 +112,9 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
     const guards = route.access === 'bearer' ? [authentication(services, logger, route.access, metrics), language] : [];
     const method = route.method.toUpperCase();
     const tag: RouteTag = { method, pattern: route.path, metrics: metrics.route(method, route.path) };
-    router[route.method](route.path, tagRoute(tag), ...limiterOf(route), ...guards, route.handler);
+    // One middleware per route, composed here once: the router composes a route's middleware again on
+    // every request it dispatches, one array copy per middleware (issue #7).
+    router[route.method](route.path, compose([tagRoute(tag), ...limiterOf(route), ...guards, route.handler]));
   }
   app.use(router.routes());
   // Only requests no route answered get here, so a 405/501 below is always the router's.
