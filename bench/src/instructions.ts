@@ -50,7 +50,10 @@ interface Scenario {
 // on the counted thread, at points set by the work rather than by the clock. With background threads,
 // how far compilation had got and whether a collection landed in the window moved a count by up to 13 %
 // between runs of the same build; with V8's clock-driven heap sizing, the service's moved by up to 59 %.
-const NODE_ARGS = ['--single-threaded', '--predictable-gc-schedule'];
+// BENCH_INSTR_KEEP=1 keeps the callgrind files and V8's code map (--perf-basic-prof), so the counts can be
+// read by function: `callgrind_annotate --inclusive=no`, JIT addresses looked up in /tmp/perf-<pid>.map.
+const KEEP = process.env['BENCH_INSTR_KEEP'] === '1';
+const NODE_ARGS = ['--single-threaded', '--predictable-gc-schedule', ...(KEEP ? ['--perf-basic-prof'] : [])];
 // Sent uncounted between a refresh and the count: a new token is verified twice before the cache keeps it.
 const REFRESHED_REQUESTS = 10;
 // Tokens live 60 s, and warming a path up under callgrind can take longer: a reused token is minted again after 30 s.
@@ -142,7 +145,8 @@ const main = async (): Promise<void> => {
     client.close();
     await provider.close();
     await database.drop();
-    rmSync(folder, { recursive: true, force: true });
+    if (KEEP) process.stderr.write(`callgrind files kept in ${folder} (dump 1, 2, 3: the scenarios in order)\n`);
+    else rmSync(folder, { recursive: true, force: true });
   }
   console.log(`instructions per request (main thread, + other threads), ${REQUESTS} requests after ${WARMUP} to warm up; service ${WITH_ORGANIZATION ? 'after one organization write' : 'with no transaction run'}`);
   const both = SERVERS.includes('service') && SERVERS.includes('limit');
