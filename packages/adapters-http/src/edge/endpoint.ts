@@ -48,12 +48,9 @@ const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>)
   const params = endpoint.params === undefined ? E.right({} as P) : decodeInput(endpoint.params, ctx['params'] ?? {}, 'params');
   const query = endpoint.query === undefined ? E.right({} as Q) : decodeInput(endpoint.query, ctx.query, 'query');
   const body = endpoint.body === undefined ? E.right(undefined as B) : decodeInput(endpoint.body, ctx.request.body, 'body');
+  if (E.isRight(params) && E.isRight(query) && E.isRight(body)) return E.right({ params: params.right, query: query.right, body: body.right });
   // Every problem of every part at once, so a client fixes them in one round.
-  const problems = [params, query, body].flatMap((part) => (E.isLeft(part) ? part.left.problems : []));
-  if (problems.length > 0 || E.isLeft(params) || E.isLeft(query) || E.isLeft(body)) {
-    return E.left(failure(validationFailed(problems)));
-  }
-  return E.right({ params: params.right, query: query.right, body: body.right });
+  return E.left(failure(validationFailed([params, query, body].flatMap((part) => (E.isLeft(part) ? part.left.problems : [])))));
 };
 
 /**
@@ -68,10 +65,14 @@ const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>)
  * });
  */
 export const bearerEndpoint = <P = NoInput, Q = NoInput, B = undefined>(endpoint: BearerEndpoint<P, Q, B>): Route => {
-  const run = async (ctx: Context): Promise<void> => {
+  const run = (ctx: Context): Promise<void> => {
     const decoded = decodeRequest(ctx, endpoint);
-    if (E.isLeft(decoded)) return send(ctx, decoded.left);
-    send(ctx, await endpoint.handle({ caller: callerOf(ctx.request), clientAddress: clientAddressOf(ctx), ...decoded.right, header: (name) => optionalHeader(ctx, name) }));
+    if (E.isLeft(decoded)) return Promise.resolve(send(ctx, decoded.left));
+    const { params, query, body } = decoded.right;
+    // Named properties rather than a spread (a spread copies key by key through the runtime), and a
+    // `then` rather than an await (one promise fewer): every bearer request runs this (issue #7).
+    const request = { caller: callerOf(ctx.request), clientAddress: clientAddressOf(ctx), params, query, body, header: (name: string) => optionalHeader(ctx, name) };
+    return endpoint.handle(request).then((reply) => send(ctx, reply));
   };
   const readBody = endpoint.body === undefined ? undefined : jsonBody(endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
   const input: RouteInput = {

@@ -22,10 +22,9 @@ const exposedStatus = (error: unknown): number | undefined => {
  */
 export const errorMiddleware =
   (logger: Logger, errorTracker: ErrorTracker): Middleware =>
-  async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
+  // A `catch` rather than an async try/catch: one promise fewer on every request (issue #7).
+  (ctx, next) =>
+    next().catch((error: unknown) => {
       const status = exposedStatus(error);
       const edgeCode = status === undefined ? undefined : EDGE_CODES[status];
       if (edgeCode !== undefined) {
@@ -35,5 +34,4 @@ export const errorMiddleware =
       logger.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), method: ctx.method, path: ctx.path }, 'request failed');
       errorTracker.captureException(error, { method: ctx.method, path: ctx.path });
       respondWithError(ctx, 'InternalError', 'Internal server error');
-    }
-  };
+    });

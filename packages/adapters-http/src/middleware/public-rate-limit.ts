@@ -1,5 +1,5 @@
-import type { Middleware } from 'koa';
-import { ALLOWED, type Logger, type RateLimitDecision, type RateLimiter } from '@idv/core';
+import type { Context, Middleware, Next } from 'koa';
+import { type Logger, type RateLimitDecision, type RateLimiter } from '@idv/core';
 import { clientAddress, sourceKey } from './client-address.js';
 import { failure, send } from '../edge/reply.js';
 
@@ -18,20 +18,25 @@ export interface PublicRateLimitOptions {
  * router.post('/payments/callbacks/paytr', publicRateLimit(limiter, logger), handler);
  */
 export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: PublicRateLimitOptions = {}): Middleware => {
-  return async (ctx, next) => {
-    const source = sourceKey(clientAddress(ctx, options.trustedProxyHops));
-    let decision: RateLimitDecision;
-    try {
-      decision = await limiter.consume(source);
-    } catch (error) {
-      logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, path: ctx.path }, 'public rate limiter failed: request let through');
-      decision = ALLOWED;
-    }
-    if (!decision.allowed) {
-      logger.info({ method: ctx.method, path: ctx.path, retryAfterSeconds: decision.retryAfterSeconds }, 'request rate limited');
-      send(ctx, failure({ _tag: 'RateLimited', message: 'Too many requests; try again later', retryAfterSeconds: decision.retryAfterSeconds }));
-      return;
-    }
-    await next();
+  const refuse = (ctx: Context, decision: Extract<RateLimitDecision, { allowed: false }>): void => {
+    logger.info({ method: ctx.method, path: ctx.path, retryAfterSeconds: decision.retryAfterSeconds }, 'request rate limited');
+    send(ctx, failure({ _tag: 'RateLimited', message: 'Too many requests; try again later', retryAfterSeconds: decision.retryAfterSeconds }));
   };
+  const letThrough = (ctx: Context, next: Next, error: unknown): Promise<void> => {
+    logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, path: ctx.path }, 'public rate limiter failed: request let through');
+    return next();
+  };
+  const consume = (ctx: Context): Promise<RateLimitDecision> => {
+    try {
+      return limiter.consume(sourceKey(clientAddress(ctx, options.trustedProxyHops)));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  // One `then` rather than an async function with two awaits: every public request passes here (issue #7).
+  return (ctx, next) =>
+    consume(ctx).then(
+      (decision) => (decision.allowed ? next() : refuse(ctx, decision)),
+      (error: unknown) => letThrough(ctx, next, error),
+    );
 };

@@ -23,7 +23,8 @@ export const userRoutes = (services: HttpServices): readonly Route[] => [
       responses: { 200: { description: 'The caller', body: MeView } },
       errors: ['UserNotFound'],
     },
-    handle: async ({ caller }) => replyWith(await services.getMe(caller)(), (me) => ok(meBody(me))),
+    // A `then` rather than an await: every `/users/me` answers here (issue #7).
+    handle: ({ caller }) => services.getMe(caller)().then((result) => replyWith(result, (me) => ok(meBody(me)))),
   }),
   bearerEndpoint({
     method: 'delete',

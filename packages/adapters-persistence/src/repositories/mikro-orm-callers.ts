@@ -36,14 +36,16 @@ export class MikroOrmCallers implements Callers {
   ) {}
 
   findByIdpId(idpId: IdpUserId): Promise<O.Option<Caller>> {
-    return guarded('callers.findByIdpId', async () => {
-      const rows = await this.sql.rows<CallerRecord>(FIND, [idpId]);
-      const [first] = rows;
-      if (first === undefined) return O.none;
-      const memberships = rows
-        .filter((row) => row.membership_id !== null)
-        .map((row) => membershipSummaryToDomain({ ...row, id: row.membership_id }));
-      return O.some({ user: userToDomain(first, this.parseDate), memberships });
-    });
+    // A `then` rather than an async function: every bearer request reads its caller here (issue #7).
+    return guarded('callers.findByIdpId', () => this.sql.rows<CallerRecord>(FIND, [idpId]).then((rows) => this.callerOf(rows)));
+  }
+
+  private callerOf(rows: readonly CallerRecord[]): O.Option<Caller> {
+    const [first] = rows;
+    if (first === undefined) return O.none;
+    const memberships = rows
+      .filter((row) => row.membership_id !== null)
+      .map((row) => membershipSummaryToDomain({ ...row, id: row.membership_id }));
+    return O.some({ user: userToDomain(first, this.parseDate), memberships });
   }
 }

@@ -56,12 +56,15 @@ export class MikroOrmUsers implements Users {
   }
 
   syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
-    return guarded('users.syncFromProvider', async () => {
-      const row = userToRow({ id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null });
-      const [written] = await this.sql.rows<UserRecord & { inserted: boolean; invitations_pending: boolean }>(SYNC, row);
-      if (written !== undefined) return { user: this.toDomain(written), created: written.inserted === true, invitationsPending: written.invitations_pending === true };
-      return { user: await this.mustFind(snapshot.idpId), created: false };
-    });
+    const row = () => userToRow({ id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null });
+    // A `then` rather than an async function: every user.created and user.updated writes here (issue #7).
+    return guarded('users.syncFromProvider', () =>
+      this.sql.rows<UserRecord & { inserted: boolean; invitations_pending: boolean }>(SYNC, row()).then(([written]) =>
+        written !== undefined
+          ? { user: this.toDomain(written), created: written.inserted === true, invitationsPending: written.invitations_pending === true }
+          : this.mustFind(snapshot.idpId).then((user) => ({ user, created: false })),
+      ),
+    );
   }
 
   markDeleted(idpId: IdpUserId, at: Date, newId: UserId): Promise<User> {
