@@ -78,18 +78,21 @@ const REFUSED: Readonly<Record<IdpWebhookError['_tag'], WebhookOutcome>> = {
 const countedTypeOf = (event: IdpEvent): WebhookEventType => (event.type === 'ignored' ? 'other' : event.type);
 
 // Issue #12: every delivery is counted once, a defect too (it still rejects, so the provider retries).
+// One `then` rather than an async try/catch: every delivery runs it (issue #7).
 const counted =
   (deps: HandleIdpWebhookDeps, event: IdpEvent, handle: TE.TaskEither<never, unknown>): TE.TaskEither<never, unknown> =>
-  async () => {
+  () => {
     const eventType = countedTypeOf(event);
-    try {
-      const result = await handle();
-      deps.webhookMetrics.delivery(eventType, event.type === 'ignored' ? 'ignored' : 'processed');
-      return result;
-    } catch (error) {
-      deps.webhookMetrics.delivery(eventType, 'failed');
-      throw error;
-    }
+    return handle().then(
+      (result) => {
+        deps.webhookMetrics.delivery(eventType, event.type === 'ignored' ? 'ignored' : 'processed');
+        return result;
+      },
+      (error: unknown) => {
+        deps.webhookMetrics.delivery(eventType, 'failed');
+        throw error;
+      },
+    );
   };
 
 const dispatch = (deps: HandleIdpWebhookDeps, event: IdpEvent): TE.TaskEither<never, unknown> => {

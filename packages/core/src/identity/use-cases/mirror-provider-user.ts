@@ -26,9 +26,9 @@ export type MirrorReason = 'arrival' | 'update';
 export const mirrorProviderUser =
   (deps: MirrorProviderUserDeps, reason: MirrorReason = 'arrival') =>
   (snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
-  // One async step rather than a pipe of Tasks: every webhook runs it, and each Task step costs
-  // promises (issue #7). Nothing here can fail as a Left.
-  async () => {
-    const sync = await deps.users.syncFromProvider(snapshot, deps.ids.uuid() as UserId);
-    return reason === 'arrival' || sync.created ? welcomeUser(deps)(sync, snapshot)() : E.right(sync);
-  };
+  // One `then` rather than a pipe of Tasks or an async function: every webhook runs it, and each
+  // step costs promises (issue #7). Nothing here can fail as a Left.
+  () =>
+    deps.users
+      .syncFromProvider(snapshot, deps.ids.uuid() as UserId)
+      .then((sync) => (reason === 'arrival' || sync.created ? welcomeUser(deps)(sync, snapshot)() : E.right(sync)));
