@@ -22,9 +22,13 @@ const exposedStatus = (error: unknown): number | undefined => {
  */
 export const errorMiddleware =
   (logger: Logger, errorTracker: ErrorTracker): Middleware =>
-  // A `catch` rather than an async try/catch: one promise fewer on every request (issue #7).
-  (ctx, next) =>
-    next().catch((error: unknown) => {
+  // Stays an async function. Written as `next().catch(…)` under the request scope's `then` (which
+  // saves one promise per request), the service spent 30 % more instructions per request in
+  // garbage collection under `npm run bench:instructions` (issue #7); either one alone did not.
+  async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
       const status = exposedStatus(error);
       const edgeCode = status === undefined ? undefined : EDGE_CODES[status];
       if (edgeCode !== undefined) {
@@ -34,4 +38,5 @@ export const errorMiddleware =
       logger.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), method: ctx.method, path: ctx.path }, 'request failed');
       errorTracker.captureException(error, { method: ctx.method, path: ctx.path });
       respondWithError(ctx, 'InternalError', 'Internal server error');
-    });
+    }
+  };
