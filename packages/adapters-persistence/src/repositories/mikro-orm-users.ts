@@ -56,6 +56,7 @@ export class MikroOrmUsers implements Users {
   }
 
   syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
+    // Built inside `guarded`, so that a value the mapping refuses rejects like a failed write.
     const row = () => userToRow({ id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null });
     // A `then` rather than an async function: every user.created and user.updated writes here (issue #7).
     return guarded('users.syncFromProvider', () =>
