@@ -12,7 +12,7 @@ const REMEMBERED_HEADERS = 16;
  * machine-to-machine `cat`/`typ` (the provider's `token-type-mismatch`). It only ever rejects, so
  * reading the header unverified is safe; jose still checks everything.
  */
-export const checkTokenHeader = (encodedHeader: string): E.Either<string, void> => {
+const checkTokenHeader = (encodedHeader: string): E.Either<string, void> => {
   const header = parseJsonWithoutDuplicates(Buffer.from(encodedHeader, 'base64url').toString('utf8'));
   if (typeof header !== 'object' || header === null || Array.isArray(header)) return E.left('token-malformed');
   const { kid, typ, cat } = header as Record<string, unknown>;
