@@ -14,6 +14,7 @@ import { requestContext } from './middleware/request-context.js';
 import { NO_HTTP_METRICS } from './observability/http-metrics.js';
 import { tagRoute, type RouteTag } from './observability/route-tag.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
+import { exactRouteDispatch } from './exact-route-dispatch.js';
 import { unsupportedMethods } from './middleware/unsupported-methods.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { auditRoutes } from './routes/audit-routes.js';
@@ -116,7 +117,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
     // every request it dispatches, one array copy per middleware (issue #7).
     router[route.method](route.path, compose([tagRoute(tag), ...limiterOf(route), ...guards, route.handler]));
   }
-  app.use(router.routes());
+  app.use(exactRouteDispatch(router));
   // Only requests no route answered get here, so a 405/501 below is always the router's.
   app.use(unsupportedMethods());
   app.use(router.allowedMethods());
