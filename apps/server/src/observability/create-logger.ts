@@ -1,17 +1,24 @@
 import { pino, type DestinationStream } from 'pino';
 import type { RequestScopes } from '@idv/adapters-observability';
+import { BatchedLines } from './batched-lines.js';
 import { REDACTED_PATHS } from './redacted-paths.js';
 import { ServiceLogger } from './service-logger.js';
 
 /** How long a log line may wait in the stdout buffer before it is written. */
 const FLUSH_INTERVAL_MS = 200;
+/** How many characters of log lines make a write. */
+const BATCH_LENGTH = 4096;
 
 // Batches lines into writes of 4 KiB or every 200 ms, whichever comes first (one system call per
-// line cost the webhook path more than its SQL; issue #7); pino flushes the rest at exit.
-const bufferedStdout = () => {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => destination.flush(), FLUSH_INTERVAL_MS).unref();
-  return destination;
+// line cost the webhook path more than its SQL; issue #7). The batches are collected in front of
+// pino's destination (see `BatchedLines`); at exit the last one is handed to it before pino's own
+// exit handler, registered when the destination is made, writes what it holds synchronously.
+const bufferedStdout = (): DestinationStream => {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
+  const lines = new BatchedLines(destination, BATCH_LENGTH);
+  setInterval(() => lines.release(), FLUSH_INTERVAL_MS).unref();
+  process.prependListener('exit', () => lines.release());
+  return lines;
 };
 
 /**
