@@ -52,7 +52,8 @@ test('a route without parameters is answered with the context the router would g
 });
 
 test('each method of a path reaches its own route, and HEAD reaches GET as the router does', async (t) => {
-  t.is(JSON.parse((await get(t, '/items')).body).name, 'list');
+  // `matched` lists every route at the path, whatever its method, as the router's own dispatch does.
+  t.like(JSON.parse((await get(t, '/items')).body), { name: 'list', matched: ['/items', '/items'] });
   t.is(JSON.parse((await get(t, '/items', 'POST')).body).name, 'create');
   const head = await get(t, '/items', 'HEAD');
   t.is(head.status, 200);
@@ -92,4 +93,10 @@ test('the dispatch carries its router, as the router’s own dispatch does', (t)
   const router = routerUnderTest();
   t.is(exactRouteDispatch(router).router, router);
   t.is((router.routes() as unknown as { router: Router }).router, router);
+});
+
+test('an exact path sees the same routing context as the router gives another spelling of it', async (t) => {
+  for (const [exact, viaRouter] of [['/health', '/health/'], ['/items', '/ITEMS']]) {
+    t.deepEqual(JSON.parse((await get(t, exact!)).body), JSON.parse((await get(t, viaRouter!)).body), exact);
+  }
 });

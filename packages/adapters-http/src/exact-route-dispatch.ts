@@ -32,30 +32,37 @@ export const exactRouteAnswers = (router: Router): Answers => {
     if (typeof layer.path !== 'string' || layer.paramNames.length > 0) continue;
     const path = layer.path;
     for (const method of layer.methods) {
-      const matched = router.match(path, method).pathAndMethod;
-      if (matched.length !== 1 || matched[0] !== layer) continue;
+      const matched = router.match(path, method);
+      if (matched.pathAndMethod.length !== 1 || matched.pathAndMethod[0] !== layer) continue;
       const byMethod = answers.get(path) ?? new Map<string, Middleware>();
-      byMethod.set(method, answerOf(router, layer));
+      byMethod.set(method, answerOf(router, layer, matched.path));
       answers.set(path, byMethod);
     }
   }
   return answers;
 };
 
-/** What the router's dispatch sets on the context for a route without parameters, then its middleware. */
-const answerOf = (router: Router, layer: Layer): Middleware => {
+/**
+ * What the router's dispatch sets on the context for a route without parameters (`matched`: every
+ * route at that path, whatever its method), then the route's middleware.
+ */
+const answerOf = (router: Router, layer: Layer, pathMatches: readonly Layer[]): Middleware => {
   const stack = compose(layer.stack as unknown as Middleware[]);
   const path = layer.path as string;
   return (ctx, next) => {
     const routed = ctx as unknown as Record<string, unknown>;
+    const params = {};
     routed['router'] = router;
     routed['routeMatched'] = true;
-    routed['matched'] = [layer];
+    // A copy per request: a router dispatching later in the same request appends to it.
+    routed['matched'] = [...pathMatches];
     routed['captures'] = [];
-    routed['params'] = {};
+    routed['params'] = params;
+    (ctx.request as unknown as Record<string, unknown>)['params'] = params;
     routed['routerPath'] = path;
+    routed['routerName'] = layer.name;
     routed['_matchedRoute'] = path;
-    (ctx.request as unknown as Record<string, unknown>)['params'] = routed['params'];
+    if (layer.name) routed['_matchedRouteName'] = layer.name;
     return stack(ctx, next);
   };
 };
