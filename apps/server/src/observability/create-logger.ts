@@ -11,12 +11,17 @@ const BATCH_LENGTH = 4096;
 
 // Batches lines into writes of 4 KiB or every 200 ms, whichever comes first (one system call per
 // line cost the webhook path more than its SQL; issue #7). The batches are collected in front of
-// pino's destination (see `BatchedLines`); at exit the last one is handed to it before pino's own
-// exit handler, registered when the destination is made, writes what it holds synchronously.
+// pino's destination (see `BatchedLines`), which keeps a smaller batch until its timer flushes it.
+// At exit the last lines are handed to it first, and pino's own exit handler, registered when the
+// destination was made, writes what it keeps synchronously. (With no `minLength` of its own, the
+// destination would start an asynchronous write of them, which the exiting process may not finish.)
 const bufferedStdout = (): DestinationStream => {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_LENGTH });
   const lines = new BatchedLines(destination, BATCH_LENGTH);
-  setInterval(() => lines.release(), FLUSH_INTERVAL_MS).unref();
+  setInterval(() => {
+    lines.release();
+    destination.flush();
+  }, FLUSH_INTERVAL_MS).unref();
   process.prependListener('exit', () => lines.release());
   return lines;
 };
