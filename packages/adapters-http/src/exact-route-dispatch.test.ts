@@ -100,3 +100,14 @@ test('an exact path sees the same routing context as the router gives another sp
     t.deepEqual(JSON.parse((await get(t, exact!)).body), JSON.parse((await get(t, viaRouter!)).body), exact);
   }
 });
+
+test('a router that matches hosts or reads its path elsewhere gets no exact answers', (t) => {
+  for (const options of [{ host: 'api.example.com' }, { routerPath: '/health' }]) {
+    const router = new Router(options);
+    router.get('/health', answer('health'));
+    t.is(exactRouteAnswers(router).size, 0);
+  }
+  const plain = new Router();
+  plain.get('/health', answer('health'));
+  t.is(exactRouteAnswers(plain).size, 1);
+});

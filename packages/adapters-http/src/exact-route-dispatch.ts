@@ -28,6 +28,8 @@ export const exactRouteDispatch = (router: Router): Middleware & { readonly rout
 /** Path → method → the route's middleware, for each route the router alone matches at its own path. */
 export const exactRouteAnswers = (router: Router): Answers => {
   const answers = new Map<string, Map<string, Middleware>>();
+  // A router that matches hosts, or reads its path from elsewhere, is left to decide every request itself.
+  if (router.opts.host !== undefined || router.opts.routerPath !== undefined) return answers;
   for (const layer of router.stack) {
     if (typeof layer.path !== 'string' || layer.paramNames.length > 0) continue;
     const path = layer.path;
