@@ -111,3 +111,23 @@ test('a router that matches hosts or reads its path elsewhere gets no exact answ
   plain.get('/health', answer('health'));
   t.is(exactRouteAnswers(plain).size, 1);
 });
+
+test('a route registered with several middleware runs them all, in order', async (t) => {
+  const router = new Router();
+  router.get('/chain', (ctx, next) => {
+    ctx.set('X-First', 'ran');
+    return next();
+  }, answer('chain'));
+  const app = new Koa();
+  app.use(exactRouteDispatch(router));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    t.true(exactRouteAnswers(router).get('/chain')?.has('GET'));
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chain`);
+    t.is(response.headers.get('x-first'), 'ran');
+    t.like(await response.json(), { name: 'chain' });
+  } finally {
+    server.close();
+  }
+});

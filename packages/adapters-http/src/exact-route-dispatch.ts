@@ -49,7 +49,10 @@ export const exactRouteAnswers = (router: Router): Answers => {
  * route at that path, whatever its method), then the route's middleware.
  */
 const answerOf = (router: Router, layer: Layer, pathMatches: readonly Layer[]): Middleware => {
-  const stack = compose(layer.stack as unknown as Middleware[]);
+  const middleware = layer.stack as unknown as Middleware[];
+  // The app registers each route as one middleware, composed once already: no second composition
+  // (and no promise of its own) per request.
+  const stack = middleware.length === 1 ? middleware[0]! : compose(middleware);
   const path = layer.path as string;
   return (ctx, next) => {
     const routed = ctx as unknown as Record<string, unknown>;

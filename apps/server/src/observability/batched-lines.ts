@@ -1,10 +1,5 @@
 import type { DestinationStream } from 'pino';
 
-/** Where a batch goes: pino's stdout destination (a SonicBoom), or anything with its `write`. */
-export interface LineSink {
-  write(text: string): unknown;
-}
-
 /**
  * Collects log lines and hands them on as one string once they reach `minLength` characters, or when
  * `release` is called. SonicBoom batches too, but it measures its whole growing batch again in UTF-8
@@ -16,7 +11,7 @@ export class BatchedLines implements DestinationStream {
   private length = 0;
 
   constructor(
-    private readonly sink: LineSink,
+    private readonly sink: DestinationStream,
     private readonly minLength: number,
   ) {}
 
