@@ -19,8 +19,8 @@ RUN npx tsc -b apps/server
 FROM ${NODE_IMAGE} AS runtime
 # NODE_OPTIONS: V8's old generation capped at 128 MB keeps the service near 150 MB resident under
 # load (issue #7; its live heap is about 40 MB). The young generation keeps V8's default (16 MB
-# semi-spaces; heap limit 176 MB): smaller ones measured slower. Raise the cap if you raise the token
-# cache or run heavy exports.
+# semi-spaces; heap limit 176 MB): 1 MB ones measured slower, 8 MB no different (docs/performance.md).
+# Raise the cap if you raise the token cache or run heavy exports.
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-old-space-size=128 \
     PORT=3000 \
