@@ -60,10 +60,12 @@ export const startServerChild = async (options: {
   readonly nodeArgs?: readonly string[];
   /** A program that runs `node` itself, with its arguments (`valgrind --tool=callgrind …`). */
   readonly wrapper?: readonly string[];
+  /** The `node` binary (default: the one running the bench). */
+  readonly node?: string;
 }): Promise<ServerChild> => {
   const port = await freePort();
   const output = openSync(options.logFile, 'a');
-  const [program, ...programArgs] = [...(options.wrapper ?? []), process.execPath, ...(options.nodeArgs ?? []), options.script];
+  const [program, ...programArgs] = [...(options.wrapper ?? []), options.node ?? process.execPath, ...(options.nodeArgs ?? []), options.script];
   const child = spawn(program!, programArgs, {
     env: { PATH: process.env['PATH'] ?? '', ...options.env, PORT: String(port) },
     stdio: ['ignore', output, output],

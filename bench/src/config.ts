@@ -45,6 +45,11 @@ export interface BenchConfig {
    * ratio measured in the same interleaved rounds; undefined runs the peer.
    */
   readonly variantNodeArgs: readonly string[] | undefined;
+  /**
+   * `BENCH_VARIANT_NODE`: the path of another `node` binary; when set, reference (b) is a second copy of
+   * the service run by it (with `BENCH_VARIANT_NODE_ARGS`, if any), so "vs (b)" compares two runtimes.
+   */
+  readonly variantNode: string | undefined;
   /** Keep the folder of the servers' logs instead of deleting it (`BENCH_KEEP_LOGS=1`); its path is printed on stderr. */
   readonly keepLogs: boolean;
 }
@@ -93,6 +98,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   serviceNodeArgs: (env['BENCH_SERVICE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
   referenceNodeArgs: (env['BENCH_REFERENCE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
   variantNodeArgs: env['BENCH_VARIANT_NODE_ARGS'] === undefined ? undefined : env['BENCH_VARIANT_NODE_ARGS'].split(' ').filter((arg) => arg !== ''),
+  variantNode: env['BENCH_VARIANT_NODE'] || undefined,
   keepLogs: env['BENCH_KEEP_LOGS'] === '1' || env['BENCH_KEEP_LOGS'] === 'true',
 });
 

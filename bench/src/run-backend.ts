@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { ServerChild } from './children.js';
 import { compareAnswers, type Probe } from './checks.js';
@@ -112,7 +113,8 @@ export const runBackend = async (options: {
       const reference = (kind: 'limit' | 'peer'): Promise<ServerChild> =>
         startReference({ kind, identity: workload.identity, databaseUrl, poolSize: config.poolSize, logFile: join(options.folder, `${kind}.log`), nodeArgs: config.referenceNodeArgs });
       children.push(await reference('limit'));
-      children.push(config.variantNodeArgs === undefined ? await reference('peer') : await startWarmVariant(config, workload, options, backend, config.variantNodeArgs));
+      const variant = config.variantNodeArgs !== undefined || config.variantNode !== undefined;
+      children.push(variant ? await startWarmVariant(config, workload, options, backend) : await reference('peer'));
     }
     for (const line of await compareAnswers(children, workload, probes(organizations.organizations, withMembers, owners, config.users))) say(`check ${line}`);
 
@@ -174,12 +176,15 @@ export const runBackend = async (options: {
   }
 };
 
+/** What `node --version` prints for another binary (a variant that cannot start says so here, not mid-run). */
+const nodeVersion = (node: string): string => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+
 /** Users the variant is warmed with (fresh ones, past any the bench seeds, the scale run included). */
 const VARIANT_WARM_FROM = 10_000_000;
 const VARIANT_WARM_MAX = 10_000;
 
 /**
- * The A/B variant (`BENCH_VARIANT_NODE_ARGS`), warmed like the service: it receives `user.created`
+ * The A/B variant (`BENCH_VARIANT_NODE_ARGS`, `BENCH_VARIANT_NODE`), warmed like the service: it receives `user.created`
  * deliveries for fresh users, as many as the service was seeded with (at most 10,000). An unwarmed copy
  * has only ever run the measured routes, so its shared code (router, logging, the request scope) stays
  * monomorphic, unlike the seeded service's (an A/A run read 0.96× unwarmed, 1.00× warmed).
@@ -189,8 +194,8 @@ const startWarmVariant = async (
   workload: Workload,
   options: { readonly providerUrl: string; readonly folder: string },
   backend: Backend,
-  nodeArgs: readonly string[],
 ): Promise<ServerChild> => {
+  if (config.variantNode !== undefined) say(`variant runs ${config.variantNode}: ${nodeVersion(config.variantNode)}`);
   const variant = await startService({
     name: '(b) variant',
     identity: workload.identity,
@@ -198,7 +203,8 @@ const startWarmVariant = async (
     backend,
     logLevel: config.logLevel,
     logFile: join(options.folder, 'variant.log'),
-    nodeArgs,
+    nodeArgs: config.variantNodeArgs ?? [],
+    ...(config.variantNode === undefined ? {} : { node: config.variantNode }),
   });
   const count = Math.min(config.users, VARIANT_WARM_MAX);
   const warmed = await seedUsers({ url: variant.url, deliveries: workload.deliveries, count, concurrency: config.seedConcurrency, from: VARIANT_WARM_FROM });

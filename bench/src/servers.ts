@@ -22,12 +22,15 @@ export const startService = (options: {
   readonly nodeArgs?: readonly string[];
   /** A program that runs `node` itself (`npm run bench:instructions`: callgrind). */
   readonly wrapper?: readonly string[];
+  /** Another `node` binary (the variant of `BENCH_VARIANT_NODE`). */
+  readonly node?: string;
 }): Promise<ServerChild> =>
   startServerChild({
     name: options.name,
     script: SERVICE,
     nodeArgs: options.nodeArgs ?? [],
     ...(options.wrapper === undefined ? {} : { wrapper: options.wrapper }),
+    ...(options.node === undefined ? {} : { node: options.node }),
     env: {
       NODE_ENV: 'production',
       NODE_OPTIONS: deployedNodeOptions(),
