@@ -8,7 +8,7 @@ const DOCKERFILE = fileURLToPath(new URL('../../Dockerfile', import.meta.url));
  * bench measures the service exactly as it is deployed. Throws when the Dockerfile sets none.
  */
 export const deployedNodeOptions = (): string => {
-  const match = /^\s*NODE_OPTIONS=(\S+)/m.exec(readFileSync(DOCKERFILE, 'utf8'));
+  const match = /^\s*NODE_OPTIONS=(?:"([^"]*)"|(\S+))/m.exec(readFileSync(DOCKERFILE, 'utf8'));
   if (match === null) throw new Error(`${DOCKERFILE}: no NODE_OPTIONS in the runtime stage's ENV`);
-  return match[1]!;
+  return match[1] ?? match[2]!;
 };

@@ -67,12 +67,12 @@ export const copiesOf = (stage: Stage): Copy[] =>
       return { from, sources: paths.slice(0, -1), destination: paths[paths.length - 1]! };
     });
 
-/** The `ENV` variables a stage sets (`ENV A=1 B=2` form). */
+/** The `ENV` variables a stage sets (`ENV A=1 B="two words"` form). */
 export const envOf = (stage: Stage): Record<string, string> =>
   Object.fromEntries(
     stage.instructions
       .filter((instruction) => instruction.keyword === 'ENV')
-      .flatMap((instruction) => [...instruction.args.matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!])),
+      .flatMap((instruction) => [...instruction.args.matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)].map((match) => [match[1]!, match[2] ?? match[3]!])),
   );
 
 /** The exec-form command of `CMD ["…"]` or `HEALTHCHECK … CMD ["…"]`. */

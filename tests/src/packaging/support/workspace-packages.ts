@@ -37,6 +37,7 @@ export interface Manifest {
   readonly peerDependencies?: Readonly<Record<string, string>>;
   readonly peerDependenciesMeta?: Readonly<Record<string, { readonly optional?: boolean }>>;
   readonly devDependencies?: Readonly<Record<string, string>>;
+  readonly engines?: Readonly<Record<string, string>>;
   readonly publishConfig?: { readonly access?: string };
 }
 
