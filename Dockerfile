@@ -25,7 +25,7 @@ FROM ${NODE_IMAGE} AS runtime
 # NODE_OPTIONS: V8's old generation capped at 128 MB keeps the service near 150 MB resident under
 # load (issue #7; its live heap is about 40 MB). The young generation is held at 16 MB semi-spaces
 # (heap limit 176 MB), Node 20's default: Node 24 would grow them to 64 MB and the service to about
-# 200 MB; 1 MB ones measured slower, 8 MB no different (docs/performance.md).
+# 200 MB; on Node 20, 1 MB ones measured slower and 8 MB no different (docs/performance.md).
 # Raise the cap if you raise the token cache or run heavy exports.
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=16" \
