@@ -1,45 +1,49 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { Knex, SqlEntityManager } from '@mikro-orm/postgresql';
 import { translateError } from '../errors/translate-error.js';
 import type { SqlRunner, SqlRunnerOptions } from './sql-runner.js';
 import type { Statement } from './statement.js';
 import { innermostOpen, type OpenTransaction } from './open-transaction.js';
 import { ownTransactionSlot } from './transaction-slot.js';
+import { runPgliteStatement, type StatementResult } from './pglite-statements.js';
 
 type Open = OpenTransaction<Knex.Transaction>;
-
-// A raw result: `pg` counts rows in `rowCount`, PGlite in `affectedRows`.
-interface RawResult {
-  readonly rows: unknown[];
-  readonly rowCount?: number | null;
-  readonly affectedRows?: number;
-}
 
 /** The work's own rejection, told apart from a failed begin or commit (which are translated). */
 class WorkFailed {
   constructor(readonly error: unknown) {}
 }
 
+// The knex client's connection, which on PGlite is the instance itself (a pool of one).
+interface ConnectionClient {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): unknown;
+}
+
 /**
- * The PGlite runner (one in-process connection, no wire protocol to prepare over): statements go
- * through the ORM's knex connection with the values bound, never written into the text (`em.execute`
- * interpolates them, and PGlite's dialect takes any text with a `;` in it for several statements: a
- * value such as `https://a;b` came back as an array of result sets, not rows). A transaction is a
- * knex transaction, and one opened inside another a savepoint.
+ * The PGlite runner (one in-process connection): statements run as named prepared statements on
+ * the PGlite instance, taken from the ORM's knex pool of one (or from the open transaction, which
+ * holds it), so they never interleave with the ORM's own queries or another request's transaction.
+ * Values are bound, never written into the text (PGlite's knex dialect took any text with a `;` in
+ * it for several statements: a value such as `https://a;b` came back as an array of result sets).
+ * A transaction is a knex transaction, and one opened inside another a savepoint.
  */
 export const createPgliteRunner = (em: SqlEntityManager, options: SqlRunnerOptions): SqlRunner => {
   const slot = (options.transactionSlot ?? ownTransactionSlot)<Open>();
-  const execute = async (statement: Statement, values: readonly unknown[]): Promise<RawResult> => {
-    const query = em.getKnex().raw(statement.text, [...values] as Knex.RawBinding[]);
+  const execute = async (statement: Statement, values: readonly unknown[]): Promise<StatementResult> => {
     const open = innermostOpen(slot.getStore());
-    if (open !== undefined) query.transacting(open.connection);
-    return (await query) as RawResult;
+    // A transaction's client hands out the connection it holds; the ORM's waits for the pool's one.
+    const client = (open?.connection.client ?? em.getKnex().client) as ConnectionClient;
+    const pglite = (await client.acquireConnection()) as PGlite;
+    try {
+      return await runPgliteStatement(pglite, statement, values, open === undefined);
+    } finally {
+      await client.releaseConnection(pglite);
+    }
   };
   return {
     rows: async <Row>(statement: Statement, values: readonly unknown[]) => (await execute(statement, values)).rows as Row[],
-    run: async (statement, values) => {
-      const result = await execute(statement, values);
-      return result.rowCount ?? result.affectedRows ?? 0;
-    },
+    run: async (statement, values) => (await execute(statement, values)).rowCount,
     transaction: async <T>(work: () => Promise<T>): Promise<T> => {
       const parent = innermostOpen(slot.getStore());
       let open: Open | undefined;

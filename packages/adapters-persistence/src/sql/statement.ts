@@ -1,12 +1,10 @@
 /**
- * A SQL statement the service runs often. Written once with `?` placeholders; on PostgreSQL it runs
- * as a named prepared statement (`$1…`), parsed and planned once per connection.
+ * A SQL statement the service runs often. Written once with `?` placeholders; it runs as a named
+ * prepared statement (`$1…`), parsed once per connection (on PGlite, once per instance).
  */
 export interface Statement {
   /** Unique per statement text: the server caches the plan under this name on each connection. */
   readonly name: string;
-  /** With `?` placeholders, bound by the ORM's knex connection (on PGlite). */
-  readonly text: string;
   /** With `$n` placeholders, for the driver's extended protocol. */
   readonly numberedText: string;
 }
@@ -19,5 +17,5 @@ export interface Statement {
  */
 export const statement = (name: string, text: string): Statement => {
   let position = 0;
-  return { name, text, numberedText: text.replace(/\?/g, () => `$${++position}`) };
+  return { name, numberedText: text.replace(/\?/g, () => `$${++position}`) };
 };
