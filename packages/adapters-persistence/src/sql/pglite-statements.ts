@@ -94,12 +94,12 @@ const resultOf = (replies: readonly messages.BackendMessage[], shape: PreparedSh
 
 /**
  * Runs `statement` on `pglite` as a named prepared statement, parsed and described once per
- * instance, then run as one bind-execute-sync message. PGlite's own `query` parses, describes,
- * binds and executes every call as five calls into its WebAssembly, then copies its whole table of
- * type parsers to read the rows (issue #7; measured in docs/performance.md). Values are written and
- * rows read by the instance's own serializers and parsers, chosen by the types PostgreSQL described,
- * as `query` does. `syncToFs` as `query` does it: after a statement outside a transaction (the
- * commit syncs the others).
+ * instance, then run as one bind-execute-sync message. PGlite's own `query` sends every call as six
+ * calls into its WebAssembly (parse, describe, bind, describe, execute, sync), then copies its
+ * whole table of type parsers to read the rows (issue #7; measured in docs/performance.md).
+ * Values are written and rows read by the instance's own serializers and parsers, chosen by the
+ * types PostgreSQL described, as `query` does. `syncToFs` as `query` does it: after a statement
+ * outside a transaction (the commit syncs the others).
  *
  * The caller decides which transaction the statement is in by holding the instance (the ORM's pool
  * of one, or an open transaction's connection); this takes PGlite's query lock besides, because
