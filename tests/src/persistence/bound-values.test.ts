@@ -1,10 +1,10 @@
-import { createSqlRunner, statement, type Persistence, type SqlRunner } from '@idv/adapters-persistence';
+import { statement } from '@idv/adapters-persistence';
 import type { IdpUserId, UserId } from '@idv/core';
 import { aProviderUser } from '@idv/core/testing';
 import test from 'ava';
 import * as O from 'fp-ts/lib/Option.js';
 import { randomUUID } from 'node:crypto';
-import { forEachBackend } from './support/backends.js';
+import { forEachBackend, runnerFor } from './support/backends.js';
 
 // A value is data, never SQL: PGlite's dialect took any query text holding a `;` for several
 // statements and answered with an array of result sets, so a user whose image URL held a `;` came
@@ -15,14 +15,9 @@ const ECHO = statement('probe_echo_value', 'select ?::text as "value"');
 const ECHO_TWO = statement('probe_echo_two_values', 'select ?::text as "first", ?::text as "second"');
 const TOUCH = statement('probe_touch_users', 'update "users" set "image_url" = ? where "idp_id" = ?');
 
-const runnerFor = (persistence: Persistence, backend: { scratch(): { url: string } | undefined }): SqlRunner => {
-  const scratch = backend.scratch();
-  return createSqlRunner(persistence.orm.em, scratch === undefined ? { kind: 'pglite' } : { kind: 'postgres', url: scratch.url });
-};
-
 forEachBackend((backend) => {
   test(`${backend.label}: values holding ';', quotes, '?' and '$1' come back as one row, verbatim`, async (t) => {
-    const sql = runnerFor(backend.persistence(), backend);
+    const sql = runnerFor(backend);
     t.teardown(() => sql.close());
     for (const value of PUNCTUATION) t.deepEqual(await sql.rows(ECHO, [value]), [{ value }]);
     t.deepEqual(await sql.rows(ECHO_TWO, ['x;y', "';"]), [{ first: 'x;y', second: "';" }]);
@@ -30,7 +25,7 @@ forEachBackend((backend) => {
 
   test(`${backend.label}: inside a transaction too; an update holding a ';' counts the rows it wrote`, async (t) => {
     const db = backend.persistence();
-    const sql = runnerFor(db, backend);
+    const sql = runnerFor(backend);
     t.teardown(() => sql.close());
     const idpId = 'user_boundvalues' as IdpUserId;
     await db.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);

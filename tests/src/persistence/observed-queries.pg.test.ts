@@ -1,6 +1,6 @@
-import { createSqlRunner, statement } from '@idv/adapters-persistence';
+import { statement } from '@idv/adapters-persistence';
 import test from 'ava';
-import { forEachBackend } from './support/backends.js';
+import { forEachBackend, runnerFor } from './support/backends.js';
 
 // Issue #12: what the metrics read from persistence — every statement's name and latency, and the
 // pools' counts (MikroORM's everywhere, the prepared statements' own `pg` pool on PostgreSQL).
@@ -9,8 +9,7 @@ const PROBE = statement('probe_observed_query', 'select 1 as "one" where ? = ?')
 forEachBackend((backend) => {
   test(`${backend.label}: every statement is reported by name with its duration, a failed one too`, async (t) => {
     const observed: { name: string; seconds: number }[] = [];
-    const url = backend.scratch()?.url;
-    const sql = createSqlRunner(backend.persistence().orm.em, url === undefined ? { kind: 'pglite' } : { kind: 'postgres', url }, {
+    const sql = runnerFor(backend, {
       onQuery: (name, seconds) => observed.push({ name, seconds }),
     });
     t.teardown(() => sql.close());

@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createSqlRunner, statement, type Persistence, type SqlRunner } from '@idv/adapters-persistence';
+import { statement } from '@idv/adapters-persistence';
 import type { UserId } from '@idv/core';
 import { aProviderUser } from '@idv/core/testing';
 import test from 'ava';
-import { forEachBackend, type Backend } from './support/backends.js';
+import { forEachBackend, runnerFor } from './support/backends.js';
 
 // Issue #7: MikroORM interpolates values into the text, so PostgreSQL parsed every hot query anew,
 // and PGlite's own `query` parses and describes every call again. A named statement registers itself
 // before it runs, so it can see its own name.
 const OWN_NAME = statement('probe_prepared_statement', 'select "name" from pg_prepared_statements where "name" = ?');
 
-const runnerFor = (persistence: Persistence, backend: Backend): SqlRunner => {
-  const scratch = backend.scratch();
-  return createSqlRunner(persistence.orm.em, scratch === undefined ? { kind: 'pglite' } : { kind: 'postgres', url: scratch.url });
-};
-
 forEachBackend((backend) => {
   test(`${backend.label}: outside a transaction a hot statement runs as a named prepared statement`, async (t) => {
-    const sql = runnerFor(backend.persistence(), backend);
+    const sql = runnerFor(backend);
     t.teardown(() => sql.close());
     t.deepEqual(await sql.rows(OWN_NAME, [OWN_NAME.name]), [{ name: OWN_NAME.name }]);
     // Prepared once per connection: running it again on a connection that has it is no error.
@@ -41,7 +36,7 @@ forEachBackend((backend) => {
   });
 
   test(`${backend.label}: values go in and come out by the types PostgreSQL describes; counts follow the command tag`, async (t) => {
-    const sql = runnerFor(backend.persistence(), backend);
+    const sql = runnerFor(backend);
     t.teardown(() => sql.close());
     const echo = statement(
       'probe_typed_values',
@@ -57,7 +52,7 @@ forEachBackend((backend) => {
   });
 
   test(`${backend.label}: a statement that fails to prepare rejects each time with the database's error, and the runner goes on`, async (t) => {
-    const sql = runnerFor(backend.persistence(), backend);
+    const sql = runnerFor(backend);
     t.teardown(() => sql.close());
     const broken = statement('probe_broken_statement', 'select "missing_column" from "users" where "idp_id" = ?');
     for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -68,7 +63,7 @@ forEachBackend((backend) => {
   });
 
   test(`${backend.label}: statements a transaction's work runs side by side each get their own rows`, async (t) => {
-    const sql = runnerFor(backend.persistence(), backend);
+    const sql = runnerFor(backend);
     t.teardown(() => sql.close());
     const echo = statement('probe_side_by_side', 'select ?::text as "value"');
     const values = Array.from({ length: 16 }, (_, index) => `value-${index}`);

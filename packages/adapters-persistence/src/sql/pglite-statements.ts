@@ -21,26 +21,17 @@ const { serialize } = protocol;
 // Per instance, not per runner: a name is prepared once in the instance's one session, whoever runs it.
 const shapesByInstance = new WeakMap<PGlite, Map<string, PreparedShape>>();
 
-const joined = (parts: readonly Uint8Array[]): Uint8Array => {
-  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-};
-
 // `pg`'s reading of a command tag: its last number ("INSERT 0 1", "UPDATE 3", "SELECT 2"), else 0.
 const countOf = (tag: string): number => {
   const last = tag.slice(tag.lastIndexOf(' ') + 1);
   return /^\d+$/.test(last) ? Number(last) : 0;
 };
 
-// Parse and describe, ended by a sync: a failed parse leaves nothing named behind, so the next call prepares again.
+// Parse and describe, ended by a sync, and remember the shape. A failed parse throws before it is
+// remembered and leaves nothing named behind, so the next call prepares again.
 const prepare = async (pglite: PGlite, statement: Statement): Promise<PreparedShape> => {
   const { messages: replies } = await pglite.execProtocol(
-    joined([
+    Buffer.concat([
       serialize.parse({ name: statement.name, text: statement.numberedText }),
       serialize.describe({ type: 'S', name: statement.name }),
       serialize.sync(),
@@ -60,18 +51,15 @@ const prepare = async (pglite: PGlite, statement: Statement): Promise<PreparedSh
       }));
     }
   }
-  return { parameters, columns };
-};
-
-const shapeOf = async (pglite: PGlite, statement: Statement): Promise<PreparedShape> => {
+  const shape = { parameters, columns };
   let shapes = shapesByInstance.get(pglite);
   if (shapes === undefined) shapesByInstance.set(pglite, (shapes = new Map()));
-  const known = shapes.get(statement.name);
-  if (known !== undefined) return known;
-  const shape = await prepare(pglite, statement);
   shapes.set(statement.name, shape);
   return shape;
 };
+
+/** The statement's shape on this instance, known after its first run; undefined before. */
+const knownShape = (pglite: PGlite, statement: Statement): PreparedShape | undefined => shapesByInstance.get(pglite)?.get(statement.name);
 
 /** Rows read by the prepared shape's column parsers, and the count of the command tag. */
 const resultOf = (replies: readonly messages.BackendMessage[], shape: PreparedShape): StatementResult => {
@@ -111,14 +99,15 @@ const resultOf = (replies: readonly messages.BackendMessage[], shape: PreparedSh
  */
 export const runPgliteStatement = (pglite: PGlite, statement: Statement, values: readonly unknown[], syncToFs: boolean): Promise<StatementResult> =>
   pglite.runExclusive(async () => {
-    const shape = await shapeOf(pglite, statement);
+    // A known shape is read without an await: every statement after the first takes this path (issue #7).
+    const shape = knownShape(pglite, statement) ?? (await prepare(pglite, statement));
     const written = values.map((value, index) => {
       if (value === null || value === undefined) return null;
       const write = shape.parameters[index];
       return write === undefined ? String(value) : write(value);
     });
     const { messages: replies } = await pglite.execProtocol(
-      joined([serialize.bind({ statement: statement.name, values: written }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: statement.name, values: written }), serialize.execute({}), serialize.sync()]),
       { syncToFs },
     );
     return resultOf(replies, shape);

@@ -1,4 +1,4 @@
-import { createPersistence, type Persistence } from '@idv/adapters-persistence';
+import { createPersistence, createSqlRunner, type Persistence, type SqlRunner, type SqlRunnerOptions } from '@idv/adapters-persistence';
 import test from 'ava';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 
@@ -20,6 +20,12 @@ export interface Backend {
   /** The scratch database, on PostgreSQL only. */
   scratch(): ScratchDatabase | undefined;
 }
+
+/** A runner of the test's own on the backend's database, beside `persistence().sql` (the caller closes it). */
+export const runnerFor = (backend: Backend, options?: SqlRunnerOptions): SqlRunner => {
+  const scratch = backend.scratch();
+  return createSqlRunner(backend.persistence().orm.em, scratch === undefined ? { kind: 'pglite' } : { kind: 'postgres', url: scratch.url }, options);
+};
 
 /** The PostgreSQL server to test against, when configured. */
 export const testDatabaseUrl = (): string | undefined => {
