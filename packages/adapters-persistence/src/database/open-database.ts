@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { MikroORM, type IMigrator } from '@mikro-orm/core';
 import { PostgreSqlDriver, type AbstractSqlDriver, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { PGliteDriver } from 'mikro-orm-pglite';
@@ -8,6 +8,7 @@ import { guarded } from '../errors/translate-error.js';
 import type { PoolStats } from '../sql/sql-runner.js';
 import type { DatabaseConfig } from './database-config.js';
 import { withMigrationLock } from './migration-lock.js';
+import { openPglite } from './open-pglite.js';
 import { migrationOptions, sharedOrmOptions } from './orm-options.js';
 
 /** The ORM over either backend; its `em` is the global EntityManager. */
@@ -53,7 +54,7 @@ const openOrm = async (config: DatabaseConfig, options: OpenDatabaseOptions): Pr
     return { orm: orm as unknown as PersistenceOrm };
   }
   if (config.dataDir !== undefined) mkdirSync(dirname(resolve(config.dataDir)), { recursive: true });
-  const pglite = config.dataDir === undefined ? new PGlite() : new PGlite(resolve(config.dataDir));
+  const pglite = await openPglite(config.dataDir === undefined ? undefined : resolve(config.dataDir));
   try {
     const orm = await MikroORM.init({
       ...shared,
