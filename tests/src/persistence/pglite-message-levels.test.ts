@@ -15,6 +15,7 @@ const MESSAGE_LEVELS = statement(
   `select current_setting('client_min_messages') as "client", current_setting('log_min_messages') as "log"`,
 );
 const POSTGRES_DEFAULTS = { client: 'notice', log: 'warning' };
+const FAILING = statement('probe_failing_statement', 'select "missing_column" from "users" where "idp_id" = ?');
 
 const exercised = async (persistence: Persistence): Promise<void> => {
   await persistence.migrate();
@@ -23,10 +24,12 @@ const exercised = async (persistence: Persistence): Promise<void> => {
   });
 };
 
-test('an in-memory PGlite runs its session at PostgreSQL\'s message levels, not PGlite\'s debug ones', async (t) => {
+test('an in-memory PGlite runs its session at PostgreSQL\'s message levels, not PGlite\'s debug ones, also after an error', async (t) => {
   const persistence = await createPersistence({ kind: 'pglite' });
   t.teardown(() => persistence.close());
   await exercised(persistence);
+  // PGlite's command line also sets exit_on_error: the session must outlive a failed statement.
+  await t.throwsAsync(persistence.sql.rows(FAILING, ['user_x']), { code: '42703' });
   t.deepEqual(await persistence.sql.rows(MESSAGE_LEVELS, []), [POSTGRES_DEFAULTS]);
 });
 
