@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
  * formats debug messages that nobody reads: measured in-process, a prepared one-row lookup took
  * 66 µs against 35 µs with these (issue #7). Warnings and errors, and notices to the client, stay.
  */
-export const PGLITE_MESSAGE_LEVELS = { client_min_messages: 'notice', log_min_messages: 'warning' } as const;
+const PGLITE_MESSAGE_LEVELS = { client_min_messages: 'notice', log_min_messages: 'warning' } as const;
 
 const SET_MESSAGE_LEVELS = Object.entries(PGLITE_MESSAGE_LEVELS)
   .map(([name, level]) => `set ${name} = ${level}`)
