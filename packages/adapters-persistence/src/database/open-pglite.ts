@@ -6,20 +6,16 @@ import { PGlite } from '@electric-sql/pglite';
  * formats debug messages that nobody reads: measured in-process, a prepared one-row lookup took
  * 66 µs against 35 µs with these (issue #7). Warnings and errors, and notices to the client, stay.
  */
-const PGLITE_MESSAGE_LEVELS = { client_min_messages: 'notice', log_min_messages: 'warning' } as const;
-
-const SET_MESSAGE_LEVELS = Object.entries(PGLITE_MESSAGE_LEVELS)
-  .map(([name, level]) => `set ${name} = ${level}`)
-  .join('; ');
+const SET_POSTGRES_MESSAGE_LEVELS = 'set client_min_messages = notice; set log_min_messages = warning';
 
 /**
  * Opens a PGlite instance, in memory (no `dataDir`) or in a directory, with its one session's
- * message levels set to PostgreSQL's defaults (see `PGLITE_MESSAGE_LEVELS`).
+ * message levels set to PostgreSQL's defaults (see `SET_POSTGRES_MESSAGE_LEVELS`).
  */
 export const openPglite = async (dataDir: string | undefined): Promise<PGlite> => {
   const pglite = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   try {
-    await pglite.exec(SET_MESSAGE_LEVELS);
+    await pglite.exec(SET_POSTGRES_MESSAGE_LEVELS);
     return pglite;
   } catch (error) {
     await pglite.close();
