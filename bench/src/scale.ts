@@ -20,6 +20,12 @@ const LARGE = 1_000_000;
  * service process started for this measurement, so the two differ only in the database: the main
  * run's process has run every window (its token cache full, its heap grown), which is its own
  * figure (peak RSS over the whole run), not the lookups'.
+ *
+ * Each measured window follows a settling window of the same length on the same service, not
+ * counted. A window straight after the other service's read about twice the p99: a process idle
+ * for 8 s has V8's memory reducer collect and shrink its heap, so the one resuming grows its heap
+ * back under load, and the one just idled collects beside it (docs/performance.md, "How to read a
+ * run"). Counting every window, the size measured second in a round read the higher p99.
  */
 export const runScale = async (options: {
   readonly serverUrl: string;
@@ -73,14 +79,20 @@ export const runScale = async (options: {
       const figure = await measureWindow({ child: target.service, plan, driver: options.driver, seconds, connections: options.connections, round, scenario: meReusedTokens.key, postgresDatabase: target.database });
       return { ...figure, server: `service @${formatNumber(target.size)}` };
     };
+    // A window straight after the other service's is not counted: it settles this one (see above).
+    const measureSettled = async (target: (typeof targets)[number], round: number): Promise<Figure | undefined> => {
+      await measure(target, round, options.seconds);
+      return measure(target, round, options.seconds);
+    };
     // The bulk insert left the large table's pages cold: warm both before the first round.
     if (options.warmupSeconds > 0) for (const target of targets) await measure(target, 0, options.warmupSeconds);
+    say(`each window below follows an uncounted ${options.seconds} s window on the same service, so that neither has just resumed from idle`);
     say(windowHeader());
     const figures = new Map<number, Figure[]>(targets.map((target) => [target.size, []]));
     for (let round = 1; round <= options.rounds; round += 1) {
       const order = round % 2 === 1 ? targets : [...targets].reverse();
       for (const target of order) {
-        const figure = await measure(target, round, options.seconds);
+        const figure = await measureSettled(target, round);
         if (figure === undefined) continue;
         figures.get(target.size)!.push(figure);
         say(windowLine(figure));
