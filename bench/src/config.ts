@@ -33,6 +33,11 @@ export interface BenchConfig {
   readonly maxPrepared: number;
   /** Warm-up per server before the first round, in seconds (`BENCH_WARMUP_SECONDS`, default 2). */
   readonly warmupSeconds: number;
+  /**
+   * An uncounted window of this many seconds on the same server before each measured one
+   * (`BENCH_SETTLE_SECONDS`, default 0: none), so that no server is measured resuming from idle.
+   */
+  readonly settleSeconds: number;
   /** Scenario keys to measure (`BENCH_SCENARIOS`, comma-separated; default all). */
   readonly scenarios: readonly string[] | undefined;
   /** Extra `node` arguments of the service only (`BENCH_SERVICE_NODE_ARGS`, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
@@ -94,6 +99,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   tokenPool: Math.max(1, Math.floor(positive(env, 'BENCH_TOKEN_POOL', 64))),
   maxPrepared: Math.max(1000, Math.floor(positive(env, 'BENCH_MAX_PREPARED', 100_000))),
   warmupSeconds: positive(env, 'BENCH_WARMUP_SECONDS', 2),
+  settleSeconds: positive(env, 'BENCH_SETTLE_SECONDS', 0),
   scenarios: env['BENCH_SCENARIOS']?.split(',').map((key) => key.trim()).filter((key) => key !== ''),
   serviceNodeArgs: (env['BENCH_SERVICE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
   referenceNodeArgs: (env['BENCH_REFERENCE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),

@@ -48,7 +48,7 @@ say(`node:       ${machine.node}`);
 say(`postgresql: ${usesPostgres ? await postgresVersion(config.databaseUrl) : 'not used'}${usesPostgres && !postgresVisible() ? ' (its processes are not visible here: PG CPU is n/a)' : ''}`);
 say(
   `settings:   ${formatNumber(config.users)} users seeded through the API; ${config.connections} connections; ${config.seconds} s windows; ` +
-    `${config.rounds} interleaved round(s); driver ${driver.name}` +
+    `${config.rounds} interleaved round(s)${config.settleSeconds > 0 ? `, each window after an uncounted ${config.settleSeconds} s one on the same server` : ''}; driver ${driver.name}` +
     `${config.driver === 'wrk' && wrk === undefined ? ' (wrk asked for but not on PATH)' : ''}; service NODE_ENV=production NODE_OPTIONS=${deployedNodeOptions()} LOG_LEVEL=${config.logLevel}; ` +
     `reference pool size ${config.poolSize}`,
 );

@@ -14,6 +14,8 @@ export interface RoundsInput {
   readonly rounds: number;
   readonly seconds: number;
   readonly warmupSeconds: number;
+  /** An uncounted window this long on the same server before each measured one (0: none). */
+  readonly settleSeconds: number;
   readonly connections: number;
   readonly seeded: number;
   readonly poolIdpIds: readonly string[];
@@ -73,6 +75,7 @@ export const runRounds = async (input: RoundsInput): Promise<RoundsOutput> => {
     const order = [...input.servers.slice(shift), ...input.servers.slice(0, shift)];
     for (const scenario of input.scenarios) {
       for (const server of order) {
+        if (input.settleSeconds > 0) await window(server, scenario, round, input.settleSeconds);
         const figure = await window(server, scenario, round, input.seconds);
         if (figure === undefined) {
           unavailable.add(scenario.key);

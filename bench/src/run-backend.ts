@@ -134,6 +134,7 @@ export const runBackend = async (options: {
       rounds: config.rounds,
       seconds: config.seconds,
       warmupSeconds: config.warmupSeconds,
+      settleSeconds: config.settleSeconds,
       connections: config.connections,
       seeded: Math.max(1, config.users),
       poolIdpIds,
