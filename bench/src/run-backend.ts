@@ -167,7 +167,6 @@ export const runBackend = async (options: {
         connections: config.connections,
         seedConcurrency: config.seedConcurrency,
         tokenPool: config.tokenPool,
-        warmupSeconds: config.warmupSeconds,
       });
     }
     return children.map((child) => [child.name, peakRssMb(child.pid)] as const);

@@ -40,7 +40,6 @@ export const runScale = async (options: {
   readonly connections: number;
   readonly seedConcurrency: number;
   readonly tokenPool: number;
-  readonly warmupSeconds: number;
 }): Promise<void> => {
   say();
   say(`## Scale (BENCH_SCALE=1): GET /users/me, reused tokens, on PostgreSQL at ${formatNumber(SMALL)} and ${formatNumber(LARGE)} users`);
@@ -79,13 +78,12 @@ export const runScale = async (options: {
       const figure = await measureWindow({ child: target.service, plan, driver: options.driver, seconds, connections: options.connections, round, scenario: meReusedTokens.key, postgresDatabase: target.database });
       return { ...figure, server: `service @${formatNumber(target.size)}` };
     };
-    // A window straight after the other service's is not counted: it settles this one (see above).
+    // A window straight after the other service's is not counted: it settles this one (see above). In
+    // the first round it also warms the pages the bulk insert left cold.
     const measureSettled = async (target: (typeof targets)[number], round: number): Promise<Figure | undefined> => {
       await measure(target, round, options.seconds);
       return measure(target, round, options.seconds);
     };
-    // The bulk insert left the large table's pages cold: warm both before the first round.
-    if (options.warmupSeconds > 0) for (const target of targets) await measure(target, 0, options.warmupSeconds);
     say(`each window below follows an uncounted ${options.seconds} s window on the same service, so that neither has just resumed from idle`);
     say(windowHeader());
     const figures = new Map<number, Figure[]>(targets.map((target) => [target.size, []]));
