@@ -1,9 +1,9 @@
 // npm run bench:instructions: instructions per request, counted by callgrind, for the service and the
-// limit (a). Unlike req/s on a shared 2-core VM, the delivery path's count repeats to 0.1-0.4 % from run
-// to run outside V8's collector (whose share depends on timing, so it is printed apart), so it shows
-// changes of 1 % that the interleaved rounds of `npm run bench` cannot; the /users/me paths still move
-// by 6-11 % (docs/performance.md). It counts user-space instructions only: not system calls, not cache
-// misses, not time. Asserts nothing.
+// limit (a). Unlike req/s on a shared 2-core VM, the delivery path's count repeats to 0.1-0.4 % between
+// runs whose V8 collector did about the same work (its part depends on timing, so it is printed apart),
+// so it shows changes of 1 % that the interleaved rounds of `npm run bench` cannot; the /users/me paths
+// still move by 6-11 % (docs/performance.md). It counts user-space instructions only: not system calls,
+// not cache misses, not time. Asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
