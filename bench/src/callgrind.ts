@@ -20,13 +20,13 @@ const COLLECTOR_FUNCTION =
 /**
  * The instructions a callgrind dump charges to V8's collector: the self costs of the functions
  * `COLLECTOR_FUNCTION` names. How much collecting lands in a counted window depends on timing: one
- * build of the service read 8-16 K instructions per request there in one run and 184-209 K in
+ * build of the service read 8-16 K instructions per request there in one run and 183-207 K in
  * another on the same host, whose old generation was collected once every 2,400 requests under
  * callgrind (issue #7). Counts are compared with this part set apart.
  */
 export const collectorInstructions = (dumpText: string): number => {
   const names = new Map<string, string>();
-  let current = '';
+  let inCollector = false;
   let callCost = false;
   let total = 0;
   for (const line of dumpText.split('\n')) {
@@ -34,7 +34,7 @@ export const collectorInstructions = (dumpText: string): number => {
     const named = /^(c?)fn=\((\d+)\)(?: (.*))?$/.exec(line);
     if (named !== null) {
       if (named[3] !== undefined) names.set(named[2]!, named[3]);
-      if (named[1] === '') current = names.get(named[2]!) ?? '';
+      if (named[1] === '') inCollector = COLLECTOR_FUNCTION.test(names.get(named[2]!) ?? '');
       continue;
     }
     if (line.startsWith('calls=')) {
@@ -43,7 +43,7 @@ export const collectorInstructions = (dumpText: string): number => {
     }
     if (!/^[-+*\d]/.test(line)) continue;
     if (callCost) callCost = false;
-    else if (COLLECTOR_FUNCTION.test(current)) total += Number(line.split(' ')[1]);
+    else if (inCollector) total += Number(line.split(' ')[1]);
   }
   return total;
 };
@@ -87,15 +87,16 @@ export const dumpCounts = (pid: number, outFile: string, dump: number): Instruct
   let collector = 0;
   for (const file of readdirSync(dirname(outFile)).filter((name) => name.startsWith(prefix))) {
     const text = readFileSync(join(dirname(outFile), file), 'utf8');
-    const summary = /^summary: (\d+)$/m.exec(text);
-    if (summary === null) throw new Error(`${file}: no summary line`);
+    const summaryLine = /^summary: (\d+)$/m.exec(text);
+    if (summaryLine === null) throw new Error(`${file}: no summary line`);
+    const summary = Number(summaryLine[1]);
     if (/^thread: 1$/m.test(text)) {
-      mainThread += Number(summary[1]);
+      mainThread += summary;
       // The cost lines add up to the `totals:` line, which reads about 1 % above the summary: the
       // collector's part is scaled to the summary that the counts report.
-      const totals = Number(/^totals: (\d+)$/m.exec(text)?.[1] ?? summary[1]);
-      collector += (collectorInstructions(text) * Number(summary[1])) / totals;
-    } else otherThreads += Number(summary[1]);
+      const totals = Number(/^totals: (\d+)$/m.exec(text)?.[1] ?? summary);
+      collector += (collectorInstructions(text) * summary) / totals;
+    } else otherThreads += summary;
   }
   if (mainThread === 0) throw new Error(`no dump ${prefix}* of thread 1 beside ${outFile}`);
   return { mainThread, otherThreads, collector };
