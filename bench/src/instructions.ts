@@ -16,7 +16,7 @@ import { deliveryFactory, sessionIdOf, type Delivery, type DeliveryFactory } fro
 import { httpClient } from './http-client.js';
 import { createIdentity } from './identity.js';
 import { startProviderStub } from './provider-stub.js';
-import { startReference, startService } from './servers.js';
+import { migrateDatabase, startReference, startService } from './servers.js';
 import { signerOf, tokenMinter } from './tokens.js';
 
 const number = (name: string, fallback: number): number => {
@@ -120,6 +120,8 @@ const main = async (): Promise<void> => {
   const folder = mkdtempSync(join(tmpdir(), 'idv-instructions-'));
   const identity = await createIdentity();
   const database = await createScratchDatabase(databaseUrl);
+  // The service migrates its database as it starts; a count of the limit alone needs the tables too.
+  if (!SERVERS.includes('service')) migrateDatabase(database.url);
   const provider = await startProviderStub();
   const client = httpClient(1);
   let current: ServerChild | undefined;

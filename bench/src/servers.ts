@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServerChild, type ServerChild } from './children.js';
 import { deployedNodeOptions } from './deployed-node-options.js';
@@ -9,6 +10,15 @@ export type Backend = { readonly kind: 'postgres'; readonly url: string } | { re
 const SERVICE = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 const LIMIT = fileURLToPath(new URL('./references/limit-server.js', import.meta.url));
 const PEER = fileURLToPath(new URL('./references/peer-server.js', import.meta.url));
+const MIGRATE = fileURLToPath(new URL('../../apps/server/dist/migrate.js', import.meta.url));
+
+/**
+ * Applies the service's migrations to the database at `url` (`npm run db:migrate`), for a run in which
+ * no service starts: the references create no tables of their own.
+ */
+export const migrateDatabase = (url: string): void => {
+  execFileSync(process.execPath, [MIGRATE], { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'inherit'] });
+};
 
 /** `NODE_ENV=production node apps/server/dist/main.js` with the image's `NODE_OPTIONS` and every production secret, logging to `logFile`. */
 export const startService = (options: {

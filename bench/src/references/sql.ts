@@ -11,11 +11,14 @@ export const MEMBERSHIPS_OF_USER = `select m."id", m."organization_id", o."name"
 from "memberships" m join "organizations" o on o."id" = m."organization_id"
 where m."user_id" = $1 order by m."created_at", m."id"`;
 
-/** The guarded find-or-create / newer-state-wins write of `user.created` and `user.updated`. */
+/**
+ * The guarded find-or-create / newer-state-wins write of `user.created` and `user.updated`. It returns
+ * what the service's returns, bar the pending-invitation check: the written row's id and language.
+ */
 export const SYNC_USER = `insert into "users" (${USER_COLUMNS}) values ($1, $2, $3, $4, $5, null)
 on conflict ("idp_id") do update set "email" = excluded."email", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
 where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at")
-returning ${USER_COLUMNS}, ("xmax" = 0) as "inserted"`;
+returning "id", "locale", ("xmax" = 0) as "inserted"`;
 
 /** The tombstone write of `user.deleted`. */
 export const MARK_USER_DELETED = `insert into "users" (${USER_COLUMNS}) values ($1, $2, null, null, null, now())

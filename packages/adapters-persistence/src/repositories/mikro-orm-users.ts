@@ -1,7 +1,8 @@
-import type { IdpUserId, Locale, ProviderUser, User, UserId, Users, UserSync } from '@idv/core';
+import { Locale, UserId, type IdpUserId, type ProviderUser, type User, type Users, type UserSync } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
 import type { DateParser } from '../mappers/column-values.js';
+import { decodeColumn, decodeNullable } from '../mappers/decode-column.js';
 import { userToDomain, userToRow, type UserRecord } from '../mappers/user.mapper.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
@@ -12,12 +13,24 @@ const COLUMNS = `${INSERTED}, "locale"`;
 // One guarded statement: inserts, or overwrites only a live row with an older snapshot. When the
 // WHERE suppresses the update nothing comes back, so the caller reads the row afterwards. The same
 // round trip answers whether an invitation waits for the email (the arrival's next question, issue #7).
+// A row that comes back holds the snapshot and no deletion (an insert writes them, and the update
+// runs only on a live row), so only what the snapshot cannot tell comes back: the driver parses
+// each returned column's description on every execution (about 4,000 instructions a column, issue #7).
 const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "email" = excluded."email", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
 where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at")
-returning ${COLUMNS}, ("xmax" = 0) as "inserted")
-select "written".*, exists (select 1 from "invitations" where lower("invitations"."email") = lower("written"."email") and "invitations"."status" = 'pending') as "invitations_pending"
+returning "id", "email", "locale", ("xmax" = 0) as "inserted")
+select "written"."id", "written"."locale", "written"."inserted",
+exists (select 1 from "invitations" where lower("invitations"."email") = lower("written"."email") and "invitations"."status" = 'pending') as "invitations_pending"
 from "written"`);
+
+/** One row of `SYNC`. */
+interface SyncRecord {
+  readonly id: unknown;
+  readonly locale: unknown;
+  readonly inserted: boolean;
+  readonly invitations_pending: boolean;
+}
 
 // One guarded statement, so a concurrent creation cannot slip between an update and a tombstone
 // insert: inserts the tombstone, or sets deleted_at once on an existing row.
@@ -33,6 +46,13 @@ const LIST_LIVE_AFTER = statement('users_list_live_after', `select ${COLUMNS} fr
 const SET_LOCALE = statement('users_set_locale', `update "users" set "locale" = ? where "id" = ? and "deleted_at" is null and "locale" is distinct from ?`);
 
 const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
+
+/** The row `SYNC` wrote: the snapshot, under the row's id (the new one, or the existing row's) and its language. */
+const writtenUser = (snapshot: Omit<User, 'locale'>, written: SyncRecord): User => ({
+  ...snapshot,
+  id: decodeColumn(UserId, written.id, 'users.id'),
+  locale: decodeNullable(Locale, written.locale, 'users.locale'),
+});
 
 /**
  * The Users port on raw SQL through the repositories' runner: every statement joins the current
@@ -56,14 +76,14 @@ export class MikroOrmUsers implements Users {
   }
 
   syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
-    // Built inside `guarded`, so that a value the mapping refuses rejects like a failed write.
-    const row = () => userToRow({ id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null });
+    const user = { id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null };
     // A `then` rather than an async function: every user.created and user.updated writes here (issue #7).
+    // Mapped inside `guarded`, so that a value the mapping refuses rejects like a failed write.
     return guarded('users.syncFromProvider', () =>
-      this.sql.rows<UserRecord & { inserted: boolean; invitations_pending: boolean }>(SYNC, row()).then(([written]) =>
+      this.sql.rows<SyncRecord>(SYNC, userToRow(user)).then(([written]) =>
         written !== undefined
-          ? { user: this.toDomain(written), created: written.inserted === true, invitationsPending: written.invitations_pending === true }
-          : this.mustFind(snapshot.idpId).then((user) => ({ user, created: false })),
+          ? { user: writtenUser(user, written), created: written.inserted === true, invitationsPending: written.invitations_pending === true }
+          : this.mustFind(snapshot.idpId).then((found) => ({ user: found, created: false })),
       ),
     );
   }

@@ -61,6 +61,9 @@ export const usersContract: readonly ContractCase<Users>[] = [
       assert.equal(newer.user.email, 'new@example.com');
       assert.equal(newer.user.imageUrl, 'https://img.example.com/new.png');
       assert.equal(newer.user.idpUpdatedAt, T0 + 20);
+      // The overwritten row keeps its id: the answer is the stored row, not the new id offered.
+      assert.equal(newer.user.id, uuid(301));
+      assert.deepEqual(O.toNullable(await users.findByIdpId(idpId as IdpUserId)), newer.user);
     },
   },
   {
