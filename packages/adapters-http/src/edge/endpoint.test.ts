@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import Router from '@koa/router';
 import * as t from 'io-ts';
@@ -83,6 +84,43 @@ test('broken JSON is 400, another media type 415, an oversized body 413; never 5
   t.like(await (await post(t.context.url, 'email=a', 'application/x-www-form-urlencoded')).json(), { statusCode: 415, code: 'UnsupportedMediaType' });
   t.like(await (await post(t.context.url, JSON.stringify({ email: 'a@b.co', seats: 1, pad: 'x'.repeat(400) }))).json(), { statusCode: 413, code: 'PayloadTooLarge' });
   t.like(await (await post(t.context.url, '"just a string"')).json(), { statusCode: 400 });
+});
+
+const postEncoded = (url: string, body: Buffer, encoding: string) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body });
+
+test('a body that cannot be read says why, with the status of its cause', async (t) => {
+  const refused = async (response: Response) => ({ status: response.status, ...((await response.json()) as object) });
+  t.like(await refused(await post(t.context.url, '{"email":"a@b.co","seats":1,"__proto__":{"admin":true}}')), {
+    status: 400,
+    code: 'BadRequest',
+    message: 'Request body must not contain a __proto__ or constructor.prototype member',
+  });
+  t.like(await refused(await post(t.context.url, '"just a string"')), { status: 400, message: 'Request body must be a JSON object or array' });
+  t.like(await refused(await post(t.context.url, '{"email":')), { status: 400, message: 'Request body is not valid JSON' });
+  t.like(await refused(await postEncoded(t.context.url, Buffer.from('not gzip at all'), 'gzip')), {
+    status: 400,
+    code: 'BadRequest',
+    message: 'Request body could not be decompressed',
+  });
+  t.like(await refused(await postEncoded(t.context.url, Buffer.from('{}'), 'compress')), {
+    status: 415,
+    code: 'UnsupportedMediaType',
+    message: 'Send the body uncompressed, or encoded with gzip, deflate or br',
+  });
+  t.deepEqual(t.context.seen, []);
+});
+
+test('a compressed body is read once inflated, and its limit counts the inflated bytes', async (t) => {
+  const accepted = await postEncoded(t.context.url, gzipSync(JSON.stringify({ email: 'a@b.co', seats: 1 })), 'gzip');
+  t.is(accepted.status, 201);
+  // 256 bytes allowed: a few dozen bytes of gzip that inflate past them are refused as too large.
+  const bomb = gzipSync(JSON.stringify({ email: 'a@b.co', seats: 1, pad: ' '.repeat(100_000) }));
+  t.true(bomb.length < 256);
+  const refused = await postEncoded(t.context.url, bomb, 'gzip');
+  t.is(refused.status, 413);
+  t.like(await refused.json(), { code: 'PayloadTooLarge' });
+  t.is(t.context.seen.length, 1);
 });
 
 test('a Left from the use case goes through the one error map', async (t) => {

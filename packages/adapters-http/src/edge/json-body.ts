@@ -2,17 +2,28 @@ import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { respondWithError } from '../errors/error-body.js';
 
+/** What the client is told when the body cannot be read, by what went wrong. */
+const unreadableBody = (error: Error): { readonly status: 400 | 413 | 415; readonly message: string } => {
+  const { status, type, code } = error as { status?: unknown; type?: unknown; code?: unknown };
+  if (status === 413 || type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
+  // inflation's unknown `Content-Encoding`; raw-body's unknown charset.
+  if (status === 415) return { status: 415, message: 'Send the body uncompressed, or encoded with gzip, deflate or br' };
+  if (typeof code === 'string' && code.startsWith('Z_')) return { status: 400, message: 'Request body could not be decompressed' };
+  if (type === 'request.size.invalid') return { status: 400, message: 'Request body does not match its Content-Length' };
+  // @hapi/bourne refuses these members rather than let them reach an object's prototype.
+  if (/prototype property/.test(error.message)) return { status: 400, message: 'Request body must not contain a __proto__ or constructor.prototype member' };
+  if (/only supports object and array/.test(error.message)) return { status: 400, message: 'Request body must be a JSON object or array' };
+  return { status: 400, message: 'Request body is not valid JSON' };
+};
+
 /**
  * co-body marks a parse failure `status: 400` but not `expose`; raw-body's 413 is exposed. Either
- * way the failure is the client's, so it leaves as an exposed client error for the error middleware.
+ * way the failure is the client's, so it leaves as an exposed client error, saying what was wrong,
+ * for the error middleware.
  */
 const clientError = (error: Error): Error => {
-  const status = (error as { status?: unknown }).status;
-  const tooLarge = status === 413 || (error as { type?: unknown }).type === 'entity.too.large';
-  return Object.assign(new Error(tooLarge ? 'Request body too large' : 'Request body is not valid JSON'), {
-    status: tooLarge ? 413 : 400,
-    expose: true,
-  });
+  const { status, message } = unreadableBody(error);
+  return Object.assign(new Error(message), { status, expose: true });
 };
 
 /** The largest JSON body a route accepts unless it says otherwise. */
