@@ -6,10 +6,9 @@ import { respondWithError } from '../errors/error-body.js';
 const unreadableBody = (error: Error): { readonly status: 400 | 413 | 415; readonly message: string } => {
   const { status, type, code } = error as { status?: unknown; type?: unknown; code?: unknown };
   if (status === 413 || type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
-  // inflation's unknown `Content-Encoding`; raw-body's unknown charset.
+  // inflation's refusal of a `Content-Encoding` it cannot undo (co-body always reads the bytes as UTF-8).
   if (status === 415) return { status: 415, message: 'Send the body uncompressed, or encoded with gzip, deflate or br' };
   if (typeof code === 'string' && code.startsWith('Z_')) return { status: 400, message: 'Request body could not be decompressed' };
-  if (type === 'request.size.invalid') return { status: 400, message: 'Request body does not match its Content-Length' };
   // @hapi/bourne refuses these members rather than let them reach an object's prototype.
   if (/prototype property/.test(error.message)) return { status: 400, message: 'Request body must not contain a __proto__ or constructor.prototype member' };
   if (/only supports object and array/.test(error.message)) return { status: 400, message: 'Request body must be a JSON object or array' };
