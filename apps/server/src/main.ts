@@ -1,10 +1,14 @@
 import { ConfigError } from './config/config-error.js';
+import { LogLevel } from './config/env-codecs.js';
 import { devBanner } from './dev-banner.js';
 import { createLogger } from './observability/create-logger.js';
 import { startServer } from './start-server.js';
 
 // Process entry point: `npm start`. Exits 1 with one line per problem on a bad configuration.
-const fallbackLogger = createLogger(process.env['LOG_LEVEL'] ?? 'info');
+// The logger of start-up itself exists before the configuration is decoded: a LOG_LEVEL that is not a
+// level leaves it at info, and the decoding then reports the variable like any other.
+const requestedLevel = process.env['LOG_LEVEL'];
+const fallbackLogger = createLogger(LogLevel.is(requestedLevel) ? requestedLevel : 'info');
 process.on('unhandledRejection', (reason) => {
   fallbackLogger.error({ err: reason instanceof Error ? reason.message : String(reason) }, 'unhandled rejection');
 });

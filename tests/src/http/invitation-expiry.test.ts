@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ConfigError, startServer } from '@idv/server';
 import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
+import { reportPostgresNotRun } from '../persistence/support/backends.js';
 import { createScratchDatabase, runOnce, type ScratchDatabase } from '../persistence/support/scratch-database.js';
 import { organizationWithMembers, startEmulatedService } from '../support/emulated-service.js';
 import { LogCapture } from '../support/log-capture.js';
@@ -56,9 +57,7 @@ test('a valid INVITATION_TTL_DAYS sets each new invitation\'s expiresAt to about
 });
 
 if (!POSTGRES_URL) {
-  test('the PostgreSQL expiry case did not run: TEST_DATABASE_URL is not set', (t) => {
-    t.pass();
-  });
+  reportPostgresNotRun('the PostgreSQL expiry case did not run: TEST_DATABASE_URL is not set');
 } else {
   test('PostgreSQL: an invitation past its expiresAt is refused with 410 InvitationExpired, shown expired, and its membership cancelled', async (t) => {
     const scratch = t.context.scratch!;
