@@ -4,6 +4,7 @@ export { loadConfig } from './config/load-config.js';
 export type { AppConfig, IdpConfig, IdpSettings } from './config/app-config.js';
 export type { IyzicoSettings, PaymentCallbackLimits, PaymentsConfig, PaytrSettings } from './config/payments-config.js';
 export { ConfigError } from './config/config-error.js';
+export { DatabaseUnavailableError, type DatabaseKind } from './database-unavailable-error.js';
 export { TOKENS } from './container/tokens.js';
 export { buildContainer } from './container/build-container.js';
 export { createLogger } from './observability/create-logger.js';

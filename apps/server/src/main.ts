@@ -1,5 +1,6 @@
 import { ConfigError } from './config/config-error.js';
 import { LogLevel } from './config/env-codecs.js';
+import { DatabaseUnavailableError } from './database-unavailable-error.js';
 import { devBanner } from './dev-banner.js';
 import { createLogger } from './observability/create-logger.js';
 import { startServer } from './start-server.js';
@@ -36,6 +37,8 @@ try {
   const code = (error as { code?: unknown }).code;
   if (error instanceof ConfigError) {
     process.stderr.write(`Cannot start: invalid configuration\n${error.problems.map((line) => `  ${line}`).join('\n')}\n`);
+  } else if (error instanceof DatabaseUnavailableError) {
+    process.stderr.write(`Cannot start: ${error.message}. ${error.hint}\n`);
   } else if (code === 'EADDRINUSE') {
     const port = (error as { port?: unknown }).port;
     process.stderr.write(`Cannot start: port ${String(port)} is already in use. Choose another with PORT (the service), IDP_EMULATOR_PORT or PAYMENTS_EMULATOR_PORT (the development emulators).\n`);

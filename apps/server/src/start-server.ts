@@ -12,6 +12,7 @@ import { ConfigError } from './config/config-error.js';
 import { loadConfig } from './config/load-config.js';
 import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
+import { DatabaseUnavailableError } from './database-unavailable-error.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
 import { settleReceiptsPeriodically } from './push-receipts.js';
@@ -108,10 +109,16 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
       ...(metrics === undefined ? {} : { onQuery: (statement: string, seconds: number) => metrics.query(statement, seconds) }),
       // Open transactions ride in the request scopes' AsyncLocalStorage: one enabled instance, not two.
       transactionSlot: () => scopes.slot(),
+    }).catch((error: unknown) => {
+      throw new DatabaseUnavailableError(config.database.kind, 'open', error);
     });
     releasing.push(persistence.close);
     metrics?.observePools(() => persistence.poolStats());
-    if (config.migrateOnStart) await persistence.migrate();
+    if (config.migrateOnStart) {
+      await persistence.migrate().catch((error: unknown) => {
+        throw new DatabaseUnavailableError(config.database.kind, 'migrate', error);
+      });
+    }
     const { redisUrl, keyPrefix } = config.rateLimits;
     const redis = redisUrl === undefined ? undefined : connectRedisStore({ url: redisUrl, keyPrefix, logger });
     if (redis) releasing.push(redis.close);

@@ -1,0 +1,25 @@
+/** Where the configured database comes from, for the operator who has to fix it. */
+export type DatabaseKind = 'postgres' | 'pglite';
+
+const reasonOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
+
+/**
+ * The configured database could not be opened or migrated at start-up. The message names the step
+ * and the driver's reason (an address, a role, a missing folder), never the URL, which may hold a
+ * password.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(
+    readonly kind: DatabaseKind,
+    readonly step: 'open' | 'migrate',
+    override readonly cause: unknown,
+  ) {
+    super(`the ${kind === 'postgres' ? 'PostgreSQL database' : 'embedded database'} could not be ${step === 'open' ? 'opened' : 'migrated'} (${reasonOf(cause)})`);
+    this.name = 'DatabaseUnavailableError';
+  }
+
+  /** What to check: the variable that chose the database. */
+  get hint(): string {
+    return this.kind === 'postgres' ? 'Check DATABASE_URL and that the server accepts connections.' : 'Check that DATA_DIR is a writable folder.';
+  }
+}
