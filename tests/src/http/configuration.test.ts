@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { loadConfig, startServer, ConfigError, DatabaseUnavailableError } from '@idv/server';
 import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
+import { reportPostgresNotRun } from '../persistence/support/backends.js';
+import { createScratchDatabase, runOnce } from '../persistence/support/scratch-database.js';
 import { LogCapture } from '../support/log-capture.js';
 
 const PRODUCTION = {
@@ -81,6 +83,22 @@ test('a database that cannot be opened stops start-up with the step and the driv
   t.like(embedded, { kind: 'pglite', step: 'open' });
   t.regex(embedded?.message ?? '', /^the embedded database could not be opened \(E[A-Z]+: /);
 });
+
+const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
+if (POSTGRES_URL === undefined) {
+  reportPostgresNotRun('a migration that fails at start-up did not run: TEST_DATABASE_URL is not set');
+} else {
+  test('a migration that fails stops start-up as the migrate step, with the database\'s reason', async (t) => {
+    const scratch = await createScratchDatabase(POSTGRES_URL);
+    t.teardown(() => scratch.drop());
+    // A table of the same name, made by someone else, is in the first migration's way.
+    await runOnce(scratch.url, 'create table "users" ("id" integer primary key)');
+    const env = { PORT: '0', IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0', DATABASE_URL: scratch.url };
+    const failed = await t.throwsAsync(startServer(env, { logDestination: new LogCapture() }), { instanceOf: DatabaseUnavailableError });
+    t.like(failed, { kind: 'postgres', step: 'migrate' });
+    t.regex(failed?.message ?? '', /^the PostgreSQL database could not be migrated \(.*"users" already exists/);
+  });
+}
 
 test('the server process with an unreachable DATABASE_URL exits 1 printing one line that says what to check', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-unreachable-'));
