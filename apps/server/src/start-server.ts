@@ -3,7 +3,6 @@ import type { DestinationStream } from 'pino';
 import type { Clock, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
 import { createMetricsApp } from '@idv/adapters-http';
 import { RequestScopes } from '@idv/adapters-observability';
-import { createPersistence } from '@idv/adapters-persistence';
 import { connectRedisStore, MEMORY_STORE } from '@idv/adapters-rate-limit';
 import type { IdpEmulator } from '@idv/idp-emulator';
 import type { PaymentsEmulator } from '@idv/payments-emulator';
@@ -12,9 +11,9 @@ import { ConfigError } from './config/config-error.js';
 import { loadConfig } from './config/load-config.js';
 import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
-import { DatabaseUnavailableError } from './database-unavailable-error.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
+import { migrateDatabase, openDatabase } from './open-database.js';
 import { settleReceiptsPeriodically } from './push-receipts.js';
 import { createLogger } from './observability/create-logger.js';
 import { createObservability } from './observability/observability.js';
@@ -104,21 +103,15 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     const paymentsSetup = await setUpPayments(decodedConfig.payments, url, logger);
     if (paymentsSetup.emulator) releasing.push(paymentsSetup.emulator.close);
     const config: AppConfig = { ...decodedConfig, payments: paymentsSetup.payments };
-    const persistence = await createPersistence(config.database, {
+    const persistence = await openDatabase(config.database, {
       onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
       ...(metrics === undefined ? {} : { onQuery: (statement: string, seconds: number) => metrics.query(statement, seconds) }),
       // Open transactions ride in the request scopes' AsyncLocalStorage: one enabled instance, not two.
       transactionSlot: () => scopes.slot(),
-    }).catch((error: unknown) => {
-      throw new DatabaseUnavailableError(config.database.kind, 'open', error);
     });
     releasing.push(persistence.close);
     metrics?.observePools(() => persistence.poolStats());
-    if (config.migrateOnStart) {
-      await persistence.migrate().catch((error: unknown) => {
-        throw new DatabaseUnavailableError(config.database.kind, 'migrate', error);
-      });
-    }
+    if (config.migrateOnStart) await migrateDatabase(persistence, config.database);
     const { redisUrl, keyPrefix } = config.rateLimits;
     const redis = redisUrl === undefined ? undefined : connectRedisStore({ url: redisUrl, keyPrefix, logger });
     if (redis) releasing.push(redis.close);

@@ -1,12 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
 import { RequestScopes } from '@idv/adapters-observability';
-import { createPersistence } from '@idv/adapters-persistence';
 import { loadConfig } from './config/load-config.js';
 import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
+import { DatabaseUnavailableError } from './database-unavailable-error.js';
 import { createLogger } from './observability/create-logger.js';
 import { createObservability } from './observability/observability.js';
+import { migrateDatabase, openDatabase } from './open-database.js';
 import { progressReporter } from './sync/progress-reporter.js';
 import { summaryLine } from './sync/summary-line.js';
 
@@ -34,10 +35,10 @@ const scopes = new RequestScopes();
 const logger = createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }), scopes);
 // The same error tracking and analytics as the server (SENTRY_DSN, POSTHOG_API_KEY), flushed before exit.
 const observability = createObservability(config.observability, logger, scopes);
-const persistence = await createPersistence(config.database, {
+const persistence = await openDatabase(config.database, {
   transactionSlot: () => scopes.slot(),
   onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
-});
+}).catch((error: unknown) => fail([`Cannot sync: ${error instanceof DatabaseUnavailableError ? `${error.message}. ${error.hint}` : String(error)}`]));
 let interrupted = false;
 process.once('SIGINT', () => {
   interrupted = true;
@@ -45,7 +46,7 @@ process.once('SIGINT', () => {
 });
 const progress = progressReporter(process.stderr);
 try {
-  if (config.migrateOnStart) await persistence.migrate();
+  if (config.migrateOnStart) await migrateDatabase(persistence, config.database);
   const container = buildContainer({ config, logger, persistence, idp, observability });
   const result = await container.get(TOKENS.IdentityArea).syncUsers({ onProgress: progress.update, stopRequested: () => interrupted })();
   progress.stop();

@@ -1,15 +1,12 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
-import { loadConfig, startServer, ConfigError, DatabaseUnavailableError } from '@idv/server';
+import { loadConfig, startServer, ConfigError } from '@idv/server';
 import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
-import { reportPostgresNotRun } from '../persistence/support/backends.js';
-import { createScratchDatabase, runOnce } from '../persistence/support/scratch-database.js';
-import { LogCapture } from '../support/log-capture.js';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -66,51 +63,6 @@ test('the server process with LOG_LEVEL=loud exits 1 printing that one line, not
   );
   t.is(failure?.code, 1);
   t.is(failure?.stderr, 'Cannot start: invalid configuration\n  LOG_LEVEL: expected "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent", got "loud"\n');
-});
-
-// Nothing listens on port 1 of the loopback: the connection is refused at once.
-const UNREACHABLE_POSTGRES = 'postgres://app:s3cret-password@127.0.0.1:1/app';
-
-test('a database that cannot be opened stops start-up with the step and the driver\'s reason, never the URL', async (t) => {
-  const env = { PORT: '0', IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0' };
-  const refused = await t.throwsAsync(startServer({ ...env, DATABASE_URL: UNREACHABLE_POSTGRES }, { logDestination: new LogCapture() }), { instanceOf: DatabaseUnavailableError });
-  t.like(refused, { kind: 'postgres', step: 'open', message: 'the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1)' });
-  t.false(refused?.message.includes('s3cret'));
-  const folder = mkdtempSync(join(tmpdir(), 'idv-data-dir-'));
-  t.teardown(() => rmSync(folder, { recursive: true, force: true }));
-  writeFileSync(join(folder, 'a-file'), '');
-  const embedded = await t.throwsAsync(startServer({ ...env, DATA_DIR: join(folder, 'a-file') }, { logDestination: new LogCapture() }), { instanceOf: DatabaseUnavailableError });
-  t.like(embedded, { kind: 'pglite', step: 'open' });
-  t.regex(embedded?.message ?? '', /^the embedded database could not be opened \(E[A-Z]+: /);
-});
-
-const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
-if (POSTGRES_URL === undefined) {
-  reportPostgresNotRun('a migration that fails at start-up did not run: TEST_DATABASE_URL is not set');
-} else {
-  test('a migration that fails stops start-up as the migrate step, with the database\'s reason', async (t) => {
-    const scratch = await createScratchDatabase(POSTGRES_URL);
-    t.teardown(() => scratch.drop());
-    // A table of the same name, made by someone else, is in the first migration's way.
-    await runOnce(scratch.url, 'create table "users" ("id" integer primary key)');
-    const env = { PORT: '0', IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0', DATABASE_URL: scratch.url };
-    const failed = await t.throwsAsync(startServer(env, { logDestination: new LogCapture() }), { instanceOf: DatabaseUnavailableError });
-    t.like(failed, { kind: 'postgres', step: 'migrate' });
-    t.regex(failed?.message ?? '', /^the PostgreSQL database could not be migrated \(.*"users" already exists/);
-  });
-}
-
-test('the server process with an unreachable DATABASE_URL exits 1 printing one line that says what to check', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'idv-unreachable-'));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = { PATH: process.env['PATH'] ?? '', PORT: '0', DATA_DIR: dataDir, IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0', DATABASE_URL: UNREACHABLE_POSTGRES };
-  const failure = await promisify(execFile)(process.execPath, [ENTRY_POINTS.service], { env }).then(
-    () => undefined,
-    (error: { code?: number; stdout?: string; stderr?: string }) => error,
-  );
-  t.is(failure?.code, 1);
-  t.is(failure?.stderr, 'Cannot start: the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1). Check DATABASE_URL and that the server accepts connections.\n');
-  t.false(`${failure?.stdout}${failure?.stderr}`.includes('s3cret'));
 });
 
 test('a mistyped secret is reported without echoing it', (t) => {
