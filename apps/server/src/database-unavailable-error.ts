@@ -18,8 +18,9 @@ export class DatabaseUnavailableError extends Error {
     this.name = 'DatabaseUnavailableError';
   }
 
-  /** What to check: the variable that chose the database. */
+  /** What to check: the variable that chose the database, or, for a migration, what the database refused. */
   get hint(): string {
+    if (this.step === 'migrate') return 'Fix what the database refused, then start again (npm run db:migrate applies the migrations alone).';
     return this.kind === 'postgres' ? 'Check DATABASE_URL and that the server accepts connections.' : 'Check that DATA_DIR is a writable folder.';
   }
 }

@@ -42,6 +42,7 @@ if (POSTGRES_URL === undefined) {
     const failed = await t.throwsAsync(startServer(env, { logDestination: new LogCapture() }), { instanceOf: DatabaseUnavailableError });
     t.like(failed, { kind: 'postgres', step: 'migrate' });
     t.regex(failed?.message ?? '', /^the PostgreSQL database could not be migrated \(.*"users" already exists/);
+    t.is(failed?.hint, 'Fix what the database refused, then start again (npm run db:migrate applies the migrations alone).');
   });
 }
 
