@@ -1,3 +1,5 @@
+import { DataDirInUseError } from '@idv/adapters-persistence';
+
 /** Where the configured database comes from, for the operator who has to fix it. */
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -18,9 +20,10 @@ export class DatabaseUnavailableError extends Error {
     this.name = 'DatabaseUnavailableError';
   }
 
-  /** What to check: the variable that chose the database, or, for a migration, what the database refused. */
+  /** What to do: check the variable that chose the database, stop the process holding it, or fix what a migration met. */
   get hint(): string {
     if (this.step === 'migrate') return 'Fix what the database refused, then start again (npm run db:migrate applies the migrations alone).';
+    if (this.cause instanceof DataDirInUseError) return 'Stop that process first, or give this one another DATA_DIR; if no such process runs, delete the lock.';
     return this.kind === 'postgres' ? 'Check DATABASE_URL and that the server accepts connections.' : 'Check that DATA_DIR is a writable folder.';
   }
 }

@@ -2,6 +2,7 @@ export { createPersistence } from './create-persistence.js';
 export type { CreatePersistenceOptions, Persistence } from './create-persistence.js';
 export type { DatabaseConfig } from './database/database-config.js';
 export { openDatabase } from './database/open-database.js';
+export { DataDirInUseError } from './database/data-dir-lock.js';
 export type { Database, OpenDatabaseOptions, PersistenceOrm } from './database/open-database.js';
 export { withRequestContext, forkForBackgroundWork } from './database/request-context.js';
 export { MikroOrmUsers } from './repositories/mikro-orm-users.js';

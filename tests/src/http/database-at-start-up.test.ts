@@ -80,3 +80,24 @@ test('npm run db:migrate and npm run sync:users say the same in one line, and ex
     t.false(`${failure?.stdout}${failure?.stderr}`.includes('s3cret'));
   }
 });
+
+test('a second server on the same DATA_DIR stops with one line naming the process that holds the embedded database', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'idv-shared-data-dir-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const ports = { PORT: '0', IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0' };
+  const first = await startServer({ ...ports, DATA_DIR: dataDir }, { logDestination: new LogCapture() });
+  t.teardown(() => first.close());
+  const env = { PATH: process.env['PATH'] ?? '', ...ports, DATA_DIR: dataDir };
+  const failure = await promisify(execFile)(process.execPath, [ENTRY_POINTS.service], { env }).then(
+    () => undefined,
+    (error: { code?: number; stderr?: string }) => error,
+  );
+  t.is(failure?.code, 1);
+  const database = join(dataDir, 'pglite');
+  t.is(
+    failure?.stderr,
+    `Cannot start: the embedded database could not be opened (${database} is in use by process ${process.pid}, whose lock is ${database}.lock). ` +
+      'Stop that process first, or give this one another DATA_DIR; if no such process runs, delete the lock.\n',
+  );
+  t.is((await fetch(`${first.url}/health`)).status, 200);
+});

@@ -7,6 +7,7 @@ import { PGliteDriver } from 'mikro-orm-pglite';
 import { guarded } from '../errors/translate-error.js';
 import type { PoolStats } from '../sql/sql-runner.js';
 import type { DatabaseConfig } from './database-config.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { withMigrationLock } from './migration-lock.js';
 import { openPglite } from './open-pglite.js';
 import { migrationOptions, sharedOrmOptions } from './orm-options.js';
@@ -28,7 +29,7 @@ export interface Database {
   ping(): Promise<void>;
   /** The counts of MikroORM's connection pool (knex's), once it exists. */
   poolStats(): PoolStats | undefined;
-  /** Closes the ORM, then the PGlite instance it borrowed. */
+  /** Closes the ORM, then the PGlite instance it borrowed, and gives its folder back. */
   close(): Promise<void>;
 }
 
@@ -40,7 +41,7 @@ export interface OpenDatabaseOptions {
   readonly migrationsPath?: string;
 }
 
-const openOrm = async (config: DatabaseConfig, options: OpenDatabaseOptions): Promise<{ orm: PersistenceOrm; pglite?: PGlite }> => {
+const openOrm = async (config: DatabaseConfig, options: OpenDatabaseOptions): Promise<{ orm: PersistenceOrm; pglite?: PGlite; unlock?: () => void }> => {
   const shared = sharedOrmOptions();
   if (config.kind === 'postgres') {
     const warn = options.onDriverWarning;
@@ -53,19 +54,27 @@ const openOrm = async (config: DatabaseConfig, options: OpenDatabaseOptions): Pr
     });
     return { orm: orm as unknown as PersistenceOrm };
   }
-  if (config.dataDir !== undefined) mkdirSync(dirname(resolve(config.dataDir)), { recursive: true });
-  const pglite = await openPglite(config.dataDir === undefined ? undefined : resolve(config.dataDir));
+  const dataDir = config.dataDir === undefined ? undefined : resolve(config.dataDir);
+  if (dataDir !== undefined) mkdirSync(dirname(dataDir), { recursive: true });
+  // One process per folder: PGlite does not refuse a second one, and two writers corrupt its files.
+  const unlock = dataDir === undefined ? () => undefined : lockDataDir(dataDir);
   try {
-    const orm = await MikroORM.init({
-      ...shared,
-      driver: PGliteDriver,
-      dbName: 'postgres',
-      // The ORM borrows this instance, so `close()` must close it after the ORM.
-      driverOptions: { connection: { pglite: () => pglite } },
-    });
-    return { orm: orm as unknown as PersistenceOrm, pglite };
+    const pglite = await openPglite(dataDir);
+    try {
+      const orm = await MikroORM.init({
+        ...shared,
+        driver: PGliteDriver,
+        dbName: 'postgres',
+        // The ORM borrows this instance, so `close()` must close it after the ORM.
+        driverOptions: { connection: { pglite: () => pglite } },
+      });
+      return { orm: orm as unknown as PersistenceOrm, pglite, unlock };
+    } catch (error) {
+      await pglite.close();
+      throw error;
+    }
   } catch (error) {
-    await pglite.close();
+    unlock();
     throw error;
   }
 };
@@ -85,13 +94,13 @@ const loadMigrator = async (orm: PersistenceOrm, migrationsPath: string | undefi
  * await db.migrate();
  */
 export const openDatabase = async (config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Database> => {
-  const { orm, pglite } = await openOrm(config, options);
+  const { orm, pglite, unlock } = await openOrm(config, options);
   let closing: Promise<void> | undefined;
   return {
     orm,
     // Untranslated on purpose: migration SQL carries no user data, and the driver's text is the diagnosis.
     // On PostgreSQL several replicas may start together: they migrate one at a time under an advisory
-    // lock (PGlite is one process's own database, so it needs none).
+    // lock (PGlite is one process's own database, its folder locked to it, so it needs none).
     migrator: () => loadMigrator(orm, options.migrationsPath),
     migrate: async () => {
       const migrator = await loadMigrator(orm, options.migrationsPath);
@@ -112,6 +121,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenDatabase
       closing ??= (async () => {
         await orm.close(true);
         await pglite?.close();
+        unlock?.();
       })();
       return closing;
     },
