@@ -20,6 +20,11 @@ export class DatabaseUnavailableError extends Error {
     this.name = 'DatabaseUnavailableError';
   }
 
+  /** The message and what to do about it, as the entry points print it after `Cannot start: ` and the like. */
+  get advice(): string {
+    return `${this.message}. ${this.hint}`;
+  }
+
   /** What to do: check the variable that chose the database, stop the process holding it, or fix what a migration met. */
   get hint(): string {
     if (this.step === 'migrate') return 'Fix what the database refused, then start again (npm run db:migrate applies the migrations alone).';

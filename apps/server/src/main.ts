@@ -38,7 +38,7 @@ try {
   if (error instanceof ConfigError) {
     process.stderr.write(`Cannot start: invalid configuration\n${error.problems.map((line) => `  ${line}`).join('\n')}\n`);
   } else if (error instanceof DatabaseUnavailableError) {
-    process.stderr.write(`Cannot start: ${error.message}. ${error.hint}\n`);
+    process.stderr.write(`Cannot start: ${error.advice}\n`);
   } else if (code === 'EADDRINUSE') {
     const port = (error as { port?: unknown }).port;
     process.stderr.write(`Cannot start: port ${String(port)} is already in use. Choose another with PORT (the service), IDP_EMULATOR_PORT or PAYMENTS_EMULATOR_PORT (the development emulators).\n`);

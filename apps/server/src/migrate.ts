@@ -20,6 +20,6 @@ try {
   }
 } catch (error) {
   if (!(error instanceof DatabaseUnavailableError)) throw error;
-  process.stderr.write(`Cannot migrate: ${error.message}. ${error.hint}\n`);
+  process.stderr.write(`Cannot migrate: ${error.advice}\n`);
   process.exitCode = 1;
 }

@@ -1,12 +1,11 @@
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { loadConfig, startServer, ConfigError } from '@idv/server';
 import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
+import { runExpectingFailure } from '../support/entry-point-failure.js';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -57,10 +56,7 @@ test('the server process with LOG_LEVEL=loud exits 1 printing that one line, not
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-log-level-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { PATH: process.env['PATH'] ?? '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'loud' };
-  const failure = await promisify(execFile)(process.execPath, [ENTRY_POINTS.service], { env }).then(
-    () => undefined,
-    (error: { code?: number; stderr?: string }) => error,
-  );
+  const failure = await runExpectingFailure(ENTRY_POINTS.service, env);
   t.is(failure?.code, 1);
   t.is(failure?.stderr, 'Cannot start: invalid configuration\n  LOG_LEVEL: expected "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent", got "loud"\n');
 });

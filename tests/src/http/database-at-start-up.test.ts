@@ -1,11 +1,10 @@
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { startServer, DatabaseUnavailableError } from '@idv/server';
 import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
+import { runExpectingFailure } from '../support/entry-point-failure.js';
 import { reportPostgresNotRun } from '../persistence/support/backends.js';
 import { createScratchDatabase, runOnce } from '../persistence/support/scratch-database.js';
 import { LogCapture } from '../support/log-capture.js';
@@ -50,10 +49,7 @@ test('the server process with an unreachable DATABASE_URL exits 1 printing one l
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-unreachable-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { PATH: process.env['PATH'] ?? '', PORT: '0', DATA_DIR: dataDir, IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0', DATABASE_URL: UNREACHABLE_POSTGRES };
-  const failure = await promisify(execFile)(process.execPath, [ENTRY_POINTS.service], { env }).then(
-    () => undefined,
-    (error: { code?: number; stdout?: string; stderr?: string }) => error,
-  );
+  const failure = await runExpectingFailure(ENTRY_POINTS.service, env);
   t.is(failure?.code, 1);
   t.is(failure?.stderr, 'Cannot start: the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1). Check DATABASE_URL and that the server accepts connections.\n');
   t.false(`${failure?.stdout}${failure?.stderr}`.includes('s3cret'));
@@ -71,10 +67,7 @@ test('npm run db:migrate and npm run sync:users say the same in one line, and ex
   };
   const line = 'the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1). Check DATABASE_URL and that the server accepts connections.';
   for (const [script, verb] of [[ENTRY_POINTS.migrate, 'migrate'], [ENTRY_POINTS.syncUsers, 'sync']] as const) {
-    const failure = await promisify(execFile)(process.execPath, [script], { env }).then(
-      () => undefined,
-      (error: { code?: number; stdout?: string; stderr?: string }) => error,
-    );
+    const failure = await runExpectingFailure(script, env);
     t.is(failure?.code, 1, verb);
     t.is(failure?.stderr, `Cannot ${verb}: ${line}\n`);
     t.false(`${failure?.stdout}${failure?.stderr}`.includes('s3cret'));
@@ -88,10 +81,7 @@ test('a second server on the same DATA_DIR stops with one line naming the proces
   const first = await startServer({ ...ports, DATA_DIR: dataDir }, { logDestination: new LogCapture() });
   t.teardown(() => first.close());
   const env = { PATH: process.env['PATH'] ?? '', ...ports, DATA_DIR: dataDir };
-  const failure = await promisify(execFile)(process.execPath, [ENTRY_POINTS.service], { env }).then(
-    () => undefined,
-    (error: { code?: number; stderr?: string }) => error,
-  );
+  const failure = await runExpectingFailure(ENTRY_POINTS.service, env);
   t.is(failure?.code, 1);
   const database = join(dataDir, 'pglite');
   t.is(

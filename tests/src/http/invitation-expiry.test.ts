@@ -1,11 +1,10 @@
 import anyTest, { type TestFn } from 'ava';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ConfigError, startServer } from '@idv/server';
 import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
+import { runExpectingFailure } from '../support/entry-point-failure.js';
 import { reportPostgresNotRun } from '../persistence/support/backends.js';
 import { createScratchDatabase, runOnce, type ScratchDatabase } from '../persistence/support/scratch-database.js';
 import { organizationWithMembers, startEmulatedService } from '../support/emulated-service.js';
@@ -15,7 +14,6 @@ import { LogCapture } from '../support/log-capture.js';
 const test = anyTest as TestFn<{ scratch?: ScratchDatabase }>;
 const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
 const DAY_MS = 86_400_000;
-const run = promisify(execFile);
 
 test.before(async (t) => {
   t.context = POSTGRES_URL ? { scratch: await createScratchDatabase(POSTGRES_URL) } : {};
@@ -35,10 +33,7 @@ test('the server process with INVITATION_TTL_DAYS=0 exits 1 printing that one li
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-ttl-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { PATH: process.env['PATH'] ?? '', PORT: '0', DATA_DIR: dataDir, INVITATION_TTL_DAYS: '0' };
-  const failure = await run(process.execPath, [ENTRY_POINTS.service], { env }).then(
-    () => undefined,
-    (error: { code?: number; stderr?: string }) => error,
-  );
+  const failure = await runExpectingFailure(ENTRY_POINTS.service, env);
   t.is(failure?.code, 1);
   t.is(failure?.stderr, 'Cannot start: invalid configuration\n  INVITATION_TTL_DAYS: expected a whole number of days from 1 to 365, got "0"\n');
 });
