@@ -55,6 +55,12 @@ export interface BenchConfig {
    * the service run by it (with `BENCH_VARIANT_NODE_ARGS`, if any), so "vs (b)" compares two runtimes.
    */
   readonly variantNode: string | undefined;
+  /**
+   * `BENCH_VARIANT_SCRIPT`: the `apps/server/dist/main.js` of another build (a worktree of an earlier
+   * commit, with its own `node_modules`); when set, reference (b) is that build of the service, so
+   * "vs (b)" compares two versions of the code in the same rounds.
+   */
+  readonly variantScript: string | undefined;
   /** Keep the folder of the servers' logs instead of deleting it (`BENCH_KEEP_LOGS=1`); its path is printed on stderr. */
   readonly keepLogs: boolean;
 }
@@ -105,6 +111,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   referenceNodeArgs: (env['BENCH_REFERENCE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
   variantNodeArgs: env['BENCH_VARIANT_NODE_ARGS'] === undefined ? undefined : env['BENCH_VARIANT_NODE_ARGS'].split(' ').filter((arg) => arg !== ''),
   variantNode: env['BENCH_VARIANT_NODE'] || undefined,
+  variantScript: env['BENCH_VARIANT_SCRIPT'] || undefined,
   keepLogs: env['BENCH_KEEP_LOGS'] === '1' || env['BENCH_KEEP_LOGS'] === 'true',
 });
 

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerChild } from './children.js';
 import { compareAnswers, type Probe } from './checks.js';
@@ -113,7 +114,7 @@ export const runBackend = async (options: {
       const reference = (kind: 'limit' | 'peer'): Promise<ServerChild> =>
         startReference({ kind, identity: workload.identity, databaseUrl, poolSize: config.poolSize, logFile: join(options.folder, `${kind}.log`), nodeArgs: config.referenceNodeArgs });
       children.push(await reference('limit'));
-      const variant = config.variantNodeArgs !== undefined || config.variantNode !== undefined;
+      const variant = config.variantNodeArgs !== undefined || config.variantNode !== undefined || config.variantScript !== undefined;
       children.push(variant ? await startWarmVariant(config, workload, options, backend) : await reference('peer'));
     }
     for (const line of await compareAnswers(children, workload, probes(organizations.organizations, withMembers, owners, config.users))) say(`check ${line}`);
@@ -184,7 +185,7 @@ const VARIANT_WARM_FROM = 10_000_000;
 const VARIANT_WARM_MAX = 10_000;
 
 /**
- * The A/B variant (`BENCH_VARIANT_NODE_ARGS`, `BENCH_VARIANT_NODE`), warmed like the service: it receives `user.created`
+ * The A/B variant (`BENCH_VARIANT_NODE_ARGS`, `BENCH_VARIANT_NODE`, `BENCH_VARIANT_SCRIPT`), warmed like the service: it receives `user.created`
  * deliveries for fresh users, as many as the service was seeded with (at most 10,000). An unwarmed copy
  * has only ever run the measured routes, so its shared code (router, logging, the request scope) stays
  * monomorphic, unlike the seeded service's (an A/A run read 0.96× unwarmed, 1.00× warmed).
@@ -196,6 +197,10 @@ const startWarmVariant = async (
   backend: Backend,
 ): Promise<ServerChild> => {
   if (config.variantNode !== undefined) say(`variant runs ${config.variantNode}: ${nodeVersion(config.variantNode)}`);
+  if (config.variantScript !== undefined) {
+    if (!existsSync(config.variantScript)) throw new Error(`BENCH_VARIANT_SCRIPT: ${config.variantScript} does not exist (build that checkout first: npm ci && npm run build)`);
+    say(`variant runs the build at ${config.variantScript}`);
+  }
   const variant = await startService({
     name: '(b) variant',
     identity: workload.identity,
@@ -205,6 +210,7 @@ const startWarmVariant = async (
     logFile: join(options.folder, 'variant.log'),
     nodeArgs: config.variantNodeArgs ?? [],
     ...(config.variantNode === undefined ? {} : { node: config.variantNode }),
+    ...(config.variantScript === undefined ? {} : { script: config.variantScript }),
   });
   const count = Math.min(config.users, VARIANT_WARM_MAX);
   const warmed = await seedUsers({ url: variant.url, deliveries: workload.deliveries, count, concurrency: config.seedConcurrency, from: VARIANT_WARM_FROM });

@@ -34,10 +34,12 @@ export const startService = (options: {
   readonly wrapper?: readonly string[];
   /** Another `node` binary (the variant of `BENCH_VARIANT_NODE`). */
   readonly node?: string;
+  /** Another build's `apps/server/dist/main.js` (the variant of `BENCH_VARIANT_SCRIPT`). */
+  readonly script?: string;
 }): Promise<ServerChild> =>
   startServerChild({
     name: options.name,
-    script: SERVICE,
+    script: options.script ?? SERVICE,
     nodeArgs: options.nodeArgs ?? [],
     ...(options.wrapper === undefined ? {} : { wrapper: options.wrapper }),
     ...(options.node === undefined ? {} : { node: options.node }),

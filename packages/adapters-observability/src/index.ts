@@ -1,3 +1,5 @@
+export { createAsyncContext, defaultPropagation } from './async-context.js';
+export type { AsyncContext, AsyncContextPropagation } from './async-context.js';
 export { RequestScopes, TRAIL_LENGTH } from './request-scopes.js';
 export type { ScopeSlot } from './request-scopes.js';
 export type { RequestScope } from './request-scopes.js';
