@@ -23,7 +23,11 @@ export type AsyncContextPropagation = 'async-local-storage' | 'promise-continuat
 
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 
-/** The cheaper of the two on this runtime: `AsyncLocalStorage` from Node 24 on, promise continuations before. */
+/**
+ * The cheaper of the two on this runtime: `AsyncLocalStorage` from Node 24 on, promise continuations
+ * before. `v8.promiseHooks` is marked experimental, but it is what Node's own async hooks are built on,
+ * and it is used here only on release lines that no longer change (20 and 22).
+ */
 export const defaultPropagation: AsyncContextPropagation = nodeMajor >= 24 ? 'async-local-storage' : 'promise-continuations';
 
 /** One value of one context, linked to the values of the other contexts that were current when it was set. */
