@@ -58,6 +58,22 @@ for (const propagation of PROPAGATIONS) {
     t.is(await first.run('alone', async () => second.getStore()), undefined);
   });
 
+  test(`${propagation}: a context run again inside another's run gets its new value and leaves the other's alone`, async (t) => {
+    const first = createAsyncContext<string>(propagation);
+    const second = createAsyncContext<string>(propagation);
+    const seen = await first.run('first-outer', () =>
+      second.run('second', () =>
+        first.run('first-inner', async () => {
+          await nextMacrotask();
+          return [first.getStore(), second.getStore()];
+        }),
+      ),
+    );
+    t.deepEqual(seen, ['first-inner', 'second']);
+    const after = await first.run('first-outer', () => second.run('second', async () => [await first.run('first-inner', async () => first.getStore()), first.getStore(), second.getStore()]));
+    t.deepEqual(after, ['first-inner', 'first-outer', 'second']);
+  });
+
   test(`${propagation}: work that throws, synchronously or not, leaves no value behind`, async (t) => {
     const context = createAsyncContext<string>(propagation);
     t.throws(() =>

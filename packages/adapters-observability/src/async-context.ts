@@ -30,7 +30,7 @@ const nodeMajor = Number(process.versions.node.split('.')[0]);
  */
 export const defaultPropagation: AsyncContextPropagation = nodeMajor >= 24 ? 'async-local-storage' : 'promise-continuations';
 
-/** One value of one context, linked to the values of the other contexts that were current when it was set. */
+/** One value of one context, linked to the values the other contexts had when it was set. */
 interface Link {
   readonly owner: object;
   readonly value: unknown;
@@ -71,6 +71,15 @@ const installHooks = (): void => {
   });
 };
 
+// A context appears at most once in a chain (its nearest value), so however deep runs nest, a chain
+// is never longer than the number of contexts.
+const withoutOwner = (link: Link | undefined, owner: object): Link | undefined => {
+  if (link === undefined) return undefined;
+  if (link.owner === owner) return link.outer;
+  const outer = withoutOwner(link.outer, owner);
+  return outer === link.outer ? link : { owner: link.owner, value: link.value, outer };
+};
+
 const findValue = (owner: object): unknown => {
   for (let link = current; link !== undefined; link = link.outer) if (link.owner === owner) return link.value;
   return undefined;
@@ -85,7 +94,7 @@ class PromiseContinuationContext<T> implements AsyncContext<T> {
   run<R>(value: T, work: () => R): R {
     installHooks();
     const previous = current;
-    current = { owner: this, value, outer: previous };
+    current = { owner: this, value, outer: withoutOwner(previous, this) };
     try {
       return work();
     } finally {
