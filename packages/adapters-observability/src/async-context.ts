@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { promiseHooks } from 'node:v8';
 
-/** A value carried through async work: the two methods of `AsyncLocalStorage` the request scopes use. */
+/** A value carried through async work: the two methods of `AsyncLocalStorage` the request scopes and their slots use. */
 export interface AsyncContext<T> {
   /** The value set by the nearest enclosing `run`, if any. */
   getStore(): T | undefined;
@@ -87,12 +87,15 @@ const findValue = (owner: object): unknown => {
 
 /** A context that follows promise continuations only (see `AsyncContextPropagation`). */
 class PromiseContinuationContext<T> implements AsyncContext<T> {
+  constructor() {
+    installHooks();
+  }
+
   getStore(): T | undefined {
-    return current === undefined ? undefined : (findValue(this) as T | undefined);
+    return findValue(this) as T | undefined;
   }
 
   run<R>(value: T, work: () => R): R {
-    installHooks();
     const previous = current;
     current = { owner: this, value, outer: withoutOwner(previous, this) };
     try {

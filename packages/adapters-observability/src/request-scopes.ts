@@ -18,10 +18,7 @@ interface Frame {
 }
 
 /** A value carried through async work, kept in the request scopes' storage (see `RequestScopes.slot`). */
-export interface ScopeSlot<T> {
-  getStore(): T | undefined;
-  run<R>(value: T, work: () => R): R;
-}
+export type ScopeSlot<T> = AsyncContext<T>;
 
 /**
  * One async context for everything request-scoped (issue #12): the request id that the service
@@ -46,7 +43,7 @@ export class RequestScopes {
   // Work outside any request (start-up, background jobs) shares one scope.
   private readonly fallback: RequestScope = { requestId: undefined, user: null, breadcrumbs: [] };
 
-  constructor(readonly propagation: AsyncContextPropagation = defaultPropagation) {
+  constructor(propagation: AsyncContextPropagation = defaultPropagation) {
     this.storage = createAsyncContext<Frame>(propagation);
   }
 
