@@ -70,7 +70,13 @@ for (const propagation of PROPAGATIONS) {
       ),
     );
     t.deepEqual(seen, ['first-inner', 'second']);
-    const after = await first.run('first-outer', () => second.run('second', async () => [await first.run('first-inner', async () => first.getStore()), first.getStore(), second.getStore()]));
+    // Once the inner run is over, the outer value of `first` is back and `second` is untouched.
+    const after = await first.run('first-outer', () =>
+      second.run('second', async () => {
+        const inner = await first.run('first-inner', async () => first.getStore());
+        return [inner, first.getStore(), second.getStore()];
+      }),
+    );
     t.deepEqual(after, ['first-inner', 'first-outer', 'second']);
   });
 
