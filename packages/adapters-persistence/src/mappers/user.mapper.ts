@@ -1,7 +1,7 @@
 import { Email, IdpUserId, Locale, UserId, type User } from '@idv/core';
+import * as E from 'fp-ts/lib/Either.js';
 import { toDate, toNumber, type DateParser } from './column-values.js';
 import { decodeColumn, decodeNullable, Text, type ColumnCodec } from './decode-column.js';
-import * as E from 'fp-ts/lib/Either.js';
 
 /** A `users` row exactly as raw SQL returns it (snake_case columns). */
 export interface UserRecord {

@@ -52,7 +52,7 @@ export const emailAddressesRoutes = (state: EmulatorState): Router => {
     const { user: current, address: found } = holderOf(ctx.params['id'] ?? '');
     const at = state.clock.tick();
     const user = structuredClone(current);
-    const address = user.email_addresses.find((entry) => entry.id === found.id)!;
+    const address = user.email_addresses.find((entry) => entry.id === found.id) ?? found;
     if (verified !== undefined) address.verification = verified ? verificationJson('admin') : null;
     if (primary === true) user.primary_email_address_id = address.id;
     address.updated_at = at;

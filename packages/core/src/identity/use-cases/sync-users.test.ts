@@ -2,7 +2,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { Email } from '../email.js';
-import type { IdpUserId } from '../identifiers.js';
+import type { IdpUserId, UserId } from '../identifiers.js';
 import { inviteMember } from '../../invitation/use-cases/invite-member.js';
 import { aProviderUser, anOrganization, createTestWorld, type TestWorld } from '../../testing/index.js';
 import { handleUserCreated } from './handle-user-created.js';
@@ -158,7 +158,7 @@ test('a row whose verification state is unknown is refreshed from the provider e
   const { membership } = await invitePath1(world, 'legacy@example.com');
   const snapshot = aProviderUser({ idpId: 'user_legacy', email: 'legacy@example.com', updatedAt: T0 });
   world.idpAdmin.put(snapshot);
-  const { user } = await world.users.syncFromProvider(snapshot, world.ids.uuid() as never);
+  const { user } = await world.users.syncFromProvider(snapshot, world.ids.uuid() as UserId);
   world.users.seed({ ...user, emailVerified: null });
   t.like(await sync(world), { updated: 1, invitationsAccepted: 1 });
   t.is((await localOf(world, 'user_legacy'))?.emailVerified, true);
