@@ -32,6 +32,7 @@ const STATUS = {
   Forbidden: 403,
   CannotGrantRole: 403,
   NotTheInvitee: 403,
+  EmailNotVerified: 403,
   UserNotFound: 404,
   OrganizationNotFound: 404,
   InvitationNotFound: 404,

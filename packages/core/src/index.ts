@@ -18,7 +18,7 @@ export type { IdpUserIdBrand, UserIdBrand } from './identity/identifiers.js';
 export { Email } from './identity/email.js';
 export type { EmailBrand } from './identity/email.js';
 export type { User, ProviderUser } from './identity/user.js';
-export { isDeleted } from './identity/user.js';
+export { isDeleted, verifiedEmail } from './identity/user.js';
 export type { AuthPayload } from './identity/auth-payload.js';
 export { PLATFORM_ADMIN_ROLE } from './identity/auth-payload.js';
 export { authenticationUnavailable, ownerMustTransferOwnership, unauthenticated, userDeleted, userNotFound } from './identity/identity.errors.js';
@@ -159,6 +159,8 @@ export type {
   InvitationRateLimited,
   NotTheInvitee,
 } from './invitation/invitation.errors.js';
+export { emailNotVerified } from './invitation/invitation.errors.js';
+export type { EmailNotVerified } from './invitation/invitation.errors.js';
 export type { InvitationRenewal, Invitations } from './invitation/ports/invitations.js';
 export type { InviteTokens, IssuedInviteToken, ReadInviteToken } from './invitation/ports/invite-tokens.js';
 export { DEFAULT_INVITATION_LIMITS } from './invitation/ports/invitation-throttle.js';

@@ -3,7 +3,8 @@ import { apiForSession, resendUserCreated, signedInMember } from '../support/e2e
 import { loadE2eState } from './environment/e2e-state.js';
 import { startProcessPair, type ProcessPair } from './environment/process-pair.js';
 
-// Issue #8, path 1. The duplicate switch is global to an emulator, so this file runs its own pair.
+// Issue #8, path 1, and the rule that invitations match only a verified primary address. The
+// duplicate switch is global to an emulator, so this file runs its own pair.
 const test = anyTest as TestFn<{ pair: ProcessPair }>;
 
 test.before(async (t) => {
@@ -88,4 +89,59 @@ test.serial('path 1: an invitee with no account signs up through the e-mailed ti
     'one membership for the invitee',
   );
   t.is((await invitee.post('/invitations/accept', { token: invited.body.token })).status, 409, 'the link token cannot accept a second time');
+});
+
+test.serial('an unverified sign-up on an invited address is not auto-accepted, sees no invitations and gets 403 on accept; the user.updated that verifies it accepts the path-1 invitation', async (t) => {
+  const { pair } = t.context;
+  const { provider } = pair;
+  const serviceUrl = pair.service().url;
+  const owner = await signedInMember(provider, serviceUrl, 'unverified-owner@example.com');
+  const orgId = (await owner.api.post('/organizations', { name: 'Verified Only Gym' })).body.organization.id as string;
+  const inviteeEmail = 'unverified-invitee@example.com';
+  const invited = await owner.api.post(`/organizations/${orgId}/invitations`, { email: inviteeEmail, role: 'admin' });
+  t.like(invited.body, { membership: { status: 'invited' } });
+  const invitationId = invited.body.invitation.id as string;
+
+  // Someone signs up with the invited address without the ticket and without verifying it.
+  const squatter = await provider.signUpUnverified(inviteeEmail);
+  const session = await provider.openSession(squatter.id);
+  await provider.waitSettled();
+  const invitee = apiForSession(provider, serviceUrl, session.id);
+  const me = await invitee.get('/users/me');
+  t.like(me.body.user, { idpId: squatter.id, email: inviteeEmail });
+  t.deepEqual(me.body.memberships, [], 'user.created accepted nothing');
+  const mine = await invitee.get('/users/me/invitations');
+  t.is(mine.status, 200);
+  t.deepEqual(mine.body, { items: [] });
+  for (const body of [{ invitationId }, { token: invited.body.token as string }]) {
+    const accept = await invitee.post('/invitations/accept', body);
+    t.is(accept.status, 403, JSON.stringify(accept.body));
+    t.like(accept.body, { code: 'EmailNotVerified' });
+    t.like(await invitee.post('/invitations/decline', body), { status: 403, body: { code: 'EmailNotVerified' } });
+  }
+
+  // The provider verifies the address: its user.updated accepts the invitation, as user.created would have.
+  await provider.verifyEmailAddress(squatter.primary_email_address_id!);
+  await provider.waitSettled();
+  t.deepEqual((await invitee.get('/users/me')).body.memberships, [
+    { id: invited.body.membership.id, organizationId: orgId, organizationName: 'Verified Only Gym', role: 'admin', status: 'active' },
+  ]);
+  const invitations = await owner.api.get(`/organizations/${orgId}/invitations`);
+  t.like(invitations.body.items.find((i: { id: string }) => i.id === invitationId), { status: 'accepted' });
+});
+
+test.serial('a retried user.created of a path-2 invitee leaves the pending_invitation for the in-app answer', async (t) => {
+  const { pair } = t.context;
+  const { provider } = pair;
+  const serviceUrl = pair.service().url;
+  const owner = await signedInMember(provider, serviceUrl, 'retry-owner@example.com');
+  const invitee = await signedInMember(provider, serviceUrl, 'retry-invitee@example.com');
+  const orgId = (await owner.api.post('/organizations', { name: 'In-App Gym' })).body.organization.id as string;
+  const invited = await owner.api.post(`/organizations/${orgId}/invitations`, { email: invitee.email, role: 'coach' });
+  t.like(invited.body, { membership: { status: 'pending_invitation' } });
+
+  t.is(await resendUserCreated(provider, serviceUrl, pair.emulator.webhookSecret, invitee.idpId), 200);
+  t.like((await invitee.api.get('/users/me')).body.memberships, [{ id: invited.body.membership.id, status: 'pending_invitation' }], 'still waiting for the invitee');
+  t.like((await invitee.api.get('/users/me/invitations')).body.items, [{ id: invited.body.invitation.id, status: 'pending' }]);
+  t.is((await invitee.api.post('/invitations/accept', { invitationId: invited.body.invitation.id })).status, 200);
 });

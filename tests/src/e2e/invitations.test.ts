@@ -2,7 +2,7 @@ import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { sharedE2eContext, type SharedE2eContext } from '../support/e2e-spec-context.js';
-import { signedInMember, type SignedInMember } from '../support/e2e-members.js';
+import { apiForSession, signedInMember, type SignedInMember } from '../support/e2e-members.js';
 import type { ApiAnswer } from '../support/service-api.js';
 
 // Issue #8: path 2, revoke, decline, resend and forged tokens, end to end on the shared emulator and service.
@@ -59,6 +59,22 @@ test('path 2: an existing user is invited as pending_invitation, sees it in-app 
   t.like((await invitee.api.get('/users/me')).body.memberships, [{ organizationId: orgId, role: 'member', status: 'active' }]);
   t.deepEqual((await invitee.api.get('/users/me/invitations')).body.items, [], 'nothing pending any more');
   t.true((await auditActions(owner, orgId)).includes('invitation.accepted'));
+});
+
+test('path 2 only for a verified primary address: inviting the address of a provider user who has not verified it takes path 1, and that user cannot answer it', async (t) => {
+  const owner = await member(t, 'unverified-path-owner@example.com');
+  const orgId = await organizationOf(t, owner, 'Unverified Path Gym');
+  const holder = await t.context.provider.signUpUnverified('unverified-holder@example.com');
+  const session = await t.context.provider.openSession(holder.id);
+  await t.context.provider.waitSettled();
+
+  const invited = await owner.api.post(`/organizations/${orgId}/invitations`, { email: 'unverified-holder@example.com', role: 'member' });
+  t.is(invited.status, 201);
+  t.like(invited.body, { membership: { status: 'invited' } });
+  t.is((await t.context.provider.emails('unverified-holder@example.com')).length, 1, 'the provider mailed the sign-up ticket');
+  const holderApi = apiForSession(t.context.provider, t.context.state.serviceUrl, session.id);
+  t.deepEqual((await holderApi.get('/users/me/invitations')).body, { items: [] });
+  assertError(t, await holderApi.post('/invitations/accept', { invitationId: invited.body.invitation.id }), 403, 'EmailNotVerified');
 });
 
 test('revoking a path-1 invitation revokes the provider invitation too, and a later accept answers 409 InvitationNotPending', async (t) => {

@@ -92,6 +92,10 @@ export const emulatorClient = (access: EmulatorAccess) => ({
     (await call<{ released: number }>(access, 'POST', '/_emulator/deliveries/release', { order })).released,
   /** `GET /_emulator/deliveries`. */
   deliveries: () => call<DeliveryRecord[]>(access, 'GET', '/_emulator/deliveries'),
+  /** `POST /_emulator/sign-ups`: a user whose primary address is not verified yet (`user.created`). */
+  signUpUnverified: (email: string) => call<ProviderUser>(access, 'POST', '/_emulator/sign-ups', { email_address: [email] }),
+  /** `PATCH /v1/email_addresses/{id}` `{ verified: true }`: the address is verified (`user.updated`). */
+  verifyEmailAddress: (addressId: string) => call<{ id: string }>(access, 'PATCH', `/v1/email_addresses/${addressId}`, { verified: true }),
   /** `GET /_emulator/emails?to=`: the e-mails sent to `to`, newest first. */
   emails: (to: string) => call<SentEmailRecord[]>(access, 'GET', `/_emulator/emails?to=${encodeURIComponent(to)}`),
   /** `GET /_emulator/invitations/{id}`: the provider invitation, status included. */

@@ -17,4 +17,4 @@ export const MEMBERSHIP_CHANGE_ERRORS: readonly ErrorCode[] = [
 export const MANAGE_INVITATION_ERRORS: readonly ErrorCode[] = [...AUTHORIZATION_ERRORS, 'CannotGrantRole', 'InvitationNotFound', 'InvitationNotPending', 'InvitationExpired'];
 
 /** What the invitee's answer (accept, decline) can answer. */
-export const INVITEE_ERRORS: readonly ErrorCode[] = ['UserNotFound', 'InvalidInvitationToken', 'InvitationNotFound', 'NotTheInvitee', 'InvitationNotPending', 'InvitationExpired'];
+export const INVITEE_ERRORS: readonly ErrorCode[] = ['UserNotFound', 'EmailNotVerified', 'InvalidInvitationToken', 'InvitationNotFound', 'NotTheInvitee', 'InvitationNotPending', 'InvitationExpired'];

@@ -5,6 +5,8 @@ export interface UserRow {
   id: string;
   idpId: string;
   email: string | null;
+  /** The provider's verification state of the primary email; null when unknown (rows stored before it was kept). */
+  emailVerified: boolean | null;
   imageUrl: string | null;
   idpUpdatedAt: number | null;
   deletedAt: Date | null;
@@ -24,6 +26,7 @@ export const UserSchema = new EntitySchema<UserRow>({
     id: { type: 'uuid', primary: true },
     idpId: { type: 'text', fieldName: 'idp_id' },
     email: { type: 'text', nullable: true },
+    emailVerified: { type: 'boolean', fieldName: 'email_verified', nullable: true },
     imageUrl: { type: 'text', fieldName: 'image_url', nullable: true },
     idpUpdatedAt: { type: new BigIntType('number'), fieldName: 'idp_updated_at', nullable: true },
     deletedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'deleted_at', nullable: true },

@@ -20,7 +20,7 @@ interface CallerRecord extends UserRecord {
 // when they have none; the memberships come in `Memberships.listForUser`'s order.
 const FIND = statement(
   'callers_find_by_idp_id',
-  `select u."id", u."idp_id", u."email", u."image_url", u."idp_updated_at", u."deleted_at", u."locale",
+  `select u."id", u."idp_id", u."email", u."email_verified", u."image_url", u."idp_updated_at", u."deleted_at", u."locale",
 m."id" as "membership_id", m."organization_id", o."name" as "organization_name", m."role", m."status"
 from "users" u
 left join ("memberships" m join "organizations" o on o."id" = m."organization_id") on m."user_id" = u."id"

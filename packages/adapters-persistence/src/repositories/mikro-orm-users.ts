@@ -7,20 +7,25 @@ import { userToDomain, userToRow, type UserRecord } from '../mappers/user.mapper
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
-const INSERTED = '"id", "idp_id", "email", "image_url", "idp_updated_at", "deleted_at"';
+const INSERTED = '"id", "idp_id", "email", "email_verified", "image_url", "idp_updated_at", "deleted_at"';
 const COLUMNS = `${INSERTED}, "locale"`;
 
-// One guarded statement: inserts, or overwrites only a live row with an older snapshot. When the
-// WHERE suppresses the update nothing comes back, so the caller reads the row afterwards. The same
-// round trip answers whether an invitation waits for the email (the arrival's next question, issue #7).
+// One guarded statement: inserts, or overwrites only a live row with an older snapshot (or one as
+// new whose verification state is unknown: a row stored before it was kept). When the WHERE
+// suppresses the update nothing comes back, so the caller reads the row afterwards. The same
+// round trip answers whether an invitation waits for the email (the arrival's next question, issue
+// #7), and whether this write first stored the primary email verified: the outer query reads
+// "users" in the statement's snapshot, i.e. the row as it was before the write.
 // A row that comes back holds the snapshot and no deletion (an insert writes them, and the update
 // runs only on a live row), so only what the snapshot cannot tell comes back: the driver parses
 // each returned column's description on every execution (about 4,000 instructions a column, issue #7).
-const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?)
-on conflict ("idp_id") do update set "email" = excluded."email", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
-where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at")
-returning "id", "email", "locale", ("xmax" = 0) as "inserted")
+const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?, ?)
+on conflict ("idp_id") do update set "email" = excluded."email", "email_verified" = excluded."email_verified", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
+where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at"
+or ("users"."email_verified" is null and "users"."idp_updated_at" <= excluded."idp_updated_at"))
+returning "id", "email", "email_verified", "locale", ("xmax" = 0) as "inserted")
 select "written"."id", "written"."locale", "written"."inserted",
+"written"."email_verified" and not exists (select 1 from "users" as "before" where "before"."id" = "written"."id" and "before"."email_verified" and "before"."email" = "written"."email") as "newly_verified",
 exists (select 1 from "invitations" where lower("invitations"."email") = lower("written"."email") and "invitations"."status" = 'pending') as "invitations_pending"
 from "written"`);
 
@@ -29,12 +34,13 @@ interface SyncRecord {
   readonly id: unknown;
   readonly locale: unknown;
   readonly inserted: boolean;
+  readonly newly_verified: boolean;
   readonly invitations_pending: boolean;
 }
 
 // One guarded statement, so a concurrent creation cannot slip between an update and a tombstone
 // insert: inserts the tombstone, or sets deleted_at once on an existing row.
-const MARK_DELETED = statement('users_mark_deleted', `insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?)
+const MARK_DELETED = statement('users_mark_deleted', `insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "deleted_at" = excluded."deleted_at" where "users"."deleted_at" is null
 returning ${COLUMNS}`);
 
@@ -76,21 +82,34 @@ export class MikroOrmUsers implements Users {
   }
 
   syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
-    const user = { id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null };
+    const user = {
+      id: newId,
+      idpId: snapshot.idpId,
+      email: snapshot.email,
+      emailVerified: snapshot.emailVerified,
+      imageUrl: snapshot.imageUrl,
+      idpUpdatedAt: snapshot.updatedAt,
+      deletedAt: null,
+    };
     // A `then` rather than an async function: every user.created and user.updated writes here (issue #7).
     // Mapped inside `guarded`, so that a value the mapping refuses rejects like a failed write.
     return guarded('users.syncFromProvider', () =>
       this.sql.rows<SyncRecord>(SYNC, userToRow(user)).then(([written]) =>
         written !== undefined
-          ? { user: writtenUser(user, written), created: written.inserted === true, invitationsPending: written.invitations_pending === true }
-          : this.mustFind(snapshot.idpId).then((found) => ({ user: found, created: false })),
+          ? {
+              user: writtenUser(user, written),
+              created: written.inserted === true,
+              newlyVerified: written.newly_verified === true,
+              invitationsPending: written.invitations_pending === true,
+            }
+          : this.mustFind(snapshot.idpId).then((found) => ({ user: found, created: false, newlyVerified: false })),
       ),
     );
   }
 
   markDeleted(idpId: IdpUserId, at: Date, newId: UserId): Promise<User> {
     return guarded('users.markDeleted', async () => {
-      const row = userToRow({ id: newId, idpId, email: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at });
+      const row = userToRow({ id: newId, idpId, email: null, emailVerified: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at });
       const [written] = await this.sql.rows<UserRecord>(MARK_DELETED, row);
       return written !== undefined ? this.toDomain(written) : this.mustFind(idpId);
     });

@@ -21,6 +21,16 @@ test('an unverified primary email is reported as unverified', (t) => {
   t.true(E.isRight(result) && result.right.type === 'user.created' && !result.right.user.emailVerified);
 });
 
+test('a primary email whose verification is null (the admin API unverified it), or only a secondary one verified, is unverified', (t) => {
+  const event = userCreatedEvent({ id: ID, verification: 'unverified' });
+  const data = event['data'] as { email_addresses: Array<Record<string, unknown>>; primary_email_address_id: string };
+  const withNull = { ...event, data: { ...data, email_addresses: data.email_addresses.map((entry) => (entry['id'] === data.primary_email_address_id ? { ...entry, verification: null } : entry)) } };
+  for (const body of [event, withNull]) {
+    const result = decodeIdpEvent(body);
+    t.true(E.isRight(result) && result.right.type === 'user.created' && result.right.user.email === 'john.doe@example.com' && !result.right.user.emailVerified);
+  }
+});
+
 test('user.deleted carries only the provider id', (t) => {
   t.deepEqual(decodeIdpEvent(userDeletedEvent(ID)), E.right({ type: 'user.deleted', idpId: ID }));
 });

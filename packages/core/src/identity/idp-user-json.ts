@@ -35,7 +35,11 @@ export const IdpUserJson = t.intersection([
 /** The provider's User object, decoded. */
 export type IdpUserJson = t.TypeOf<typeof IdpUserJson>;
 
-/** Reads the provider's User object: the primary email is the entry whose id is `primary_email_address_id`. */
+/**
+ * Reads the provider's User object: the primary email is the entry whose id is
+ * `primary_email_address_id`, verified only when that entry's `verification.status` is `verified`
+ * (a missing or `null` verification, as the admin API answers for an unverified address, is not).
+ */
 export const toProviderUser = (json: IdpUserJson): ProviderUser => {
   // Plain branches rather than Option pipes: every user webhook reads one (issue #7).
   const primary = json.email_addresses.find((entry) => entry.id === json.primary_email_address_id);

@@ -7,6 +7,12 @@ export interface User {
   readonly id: UserId;
   readonly idpId: IdpUserId;
   readonly email: Email | null;
+  /**
+   * Whether the provider reports the primary email as verified, as of the stored snapshot; null when
+   * not known (a row stored before this state was kept, until its next `user.updated` or `sync:users`).
+   * Only `true` lets the address receive invitations (see `verifiedEmail`).
+   */
+  readonly emailVerified: boolean | null;
   readonly imageUrl: string | null;
   /** The provider's `updated_at` (ms) of the state stored here; orders out-of-order deliveries. */
   readonly idpUpdatedAt: number | null;
@@ -21,6 +27,7 @@ export interface ProviderUser {
   readonly idpId: IdpUserId;
   /** The primary email address (`primary_email_address_id`), or null for a user without one. */
   readonly email: Email | null;
+  /** The primary email's `verification.status` is `verified` (a missing verification is not). */
   readonly emailVerified: boolean;
   readonly imageUrl: string | null;
   /** The provider's `updated_at`, in milliseconds. */
@@ -29,3 +36,9 @@ export interface ProviderUser {
 
 /** Whether the user has been soft-deleted. */
 export const isDeleted = (user: User): boolean => user.deletedAt !== null;
+
+/**
+ * The address invitations may match: the primary email only once the provider reports it verified.
+ * An unverified or unknown state matches nothing (a stranger could sign up with anyone's address).
+ */
+export const verifiedEmail = (user: Pick<User, 'email' | 'emailVerified'>): Email | null => (user.emailVerified === true ? user.email : null);

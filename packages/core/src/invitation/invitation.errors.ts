@@ -38,6 +38,17 @@ export type NotTheInvitee = DomainError<'NotTheInvitee'>;
 /** Builds a NotTheInvitee error. */
 export const notTheInvitee = (): NotTheInvitee => ({ _tag: 'NotTheInvitee', message: 'This invitation is addressed to someone else' });
 
+/**
+ * The caller's primary email is not verified at the provider (or not known to be): an invitation
+ * cannot be answered from it, since anyone can sign up with an address they do not own (403).
+ */
+export type EmailNotVerified = DomainError<'EmailNotVerified'>;
+/** Builds an EmailNotVerified error. */
+export const emailNotVerified = (): EmailNotVerified => ({
+  _tag: 'EmailNotVerified',
+  message: 'Verify your email address before answering invitations',
+});
+
 /** Too many invitations (per organization, inviter or recipient) or a resend inside its cooldown (429). */
 export interface InvitationRateLimited extends DomainError<'InvitationRateLimited'> {
   /** Whole seconds until the budget that refused allows another invitation (the `Retry-After`). */
@@ -59,4 +70,5 @@ export type InvitationError =
   | InvitationExpired
   | InvalidInvitationToken
   | NotTheInvitee
+  | EmailNotVerified
   | InvitationRateLimited;

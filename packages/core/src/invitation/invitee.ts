@@ -5,17 +5,20 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, invitationSnapshot } from '../audit/audit-trail.js';
 import type { AuthPayload } from '../identity/auth-payload.js';
 import { userDeleted, userNotFound, type UserDeleted, type UserNotFound } from '../identity/identity.errors.js';
-import type { User } from '../identity/user.js';
+import type { Email } from '../identity/email.js';
+import { verifiedEmail, type ProviderUser, type User } from '../identity/user.js';
 import { membershipChangedConcurrently, type MembershipChangedConcurrently } from '../membership/membership.errors.js';
 import { isAwaitingInvitation, isLive, type Membership } from '../membership/membership.js';
 import { fromPort } from '../shared/from-port.js';
 import {
   alreadyMember,
+  emailNotVerified,
   invalidInvitationToken,
   invitationNotFound,
   invitationNotPending,
   notTheInvitee,
   type AlreadyMember,
+  type EmailNotVerified,
   type InvalidInvitationToken,
   type InvitationNotFound,
   type InvitationNotPending,
@@ -34,6 +37,24 @@ export const requireUser = (caller: AuthPayload): E.Either<UserNotFound | UserDe
   if (caller.user === null) return E.left(userNotFound());
   return caller.user.deletedAt === null ? E.right(caller.user) : E.left(userDeleted());
 };
+
+/**
+ * The caller's local user, which must exist, not be deleted, and hold a verified primary email:
+ * only that address may answer an invitation.
+ */
+export const requireVerifiedUser = (caller: AuthPayload): E.Either<UserNotFound | UserDeleted | EmailNotVerified, User> =>
+  pipe(
+    requireUser(caller),
+    E.filterOrElseW((user) => verifiedEmail(user) !== null, emailNotVerified),
+  );
+
+/**
+ * Path 2's account for an invited address: the provider user whose primary email is that address
+ * and verified. The provider's lookup also matches secondary and unverified addresses; none of those
+ * makes its holder the invitee (path 1 then: the provider mails a sign-up ticket to the address).
+ */
+export const verifiedHolderOf = (found: readonly ProviderUser[], email: Email): ProviderUser | undefined =>
+  found.find((candidate) => candidate.emailVerified && candidate.email === email);
 
 /** The invitation a reference names; a token must verify and still be the invitation's current one. */
 export const resolveInvitation = (
@@ -58,9 +79,9 @@ export const resolveInvitation = (
   );
 };
 
-/** Whether the user is the invitee: the user its membership was made for, or (path 1) the holder of its address. */
+/** Whether the user is the invitee: the user its membership was made for, or (path 1) the holder of its address, verified. */
 export const isInvitee = (invitation: Invitation, membership: Membership, user: User): boolean =>
-  membership.userId !== null ? membership.userId === user.id : user.email !== null && user.email === invitation.email;
+  membership.userId !== null ? membership.userId === user.id : verifiedEmail(user) === invitation.email;
 
 /** The invitation's membership, if the user is its invitee. */
 export const requireInvitee = (deps: InvitationStepsDeps, invitation: Invitation, user: User): TE.TaskEither<NotTheInvitee | InvitationNotFound, Membership> =>

@@ -24,16 +24,19 @@ export class InMemoryUsers implements Users {
   async syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync> {
     this.assertWritable();
     const existing = this.rows.get(snapshot.idpId);
+    const { email, emailVerified, imageUrl, updatedAt } = snapshot;
     if (existing === undefined) {
-      const user: User = { id: newId, idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt, deletedAt: null, locale: null };
+      const user: User = { id: newId, idpId: snapshot.idpId, email, emailVerified, imageUrl, idpUpdatedAt: updatedAt, deletedAt: null, locale: null };
       this.rows.set(user.idpId, user);
-      return { user, created: true };
+      return { user, created: true, newlyVerified: emailVerified };
     }
-    const newer = existing.idpUpdatedAt === null || snapshot.updatedAt > existing.idpUpdatedAt;
-    if (existing.deletedAt !== null || !newer) return { user: existing, created: false };
-    const user: User = { ...existing, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: snapshot.updatedAt };
+    // An unknown verification state is refreshed by a snapshot as new as the stored one.
+    const newer =
+      existing.idpUpdatedAt === null || updatedAt > existing.idpUpdatedAt || (existing.emailVerified === null && updatedAt >= existing.idpUpdatedAt);
+    if (existing.deletedAt !== null || !newer) return { user: existing, created: false, newlyVerified: false };
+    const user: User = { ...existing, email, emailVerified, imageUrl, idpUpdatedAt: updatedAt };
     this.rows.set(user.idpId, user);
-    return { user, created: false };
+    return { user, created: false, newlyVerified: emailVerified && !(existing.emailVerified === true && existing.email === email) };
   }
 
   async markDeleted(idpId: IdpUserId, at: Date, newId: UserId): Promise<User> {
@@ -41,7 +44,7 @@ export class InMemoryUsers implements Users {
     const existing = this.rows.get(idpId);
     const user: User =
       existing === undefined
-        ? { id: newId, idpId, email: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at, locale: null }
+        ? { id: newId, idpId, email: null, emailVerified: null, imageUrl: null, idpUpdatedAt: null, deletedAt: at, locale: null }
         : { ...existing, deletedAt: existing.deletedAt ?? at };
     this.rows.set(idpId, user);
     return user;
@@ -51,6 +54,11 @@ export class InMemoryUsers implements Users {
     this.assertWritable();
     const existing = this.byId(userId);
     if (existing !== undefined && existing.deletedAt === null) this.rows.set(existing.idpId, { ...existing, locale });
+  }
+
+  /** Stores a row exactly as given, e.g. one written before a column existed (a migration's leftover). */
+  seed(user: User): void {
+    this.rows.set(user.idpId, user);
   }
 
   /** A user by local id (the devices fake's join). */

@@ -34,7 +34,7 @@ export const usersContract: readonly ContractCase<Users>[] = [
       assert.equal(first.created, true);
       assert.equal(second.created, false);
       assert.equal(second.user.id, uuid(101));
-      assert.deepEqual(first.user, { id: uuid(101), idpId: snapshot.idpId, email: snapshot.email, imageUrl: snapshot.imageUrl, idpUpdatedAt: T0, deletedAt: null, locale: null });
+      assert.deepEqual(first.user, { id: uuid(101), idpId: snapshot.idpId, email: snapshot.email, emailVerified: true, imageUrl: snapshot.imageUrl, idpUpdatedAt: T0, deletedAt: null, locale: null });
       assert.deepEqual(O.toNullable(await users.findByIdpId(snapshot.idpId)), first.user);
     },
   },
@@ -64,6 +64,29 @@ export const usersContract: readonly ContractCase<Users>[] = [
       // The overwritten row keeps its id: the answer is the stored row, not the new id offered.
       assert.equal(newer.user.id, uuid(301));
       assert.deepEqual(O.toNullable(await users.findByIdpId(idpId as IdpUserId)), newer.user);
+    },
+  },
+  {
+    name: 'the primary email verification state is stored, overwritten by a newer snapshot only, and newlyVerified is true only when a write first stores the address verified',
+    async run(users) {
+      const idpId = 'user_contractverify';
+      const unverified = await users.syncFromProvider(aProviderUser({ idpId, emailVerified: false, updatedAt: T0 }), uuid(351));
+      assert.deepEqual([unverified.created, unverified.user.emailVerified, unverified.newlyVerified], [true, false, false]);
+      const older = await users.syncFromProvider(aProviderUser({ idpId, emailVerified: true, updatedAt: T0 - 1 }), uuid(352));
+      assert.deepEqual([older.user.emailVerified, older.newlyVerified], [false, false]);
+      const verified = await users.syncFromProvider(aProviderUser({ idpId, emailVerified: true, updatedAt: T0 + 1 }), uuid(353));
+      assert.deepEqual([verified.user.emailVerified, verified.newlyVerified], [true, true]);
+      assert.equal(O.toNullable(await users.findByIdpId(idpId as IdpUserId))?.emailVerified, true);
+      const again = await users.syncFromProvider(aProviderUser({ idpId, emailVerified: true, updatedAt: T0 + 2 }), uuid(354));
+      assert.deepEqual([again.user.emailVerified, again.newlyVerified], [true, false]);
+      const moved = await users.syncFromProvider(aProviderUser({ idpId, email: 'moved@example.com', emailVerified: true, updatedAt: T0 + 3 }), uuid(355));
+      assert.deepEqual([moved.user.email, moved.newlyVerified], ['moved@example.com', true]);
+      const replayed = await users.syncFromProvider(aProviderUser({ idpId, email: 'moved@example.com', emailVerified: true, updatedAt: T0 + 3 }), uuid(356));
+      assert.equal(replayed.newlyVerified, false);
+      const unverifiedAgain = await users.syncFromProvider(aProviderUser({ idpId, email: 'moved@example.com', emailVerified: false, updatedAt: T0 + 4 }), uuid(357));
+      assert.deepEqual([unverifiedAgain.user.emailVerified, unverifiedAgain.newlyVerified], [false, false]);
+      const fresh = await users.syncFromProvider(aProviderUser({ idpId: 'user_contractverifyfresh', emailVerified: true, updatedAt: T0 }), uuid(358));
+      assert.deepEqual([fresh.created, fresh.newlyVerified], [true, true]);
     },
   },
   {

@@ -3,7 +3,11 @@ import { decodeDeliveryMode, optionalOrder } from './decode-delivery-mode.js';
 import { notFound, paramInvalid } from '../http/api-error.js';
 import { invitationJson } from '../invitations/invitation-json.js';
 import { optionalInt, optionalString, readBody } from '../http/fields.js';
+import { originOf } from '../http/origin.js';
 import { sendJson } from '../http/respond.js';
+import { decodeCreateUser } from '../users/decode-user-input.js';
+import { passwordHashOf } from '../users/password-of.js';
+import { userJson } from '../users/user-json.js';
 import type { EmulatorState } from '../emulator-state.js';
 
 /** The emulator's own control API under `/_emulator` (not part of the provider's wire format). */
@@ -55,6 +59,20 @@ export const controlRoutes = (state: EmulatorState): Router => {
     if (record === undefined) throw notFound(`No invitation was found with id ${id}.`);
     const { url, ticket, redirect_url } = record;
     sendJson(ctx, 200, { ...invitationJson(record, state.clock.now()), url, ticket, redirect_url });
+  });
+
+  // A sign-up through the provider's own pages that has not verified its address yet (an instance
+  // that does not require verification at sign-up): the admin API cannot make one, since every
+  // address it creates is verified. Same body as `POST /v1/users`; emits `user.created`. The
+  // address is verified later with `PATCH /v1/email_addresses/{id}` `{ "verified": true }`.
+  router.post('/sign-ups', async (ctx) => {
+    const body = readBody(ctx);
+    const hash = await passwordHashOf(body);
+    const user = userJson({ ...decodeCreateUser(body, state.users), verification: 'unverified' }, state.clock.tick());
+    state.users.put(user);
+    if (hash !== undefined) state.users.setPasswordHash(user.id, hash);
+    state.userEvents.created(user, originOf(ctx));
+    sendJson(ctx, 200, user);
   });
 
   router.post('/keys/rotate', async (ctx) => sendJson(ctx, 200, { kid: await state.keys.rotate() }));

@@ -1,9 +1,28 @@
 import { newId } from '../support/ids.js';
 
-/** How an email address was verified. */
+/** How an email address was verified, or the code it still waits for (reference §2.6). */
 export type Verification =
   | { object: 'verification_admin'; status: 'verified'; strategy: 'admin'; attempts: null; expire_at: null }
-  | { object: 'verification_ticket'; status: 'verified'; strategy: 'ticket'; attempts: null; expire_at: null };
+  | { object: 'verification_ticket'; status: 'verified'; strategy: 'ticket'; attempts: null; expire_at: null }
+  | { object: 'verification_otp'; status: 'unverified'; strategy: 'email_code'; attempts: number; expire_at: null };
+
+/**
+ * How a new address starts: verified by the admin API or an invitation ticket, or `unverified`
+ * (a sign-up that has not entered its e-mailed code yet: the provider's `email_code` still pending).
+ */
+export type AddressVerification = 'admin' | 'ticket' | 'unverified';
+
+/** The `verification` of an address that starts as `kind`. */
+export const verificationJson = (kind: AddressVerification): Verification => {
+  switch (kind) {
+    case 'admin':
+      return { object: 'verification_admin', status: 'verified', strategy: 'admin', attempts: null, expire_at: null };
+    case 'ticket':
+      return { object: 'verification_ticket', status: 'verified', strategy: 'ticket', attempts: null, expire_at: null };
+    case 'unverified':
+      return { object: 'verification_otp', status: 'unverified', strategy: 'email_code', attempts: 0, expire_at: null };
+  }
+};
 
 /** The provider's EmailAddress object. */
 export interface EmailAddressJson {
@@ -11,7 +30,8 @@ export interface EmailAddressJson {
   object: 'email_address';
   email_address: string;
   reserved: boolean;
-  verification: Verification;
+  /** `null` for an address the admin API marked unverified (as the provider answers it). */
+  verification: Verification | null;
   linked_to: unknown[];
   matches_sso_connection: boolean;
   created_at: number;
@@ -70,7 +90,7 @@ export interface UserJson {
 /** What a new user is made of. */
 export interface NewUser {
   emails: readonly string[];
-  verification: Verification['strategy'];
+  verification: AddressVerification;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
   username?: string | null | undefined;
@@ -83,16 +103,13 @@ export interface NewUser {
 
 const DEFAULT_IMAGE = 'https://www.gravatar.com/avatar?d=mp';
 
-/** An EmailAddress verified by `strategy` (admin-created or invitation ticket). */
-export const emailAddressJson = (email: string, strategy: Verification['strategy'], at: number): EmailAddressJson => ({
+/** An EmailAddress verified by `kind` (admin-created or invitation ticket), or not verified yet. */
+export const emailAddressJson = (email: string, kind: AddressVerification, at: number): EmailAddressJson => ({
   id: newId('idn'),
   object: 'email_address',
   email_address: email,
   reserved: false,
-  verification:
-    strategy === 'admin'
-      ? { object: 'verification_admin', status: 'verified', strategy: 'admin', attempts: null, expire_at: null }
-      : { object: 'verification_ticket', status: 'verified', strategy: 'ticket', attempts: null, expire_at: null },
+  verification: verificationJson(kind),
   linked_to: [],
   matches_sso_connection: false,
   created_at: at,

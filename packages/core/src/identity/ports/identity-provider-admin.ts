@@ -48,7 +48,11 @@ export interface ProviderUserPage {
 export interface IdentityProviderAdmin {
   /** The provider's current view of a user; None when the provider does not know it. */
   getUser(idpId: IdpUserId): Promise<Option<ProviderUser>>;
-  /** The provider users with this email address (none, usually one). */
+  /**
+   * The provider users holding this email address (none, usually one), as the provider matches it:
+   * any of a user's addresses, primary or not, verified or not. Each comes with its primary email
+   * and whether that is verified, so the caller decides who holds it (see `verifiedHolderOf`).
+   */
   findUsersByEmail(email: Email): Promise<readonly ProviderUser[]>;
   /** One page of every provider user, in the provider's default order (newest first); an empty page past the end. */
   listUsers(page: ProviderUserPage): Promise<readonly ProviderUser[]>;

@@ -9,6 +9,12 @@ export interface UserSync {
   /** True only for the one call that inserted the row. */
   readonly created: boolean;
   /**
+   * True when this write first stored a verified primary address: a new row whose address is
+   * verified, or a row that held it unverified, unknown, or held another address before. It makes a
+   * `user.updated` accept the user's path-1 invitations, as `user.created` would have.
+   */
+  readonly newlyVerified: boolean;
+  /**
    * Whether a pending invitation is addressed to the stored email, when the store answered that in
    * the same round trip as the write (the PostgreSQL adapter does: issue #7). Absent when it did
    * not; `acceptPendingInvitations` then looks itself. Never `false` while one is pending.
@@ -28,8 +34,9 @@ export interface Users {
   listLive(after: IdpUserId | null, limit: number): Promise<readonly User[]>;
   /**
    * Find-or-create plus overwrite, race-safe: inserts the row (with `newId`) when absent; otherwise
-   * overwrites email and image only when the snapshot is newer than what is stored (provider
-   * `updated_at`); never touches a deleted row. Concurrent calls leave exactly one row.
+   * overwrites email, its verification state and image only when the snapshot is newer than what is
+   * stored (provider `updated_at`), or as new when the stored verification state is unknown; never
+   * touches a deleted row. Concurrent calls leave exactly one row.
    */
   syncFromProvider(snapshot: ProviderUser, newId: UserId): Promise<UserSync>;
   /**

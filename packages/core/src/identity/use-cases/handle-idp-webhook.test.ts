@@ -194,3 +194,14 @@ test('issue #12: every delivery is counted once by event type and outcome, a fai
     { eventType: 'user.created', outcome: 'failed' },
   ]);
 });
+
+test('the primary email verification state is stored from user.created and kept current by user.updated; an older update changes nothing', async (t) => {
+  const world = createTestWorld();
+  const stored = async () => O.toNullable(await world.users.findByIdpId(ID));
+  await deliver(world, userCreatedEvent({ id: ID, email: 'ada@example.com', verification: 'unverified', updatedAt: 1000 }));
+  t.like(await stored(), { email: 'ada@example.com', emailVerified: false });
+  await deliver(world, userUpdatedEvent({ id: ID, email: 'ada@example.com', verification: 'verified', updatedAt: 3000 }));
+  t.like(await stored(), { emailVerified: true, idpUpdatedAt: 3000 });
+  await deliver(world, userUpdatedEvent({ id: ID, email: 'ada@example.com', verification: 'unverified', updatedAt: 2000 }));
+  t.like(await stored(), { emailVerified: true, idpUpdatedAt: 3000 });
+});

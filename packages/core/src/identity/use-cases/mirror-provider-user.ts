@@ -20,8 +20,9 @@ export type MirrorReason = 'arrival' | 'update';
 
 /**
  * Stores the provider's view of a user (race-safe find-or-create, newer state wins, deleted stays
- * deleted) and welcomes the user: an arrival always (a replay converges), an update only when it
- * created the row (it overtook its `user.created`). A failed write rejects (a defect).
+ * deleted) and welcomes the user: an arrival always (a replay converges), an update when it created
+ * the row (it overtook its `user.created`) or first stored the primary email verified (the
+ * invitations that waited for the verification are accepted then). A failed write rejects (a defect).
  */
 export const mirrorProviderUser =
   (deps: MirrorProviderUserDeps, reason: MirrorReason = 'arrival') =>
@@ -31,4 +32,4 @@ export const mirrorProviderUser =
   () =>
     deps.users
       .syncFromProvider(snapshot, deps.ids.uuid() as UserId)
-      .then((sync) => (reason === 'arrival' || sync.created ? welcomeUser(deps)(sync, snapshot)() : E.right(sync)));
+      .then((sync) => (reason === 'arrival' || sync.created || sync.newlyVerified ? welcomeUser(deps)(sync)() : E.right(sync)));

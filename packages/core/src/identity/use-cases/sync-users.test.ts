@@ -2,7 +2,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { Email } from '../email.js';
-import type { IdpUserId } from '../identifiers.js';
+import type { IdpUserId, UserId } from '../identifiers.js';
 import { inviteMember } from '../../invitation/use-cases/invite-member.js';
 import { aProviderUser, anOrganization, createTestWorld, type TestWorld } from '../../testing/index.js';
 import { handleUserCreated } from './handle-user-created.js';
@@ -86,7 +86,7 @@ test('an older provider snapshot than the stored row changes nothing (newer stat
   const world = createTestWorld();
   await delivered(world, 'user_fresh');
   world.idpAdmin.put(aProviderUser({ idpId: 'user_fresh', email: 'older@example.com', updatedAt: T0 - 1 }));
-  t.like(await sync(world), { updated: 0, unchanged: 1 });
+  t.like(await sync(world), { updated: 0, invitationsAccepted: 0 });
   t.is(String((await localOf(world, 'user_fresh'))?.email), 'user_fresh@example.com');
 });
 
@@ -134,5 +134,43 @@ test('invitations are accepted through the arrival path only: a known user with 
   const invited = await inviteMember(world)(owner.auth, organization.id, { email: 'user_known@example.com' as Email, role: 'member' })();
   if (E.isLeft(invited)) return t.fail(invited.left._tag);
   t.like(await sync(world), { invitationsAccepted: 0 });
+  t.is(world.invitations.all()[0]?.status, 'pending');
+});
+
+const invitePath1 = async (world: TestWorld, email: string) => {
+  const { organization, owner } = await anOrganization(world, {});
+  const invited = await inviteMember(world)(owner.auth, organization.id, { email: email as Email, role: 'member' })();
+  if (E.isLeft(invited)) throw new Error(invited.left._tag);
+  return invited.right;
+};
+
+test('a user whose address was verified while webhooks failed gets the path-1 invitation waiting for it accepted', async (t) => {
+  const world = createTestWorld();
+  const { membership } = await invitePath1(world, 'later@example.com');
+  await handleUserCreated(world)(aProviderUser({ idpId: 'user_later', email: 'later@example.com', emailVerified: false, updatedAt: T0 }))();
+  world.idpAdmin.put(aProviderUser({ idpId: 'user_later', email: 'later@example.com', emailVerified: true, updatedAt: T0 + 5 }));
+  t.like(await sync(world), { updated: 1, invitationsAccepted: 1 });
+  t.is(world.memberships.all().find((m) => m.id === membership.id)?.status, 'active');
+});
+
+test('a row whose verification state is unknown is refreshed from the provider even at the same updated_at, and only then accepts', async (t) => {
+  const world = createTestWorld();
+  const { membership } = await invitePath1(world, 'legacy@example.com');
+  const snapshot = aProviderUser({ idpId: 'user_legacy', email: 'legacy@example.com', updatedAt: T0 });
+  world.idpAdmin.put(snapshot);
+  const { user } = await world.users.syncFromProvider(snapshot, world.ids.uuid() as UserId);
+  world.users.seed({ ...user, emailVerified: null });
+  t.like(await sync(world), { updated: 1, invitationsAccepted: 1 });
+  t.is((await localOf(world, 'user_legacy'))?.emailVerified, true);
+  t.is(world.memberships.all().find((m) => m.id === membership.id)?.status, 'active');
+  t.like(await sync(world), { updated: 0, invitationsAccepted: 0 });
+});
+
+test('an unverified provider user is mirrored as unverified and accepts nothing', async (t) => {
+  const world = createTestWorld();
+  await invitePath1(world, 'unsure@example.com');
+  world.idpAdmin.put(aProviderUser({ idpId: 'user_unsure', email: 'unsure@example.com', emailVerified: false, updatedAt: T0 }));
+  t.like(await sync(world), { created: 1, invitationsAccepted: 0 });
+  t.is((await localOf(world, 'user_unsure'))?.emailVerified, false);
   t.is(world.invitations.all()[0]?.status, 'pending');
 });

@@ -41,11 +41,11 @@ export interface SyncUsersOptions {
 export interface SyncSummary {
   /** Users the provider has that had no local row (their `user.created` was missed). */
   readonly created: number;
-  /** Local rows older than the provider's user (a missed `user.updated`). */
+  /** Local rows older than the provider's user (a missed `user.updated`), or whose email verification state was unknown. */
   readonly updated: number;
   /** Live local users the provider no longer has (a missed `user.deleted`), soft-deleted. */
   readonly deleted: number;
-  /** Pending invitations accepted for the users created here, as `user.created` would have. */
+  /** Pending invitations accepted for the users created or first verified here, as the webhooks would have. */
   readonly invitationsAccepted: number;
   readonly unchanged: number;
   /** True when `stopRequested` ended the run before it was complete. */
@@ -67,13 +67,17 @@ const run = async <A>(task: TE.TaskEither<never, A>): Promise<A> => {
   return E.isLeft(result) ? absurd(result.left) : result.right;
 };
 
-const isStale = (local: User, snapshot: ProviderUser): boolean => local.idpUpdatedAt === null || snapshot.updatedAt > local.idpUpdatedAt;
+// A row whose email verification state is unknown (stored before it was kept) is refreshed by a
+// snapshot as new as itself: the write's own guard allows exactly that.
+const isStale = (local: User, snapshot: ProviderUser): boolean =>
+  local.idpUpdatedAt === null || snapshot.updatedAt > local.idpUpdatedAt || (local.emailVerified === null && snapshot.updatedAt >= local.idpUpdatedAt);
 
 /**
  * Repairs the local user store from the provider's admin API, for users whose webhooks were missed:
  * every provider user is mirrored through the webhook handlers' own guarded writes (`user.created`
- * for a missing row, which also accepts the user's pending invitations; `user.updated` for a stale
- * one), and every live local user the provider no longer has — confirmed one by one with `getUser`,
+ * for a missing row, which also accepts the user's pending path-1 invitations once the address is
+ * verified; `user.updated` for a stale one or one whose verification state is unknown, which
+ * accepts them when it first stores the address verified), and every live local user the provider no longer has — confirmed one by one with `getUser`,
  * so a user the listing skipped is never deleted — is soft-deleted as `user.deleted` would.
  * Idempotent, and safe while webhooks flow: every write is the guarded one the webhooks use (newer
  * state wins, deleted stays deleted). A provider or database failure rejects (a defect).
@@ -112,7 +116,8 @@ export const syncUsers =
         // Deleted stays deleted; a row as new as the provider's needs nothing.
         if (local.deletedAt !== null || !isStale(local, snapshot)) return 'unchanged';
         const sync = await run(handleUserUpdated(mirrorDeps)(snapshot));
-        return sync.user.idpUpdatedAt !== local.idpUpdatedAt ? 'updated' : 'unchanged';
+        const changed = sync.user.idpUpdatedAt !== local.idpUpdatedAt || sync.user.emailVerified !== local.emailVerified;
+        return changed ? 'updated' : 'unchanged';
       };
 
       // Phase 1: every provider user. New users shift offset pages, so one may come twice: once is enough.

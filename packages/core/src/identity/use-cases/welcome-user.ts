@@ -5,7 +5,6 @@ import type { Analytics } from '../../shared/analytics.js';
 import type { Logger } from '../../shared/logger.js';
 import type { AcceptPendingInvitations } from '../../invitation/use-cases/accept-pending-invitations.js';
 import type { UserSync } from '../ports/users.js';
-import type { ProviderUser } from '../user.js';
 
 /** What a newly mirrored user sets in motion. */
 export interface WelcomeUserDeps {
@@ -28,10 +27,11 @@ const trackSignUp = ({ analytics, logger }: WelcomeUserDeps, sync: UserSync): T.
 };
 
 // spec: acceptPendingInvitations is best effort; a failure is logged at warn and the invitation stays pending.
-const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync, snapshot: ProviderUser): T.Task<void> => async () => {
+// The stored row decides (its address and whether verified), not the snapshot: a snapshot older
+// than the row was not written.
+const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> => async () => {
   try {
-    const emailVerified = snapshot.emailVerified && snapshot.email === sync.user.email;
-    await acceptPendingInvitations({ user: sync.user, emailVerified, invitationsPending: sync.invitationsPending })();
+    await acceptPendingInvitations({ user: sync.user, invitationsPending: sync.invitationsPending })();
   } catch (error) {
     logger.warn({ idpId: sync.user.idpId, err: errorMessage(error) }, 'accepting pending invitations failed');
   }
@@ -39,16 +39,17 @@ const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps
 
 /**
  * Runs the side effects of a user's arrival, whichever path mirrored it: `user_signed_up` once per
- * row actually created, then pending invitations (with the snapshot's verified flag), both best effort.
+ * row actually created, then pending invitations (for the stored primary email, once verified),
+ * both best effort. Also runs when an update first stores the primary email verified.
  */
 export const welcomeUser =
   (deps: WelcomeUserDeps) =>
-  (sync: UserSync, snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
+  (sync: UserSync): TE.TaskEither<never, UserSync> =>
   // Plain branches rather than a pipe of Tasks, and no call where there is nothing to do: every
   // user.created runs this, and each step costs promises (issue #7).
   async () => {
     if (sync.created) await trackSignUp(deps, sync)();
     // A deleted user accepts nothing; `false` means the store already looked and found nothing pending.
-    if (sync.user.deletedAt === null && sync.invitationsPending !== false) await acceptInvitations(deps, sync, snapshot)();
+    if (sync.user.deletedAt === null && sync.invitationsPending !== false) await acceptInvitations(deps, sync)();
     return E.right(sync);
   };

@@ -1,7 +1,10 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Email } from '../../identity/email.js';
-import { aPerson, anOrganization, createTestWorld, outcome, type TestWorld } from '../../testing/index.js';
+import { aPerson, anOrganization, aProviderUser, createTestWorld, outcome, sessionOf, type TestWorld } from '../../testing/index.js';
+import type { UserId } from '../../identity/identifiers.js';
+import { declineInvitation } from './decline-invitation.js';
+import { listMyInvitations } from './list-my-invitations.js';
 import type { InvitationId } from '../invitation.js';
 import { acceptInvitation } from './accept-invitation.js';
 import { inviteMember } from './invite-member.js';
@@ -118,4 +121,46 @@ test('a path-2 resend mails nothing through the provider (the invitee accepts in
   t.true(E.isRight(await resendInvitation(world)(owner.auth, organization.id, invitation.id)()));
   t.deepEqual(world.idpAdmin.invitations, []);
   t.deepEqual(world.idpAdmin.revokedInvitationIds, []);
+});
+
+/** Someone who signed up with `<name>@example.com` at the provider without verifying it. */
+const anUnverifiedSignUp = async (world: TestWorld, name: string) => {
+  const snapshot = aProviderUser({ idpId: `user_${name}`, email: `${name}@example.com`, emailVerified: false });
+  world.idpAdmin.put(snapshot);
+  const { user } = await world.users.syncFromProvider(snapshot, world.ids.uuid() as UserId);
+  return { user, auth: sessionOf(user) };
+};
+
+test('an unverified holder of the invited address sees no invitation and cannot accept or decline it (EmailNotVerified)', async (t) => {
+  const world = createTestWorld();
+  const { invitation, token, membership } = await invite(world, 'squatter@example.com', 'coach');
+  t.is(membership.status, 'invited');
+  const squatter = await anUnverifiedSignUp(world, 'squatter');
+  t.deepEqual(await listMyInvitations(world)(squatter.auth)(), E.right({ items: [] }));
+  t.is(outcome(await acceptInvitation(world)(squatter.auth, { invitationId: invitation.id })()), 'EmailNotVerified');
+  t.is(outcome(await acceptInvitation(world)(squatter.auth, { token })()), 'EmailNotVerified');
+  t.is(outcome(await declineInvitation(world)(squatter.auth, { invitationId: invitation.id })()), 'EmailNotVerified');
+  t.is(outcome(await declineInvitation(world)(squatter.auth, { token })()), 'EmailNotVerified');
+  t.is(world.invitations.all()[0]?.status, 'pending');
+  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'invited', userId: null });
+});
+
+test('once the address is verified the same person lists, and accepts, the invitation', async (t) => {
+  const world = createTestWorld();
+  const { invitation } = await invite(world, 'slow@example.com', 'coach');
+  const slow = await anUnverifiedSignUp(world, 'slow');
+  t.is(outcome(await acceptInvitation(world)(slow.auth, { invitationId: invitation.id })()), 'EmailNotVerified');
+  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_slow', email: 'slow@example.com', updatedAt: 1_716_883_300_000 }), world.ids.uuid() as UserId);
+  const mine = await listMyInvitations(world)(sessionOf(user))();
+  t.deepEqual(E.isRight(mine) ? mine.right.items.map((item) => item.id) : [], [invitation.id]);
+  t.is(outcome(await acceptInvitation(world)(sessionOf(user), { invitationId: invitation.id })()), 'Right');
+});
+
+test('a caller whose verification state is unknown cannot accept (only a known verified address counts)', async (t) => {
+  const world = createTestWorld();
+  const ivy = await aPerson(world, 'ivy');
+  const { invitation } = await invite(world, 'ivy@example.com');
+  const unknown = sessionOf({ ...ivy.user, emailVerified: null });
+  t.is(outcome(await acceptInvitation(world)(unknown, { invitationId: invitation.id })()), 'EmailNotVerified');
+  t.deepEqual(await listMyInvitations(world)(unknown)(), E.right({ items: [] }));
 });

@@ -7,6 +7,7 @@ import type { MembershipChangedConcurrently } from '../../membership/membership.
 import type { Membership } from '../../membership/membership.js';
 import type {
   AlreadyMember,
+  EmailNotVerified,
   InvalidInvitationToken,
   InvitationExpired,
   InvitationNotFound,
@@ -14,13 +15,14 @@ import type {
   NotTheInvitee,
 } from '../invitation.errors.js';
 import { requirePending, type InvitationStepsDeps } from '../invitation-steps.js';
-import { claimAndPromote, requireInvitee, requireUser, resolveInvitation, type InvitationReference } from '../invitee.js';
+import { claimAndPromote, requireInvitee, requireVerifiedUser, resolveInvitation, type InvitationReference } from '../invitee.js';
 import type { InviteTokens } from '../ports/invite-tokens.js';
 
 /** What accepting can answer. */
 export type AcceptInvitationError =
   | UserNotFound
   | UserDeleted
+  | EmailNotVerified
   | InvalidInvitationToken
   | InvitationNotFound
   | NotTheInvitee
@@ -30,8 +32,9 @@ export type AcceptInvitationError =
   | MembershipChangedConcurrently;
 
 /**
- * The invitee accepts, by token or by invitation id: the caller must be the invitee (the user the
- * membership was made for, or the holder of the invited address). An expired invitation is moved
+ * The invitee accepts, by token or by invitation id: the caller must hold a verified primary email
+ * (`EmailNotVerified` otherwise) and be the invitee (the user the membership was made for, or the
+ * holder of the invited address). An expired invitation is moved
  * to `expired` (`InvitationExpired`); the claim is guarded, so of two concurrent accepts exactly
  * one wins and the other gets `InvitationNotPending`. The membership becomes `active`, and the
  * inviter's devices are notified.
@@ -43,7 +46,7 @@ export const acceptInvitation =
   (deps: InvitationStepsDeps & PushDeps & { readonly inviteTokens: InviteTokens }) =>
   (caller: AuthPayload, reference: InvitationReference): TE.TaskEither<AcceptInvitationError, Membership> =>
     pipe(
-      TE.fromEither(requireUser(caller)),
+      TE.fromEither(requireVerifiedUser(caller)),
       TE.bindTo('user'),
       TE.bindW('found', () => resolveInvitation(deps, reference)),
       TE.bindW('membership', ({ user, found }) => requireInvitee(deps, found, user)),

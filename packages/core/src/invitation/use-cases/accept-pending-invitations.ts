@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { announceAcceptance, type PushDeps } from '../../devices/push.js';
-import type { User } from '../../identity/user.js';
+import { verifiedEmail, type User } from '../../identity/user.js';
 import { fromPort } from '../../shared/from-port.js';
 import { expireInvitation, type InvitationStepsDeps } from '../invitation-steps.js';
 import { isExpired, type Invitation } from '../invitation.js';
@@ -13,11 +13,9 @@ export interface AcceptedInvitations {
   readonly accepted: number;
 }
 
-/** A user who just arrived, with what the provider says about their primary email. */
+/** A user who just arrived, or whose primary email was just verified (the row says which address, and whether verified). */
 export interface Arrival {
   readonly user: User;
-  /** The provider snapshot's `verification.status === 'verified'` for the primary email. */
-  readonly emailVerified: boolean;
   /** `false` when the store already looked and found no pending invitation for the email (see `UserSync`). */
   readonly invitationsPending?: boolean;
 }
@@ -31,8 +29,9 @@ const acceptOne = async (deps: InvitationStepsDeps & PushDeps, invitation: Invit
     return false;
   }
   const membership = O.toNullable(await deps.memberships.findById(invitation.membershipId));
-  // A path-2 membership made for another account is that account's to accept.
-  if (membership === null || (membership.userId !== null && membership.userId !== user.id)) return false;
+  // Only path 1 (`invited`, no user yet) is accepted on arrival: a path-2 `pending_invitation` is its
+  // user's to accept in-app, even when a retried `user.created` names that user.
+  if (membership === null || membership.status !== 'invited' || membership.userId !== null) return false;
   const result = await deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user));
   // Issue #14: the inviter hears of it, after the commit and off the request path.
   if (E.isRight(result)) announceAcceptance(deps, invitation, user);
@@ -40,22 +39,24 @@ const acceptOne = async (deps: InvitationStepsDeps & PushDeps, invitation: Invit
 };
 
 /**
- * Runs on `user.created` and on the `/users/me` recovery path: for a user whose primary email the
- * provider reports as verified, claims each pending, unexpired invitation for that email
- * (case-insensitive: `Email` is normalised) with the guarded update and promotes its membership
- * to `active` with the invited role, then notifies each inviter. A replay claims nothing; an
- * unverified email claims nothing.
+ * Runs on `user.created`, on the `/users/me` recovery path and `sync:users` (through the same
+ * mirroring), and on the `user.updated` that first reports the primary email verified: for a user
+ * whose stored primary email is verified, claims each pending, unexpired path-1 invitation for that
+ * email (case-insensitive: `Email` is normalised) with the guarded update and promotes its
+ * `invited` membership to `active` with the invited role, then notifies each inviter. A replay
+ * claims nothing; an unverified or unknown email claims nothing; a path-2 invitation is left to
+ * its user's in-app answer.
  *
  * @example
  * const accept = acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids, organizations, devices, notifications, background, logger });
- * await accept({ user, emailVerified: true })(); // Right({ accepted: 1 })
+ * await accept({ user })(); // Right({ accepted: 1 })
  */
 export const acceptPendingInvitations =
   (deps: InvitationStepsDeps & PushDeps): AcceptPendingInvitations =>
-  ({ user, emailVerified, invitationsPending }) =>
+  ({ user, invitationsPending }) =>
     fromPort(async () => {
-      const email = user.email;
-      if (!emailVerified || email === null || user.deletedAt !== null || invitationsPending === false) return { accepted: 0 };
+      const email = verifiedEmail(user);
+      if (email === null || user.deletedAt !== null || invitationsPending === false) return { accepted: 0 };
       let accepted = 0;
       for (const invitation of await deps.invitations.listPendingForEmail(email)) {
         if (await acceptOne(deps, invitation, user)) accepted += 1;

@@ -67,3 +67,24 @@ test('a removed member can be invited again', async (t) => {
   const { organization, owner } = await anOrganization(world, { gone: { role: 'member', status: 'cancelled' } });
   t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'gone@example.com' as Email, role: 'member' })()), 'Right');
 });
+
+test('path 2 only for a verified primary address: an unverified holder, or one holding it as a secondary address, gets path 1', async (t) => {
+  const world = createTestWorld();
+  const { organization, owner } = await anOrganization(world, {});
+  world.idpAdmin.put(aProviderUser({ idpId: 'user_unverified', email: 'claimed@example.com', emailVerified: false }));
+  const result = await inviteMember(world)(owner.auth, organization.id, { email: 'claimed@example.com' as Email, role: 'admin' })();
+  if (E.isLeft(result)) return t.fail(result.left._tag);
+  t.like(result.right.membership, { status: 'invited', userId: null });
+  t.like(world.idpAdmin.invitations[0], { email: 'claimed@example.com' });
+});
+
+test('a provider user holding the invited address only as a secondary one is not the invitee: path 1, nobody mirrored', async (t) => {
+  const world = createTestWorld();
+  const { organization, owner } = await anOrganization(world, {});
+  // The provider's lookup matches any address of a user; this one's primary address is another.
+  world.idpAdmin.findUsersByEmail = async () => [aProviderUser({ idpId: 'user_secondary', email: 'someone-else@example.com' })];
+  const result = await inviteMember(world)(owner.auth, organization.id, { email: 'rightful@example.com' as Email, role: 'member' })();
+  if (E.isLeft(result)) return t.fail(result.left._tag);
+  t.like(result.right.membership, { status: 'invited', userId: null });
+  t.is(world.users.all().find((u) => u.idpId === 'user_secondary'), undefined);
+});

@@ -17,6 +17,7 @@ import { alreadyMember, invitationAlreadyPending, type AlreadyMember, type Invit
 import { expireInvitation, type InvitationDeps } from '../invitation-steps.js';
 import { throttleInvitation, type ThrottleInvitationDeps } from '../throttle-invitation.js';
 import { expiryFrom, isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
+import { verifiedHolderOf } from '../invitee.js';
 
 /** Ports needed to invite someone. */
 export interface InviteMemberDeps extends InvitationDeps, AuthorizeDeps, MirrorProviderUserDeps, ThrottleInvitationDeps, PushDeps {}
@@ -51,12 +52,12 @@ const clearStalePending = (deps: InviteMemberDeps, organizationId: OrganizationI
     }),
   );
 
-// Path 2 when the provider knows the address: the invitee's local user (mirrored now if the webhook has not run yet).
+// Path 2 when the address is a provider user's verified primary one: the invitee's local user (mirrored now if the webhook has not run yet).
 const findAccount = (deps: InviteMemberDeps, email: Email): TE.TaskEither<never, User | null> =>
   pipe(
     fromPort(() => deps.idpAdmin.findUsersByEmail(email)),
     TE.flatMap((found) => {
-      const snapshot = found.find((candidate) => candidate.email === email) ?? found[0];
+      const snapshot = verifiedHolderOf(found, email);
       if (snapshot === undefined) return TE.right(null);
       return pipe(
         mirrorProviderUser(deps)(snapshot),

@@ -3,6 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
+import { verifiedEmail } from '../../identity/user.js';
 import type { Role } from '../../membership/membership.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Organizations } from '../../organization/ports/organizations.js';
@@ -23,7 +24,9 @@ export interface MyInvitation {
 }
 
 /**
- * The pending, unexpired invitations addressed to the caller's email, in every organization.
+ * The pending, unexpired invitations addressed to the caller's email, in every organization: only
+ * once the provider reports that primary email verified. Before that the list is empty, not an
+ * error, since apps call this at start-up.
  *
  * @example
  * await listMyInvitations({ invitations, organizations, clock })(request.auth)(); // Right({ items: [{ id, organizationName, role, … }] })
@@ -33,7 +36,10 @@ export const listMyInvitations =
   (caller: AuthPayload): TE.TaskEither<UserNotFound | UserDeleted, { readonly items: readonly MyInvitation[] }> =>
     pipe(
       TE.fromEither(requireUser(caller)),
-      TE.flatMap((user) => (user.email === null ? TE.right([]) : fromPort(() => deps.invitations.listPendingForEmail(user.email!)))),
+      TE.flatMap((user) => {
+        const email = verifiedEmail(user);
+        return email === null ? TE.right([]) : fromPort(() => deps.invitations.listPendingForEmail(email));
+      }),
       TE.flatMap((pending) =>
         fromPort(async () => {
           const now = deps.clock.now();
