@@ -28,12 +28,12 @@ export const complianceRoutes = (services: HttpServices): readonly Route[] => [
     path: '/organizations/:orgId/members/:membershipId/compliance',
     params: MemberParams,
     doc: {
-      summary: "A member's compliance record, with the national ID (compliance.read)",
+      summary: "An active or suspended member's compliance record, with the national ID (compliance.read; every read is audited as compliance.read)",
       tag: 'compliance',
       responses: {
         200: { description: 'The record', body: t.type({ membership: MembershipView, email: t.union([t.string, t.null]), nationalId: t.string }, 'ComplianceRecord') },
       },
-      errors: [...AUTHORIZATION_ERRORS, 'MembershipNotFound', 'NationalIdNotSet'],
+      errors: [...AUTHORIZATION_ERRORS, 'MembershipNotFound', 'NationalIdNotSet', 'NationalIdMismatch'],
     },
     handle: async ({ caller, params }) =>
       replyWith(await services.readComplianceRecord(caller, params.orgId, params.membershipId)(), ({ membership, email, nationalId }) =>
