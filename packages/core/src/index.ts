@@ -8,7 +8,7 @@ export type { DomainError } from './shared/domain-error.js';
 export { ALLOWED } from './shared/rate-limiter.js';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/rate-limiter.js';
 export type { BackgroundTasks } from './shared/background-tasks.js';
-export { describeErrors } from './shared/describe-errors.js';
+export { describeErrors, showValue } from './shared/describe-errors.js';
 export { fromPort } from './shared/from-port.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PageCursor, PageLimit, PageQuery, cursorAfter, pageRequest } from './shared/pagination.js';
 export type { Page, PagePosition, PageRequest } from './shared/pagination.js';
