@@ -6,6 +6,8 @@ import * as O from 'fp-ts/lib/Option.js';
 import { createPersistence } from '@idv/adapters-persistence';
 import type { IdpUserId, UserId } from '@idv/core';
 import { adminFetch } from '@idv/idp-emulator/testing';
+import { reportPostgresNotRun } from '../persistence/support/backends.js';
+import { createScratchDatabase } from '../persistence/support/scratch-database.js';
 import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import type { ApiAnswer } from '../support/service-api.js';
 
@@ -34,8 +36,10 @@ const ok = (what: string, answer: ApiAnswer): any => {
   return answer.body;
 };
 
-test('a stranger invited on path 2 has no compliance record: not while pending, not after declining, not after deleting their account', async (t) => {
-  const { world } = t.context;
+const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
+if (!POSTGRES_URL) reportPostgresNotRun('the PostgreSQL case of the compliance-record attack did not run: TEST_DATABASE_URL is not set');
+
+const strangerAttack = async (t: ExecutionContext<unknown>, world: EmulatedService): Promise<void> => {
   const attackerId = await world.seedUser('attacker@example.com');
   const victimId = await world.seedUser('victim@example.com');
   const nationalId = '10000000078';
@@ -65,7 +69,21 @@ test('a stranger invited on path 2 has no compliance record: not while pending, 
   }
   const trail = ok('reading the audit trail', await attacker.get(`/organizations/${orgId}/audit`)).items as Array<{ action: string }>;
   t.false(trail.some((entry) => entry.action === 'compliance.read'), 'a refused read is not a read');
+};
+
+test('a stranger invited on path 2 has no compliance record: not while pending, not after declining, not after deleting their account', async (t) => {
+  await strangerAttack(t, t.context.world);
 });
+
+if (POSTGRES_URL) {
+  test('PostgreSQL: a stranger invited on path 2 has no compliance record: not while pending, not after declining, not after deleting their account', async (t) => {
+    const scratch = await createScratchDatabase(POSTGRES_URL);
+    t.teardown(() => scratch.drop());
+    const world = await startEmulatedService({ DATABASE_URL: scratch.url });
+    t.teardown(() => world.close());
+    await strangerAttack(t, world);
+  });
+}
 
 test('every compliance read is in the audit trail as compliance.read (who read whose record), never with the ID', async (t) => {
   const { world } = t.context;
