@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import type { Membership } from '../membership/membership.js';
 
 /** Brand of `NationalId`. */
 export interface NationalIdBrand {
@@ -33,5 +34,5 @@ export type SealedNationalId = string;
  * `cancelled` row has left (declined, removed, left, or the user deleted, which cancels every
  * membership in the same unit of work that erases the national ID): their IDs are nobody's to read.
  */
-export const hasComplianceRecord = (membership: { readonly status: string }): boolean =>
+export const hasComplianceRecord = (membership: Pick<Membership, 'status'>): boolean =>
   membership.status === 'active' || membership.status === 'suspended';

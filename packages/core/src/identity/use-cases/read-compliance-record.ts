@@ -63,7 +63,9 @@ export const readComplianceRecord =
         TE.bindW('membership', () =>
           pipe(
             findMembershipIn(deps, organizationId, membershipId),
-            TE.flatMap((membership) => (membership.userId !== null && hasComplianceRecord(membership) ? TE.right({ ...membership, userId: membership.userId }) : TE.left(membershipNotFound()))),
+            TE.flatMap((membership) =>
+              membership.userId !== null && hasComplianceRecord(membership) ? TE.right({ ...membership, userId: membership.userId }) : TE.left(membershipNotFound()),
+            ),
           ),
         ),
         TE.bindW('nationalId', ({ membership }) => openNationalId(deps, membership.userId)),
