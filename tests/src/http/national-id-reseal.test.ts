@@ -1,10 +1,12 @@
 import anyTest, { type TestFn } from 'ava';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as O from 'fp-ts/lib/Option.js';
+import { CompactEncrypt } from 'jose';
 import { createPersistence } from '@idv/adapters-persistence';
 import type { IdpUserId, UserId } from '@idv/core';
 import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
@@ -18,7 +20,14 @@ const run = promisify(execFile);
 // Fixed, readable keys: 32 bytes each, spelled as `openssl rand -base64 32` would.
 const OLD_KEY = Buffer.alloc(32, 7).toString('base64');
 const NEW_KEY = Buffer.alloc(32, 9).toString('base64');
-const IDS = { ada: 'TR-11111111110', bea: 'TR-22222222220', cem: 'TR-33333333330' } as const;
+const IDS = { ada: 'TR-11111111110', bea: 'TR-22222222220', cem: 'TR-33333333330', eve: 'TR-55555555550' } as const;
+
+/** A national ID as the vault sealed it before values were bound to their user: no `sub` in the header. */
+const sealedUnbound = (plain: string, key: string): Promise<string> => {
+  const raw = Buffer.from(key, 'base64');
+  const kid = createHash('sha256').update(raw).digest('hex').slice(0, 16);
+  return new CompactEncrypt(new TextEncoder().encode(plain)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid }).encrypt(new Uint8Array(raw));
+};
 
 test.beforeEach((t) => {
   t.context = { dataDir: mkdtempSync(join(tmpdir(), 'idv-reseal-')), worlds: [] };
@@ -49,11 +58,13 @@ const failureOf = (promise: Promise<unknown>): Promise<{ code: number; stdout: s
   );
 
 test('after a reseal the old key may be dropped: every national ID still reads; a second run changes nothing; a row copied to another user is never rebound and answers 409', async (t) => {
+  // Two servers and four script processes, each opening the embedded database in turn.
+  t.timeout(5 * 60_000);
   const { dataDir } = t.context;
   const before = await startEmulatedService({ DATA_DIR: dataDir, NATIONAL_ID_ENCRYPTION_KEY: OLD_KEY });
   t.context.worlds.push(before);
   const ownerId = await before.seedUser('reseal-owner@example.com');
-  const people = { ada: await before.seedUser('ada@example.com'), bea: await before.seedUser('bea@example.com'), cem: await before.seedUser('cem@example.com'), dan: await before.seedUser('dan@example.com') };
+  const people = { ada: await before.seedUser('ada@example.com'), bea: await before.seedUser('bea@example.com'), cem: await before.seedUser('cem@example.com'), dan: await before.seedUser('dan@example.com'), eve: await before.seedUser('eve@example.com') };
   const { orgId, membershipIds } = await organizationWithMembers(
     before,
     ownerId,
@@ -74,12 +85,14 @@ test('after a reseal the old key may be dropped: every national ID still reads; 
   await before.close();
   t.context.worlds.length = 0;
 
-  // Dan's row holds a copy of Ada's sealed value, as a careless restore or an attacker with the table would leave it.
+  // Dan's row holds a copy of Ada's sealed value, as a careless restore or an attacker with the table
+  // would leave it; Eve's was sealed before values were bound to their user.
   const persistence = await createPersistence({ kind: 'pglite', dataDir: database });
   try {
     const userIdOf = async (idpId: string) => O.toNullable(await persistence.users.findByIdpId(idpId as IdpUserId))!.id as UserId;
     const adaSealed = O.toNullable(await persistence.nationalIds.find(await userIdOf(people.ada)))!;
     await persistence.nationalIds.put(await userIdOf(people.dan), adaSealed, new Date());
+    await persistence.nationalIds.put(await userIdOf(people.eve), await sealedUnbound(IDS.eve, OLD_KEY), new Date());
   } finally {
     await persistence.close();
   }
@@ -90,15 +103,15 @@ test('after a reseal the old key may be dropped: every national ID still reads; 
   t.is(missingKey.stdout, '');
 
   const first = await resealCli(dataDir, { current: NEW_KEY, previous: OLD_KEY });
-  t.is(first.stdout, "resealed 3, already current 0, not this user's 1\n");
-  t.deepEqual(first.stderr.trim().split('\n'), ['national IDs looked at: 4'], 'plain progress lines when not on a terminal');
+  t.is(first.stdout, "resealed 4, already current 0, not this user's 1\n");
+  t.deepEqual(first.stderr.trim().split('\n'), ['national IDs looked at: 5'], 'plain progress lines when not on a terminal');
   const second = await resealCli(dataDir, { current: NEW_KEY, previous: OLD_KEY });
-  t.is(second.stdout, "resealed 0, already current 3, not this user's 1\n");
+  t.is(second.stdout, "resealed 0, already current 4, not this user's 1\n");
 
   const after = await startEmulatedService({ DATA_DIR: dataDir, NATIONAL_ID_ENCRYPTION_KEY: NEW_KEY });
   t.context.worlds.push(after);
   const owner = after.as(ownerId);
-  for (const name of ['ada', 'bea', 'cem'] as const) {
+  for (const name of ['ada', 'bea', 'cem', 'eve'] as const) {
     const record = await owner.get(`/organizations/${orgId}/members/${membershipIds.get(`${name}@example.com`)}/compliance`);
     t.is(record.status, 200, `${name}: ${JSON.stringify(record.body)}`);
     t.is(record.body.nationalId, IDS[name]);
