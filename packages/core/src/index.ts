@@ -8,7 +8,7 @@ export type { DomainError } from './shared/domain-error.js';
 export { ALLOWED } from './shared/rate-limiter.js';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/rate-limiter.js';
 export type { BackgroundTasks } from './shared/background-tasks.js';
-export { describeErrors } from './shared/describe-errors.js';
+export { describeErrors, showValue } from './shared/describe-errors.js';
 export { fromPort } from './shared/from-port.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PageCursor, PageLimit, PageQuery, cursorAfter, pageRequest } from './shared/pagination.js';
 export type { Page, PagePosition, PageRequest } from './shared/pagination.js';
@@ -32,12 +32,12 @@ export type {
   UserDeleted,
   UserNotFound,
 } from './identity/identity.errors.js';
-export { NationalId } from './identity/national-id.js';
+export { NationalId, hasComplianceRecord } from './identity/national-id.js';
 export type { NationalIdBrand, SealedNationalId } from './identity/national-id.js';
-export { nationalIdNotSet } from './identity/national-id.errors.js';
-export type { NationalIdError, NationalIdNotSet } from './identity/national-id.errors.js';
+export { nationalIdMismatch, nationalIdNotSet } from './identity/national-id.errors.js';
+export type { NationalIdError, NationalIdMismatch, NationalIdNotSet } from './identity/national-id.errors.js';
 export type { NationalIdVault } from './identity/ports/national-id-vault.js';
-export type { NationalIds } from './identity/ports/national-ids.js';
+export type { NationalIds, StoredNationalId } from './identity/ports/national-ids.js';
 export { invalidWebhookSignature, malformedWebhookEvent, missingSignatureHeaders } from './identity/idp-webhook.errors.js';
 export type {
   IdpWebhookError,
@@ -77,6 +77,8 @@ export type { GetMeDeps, Me } from './identity/use-cases/get-me.js';
 export { mirrorProviderUser } from './identity/use-cases/mirror-provider-user.js';
 export { syncUsers } from './identity/use-cases/sync-users.js';
 export type { SyncProgress, SyncSummary, SyncUsers, SyncUsersDeps, SyncUsersOptions } from './identity/use-cases/sync-users.js';
+export { resealNationalIds } from './identity/use-cases/reseal-national-ids.js';
+export type { ResealNationalIds, ResealNationalIdsDeps, ResealNationalIdsOptions, ResealProgress, ResealSummary } from './identity/use-cases/reseal-national-ids.js';
 export type { MirrorProviderUserDeps, MirrorReason } from './identity/use-cases/mirror-provider-user.js';
 
 export { OrganizationId, OrganizationName } from './organization/organization.js';

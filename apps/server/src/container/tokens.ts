@@ -12,6 +12,7 @@ import type {
   DevicesArea,
   ErrorTracker,
   IdentityArea,
+  ResealNationalIds,
   IdentityProviderAdmin,
   IdGenerator,
   InvitationSettings,
@@ -64,6 +65,8 @@ export const TOKENS = {
   NationalIds: Symbol('NationalIds') as ServiceIdentifier<NationalIds>,
   InviteTokens: Symbol('InviteTokens') as ServiceIdentifier<InviteTokens>,
   NationalIdVault: Symbol('NationalIdVault') as ServiceIdentifier<NationalIdVault>,
+  /** `npm run national-ids:reseal`'s use case, bound to the database and the vault. */
+  ResealNationalIds: Symbol('ResealNationalIds') as ServiceIdentifier<ResealNationalIds>,
   /** `TEST_AUTH_BYPASS`, as decided by the configuration. */
   TestAuthBypass: Symbol('TestAuthBypass') as ServiceIdentifier<boolean>,
   /** `APP_URL` and `INVITATION_TTL_DAYS`. */

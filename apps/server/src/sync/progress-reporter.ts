@@ -1,26 +1,42 @@
 import cliProgress from 'cli-progress';
-import type { SyncProgress } from '@idv/core';
+import type { ResealProgress, SyncProgress } from '@idv/core';
 
-/** Shows a sync's progress: a bar on a terminal, plain lines otherwise (logs, CI, pipes). */
-export interface ProgressReporter {
-  readonly update: (progress: SyncProgress) => void;
+/** Where a script's run stands: its phase, what it has looked at so far, and the total when known. */
+export interface ScriptProgress<Phase extends string> {
+  readonly phase: Phase;
+  readonly done: number;
+  readonly total: number | null;
+}
+
+/** Shows a script's progress: a bar on a terminal, plain lines otherwise (logs, CI, pipes). */
+export interface ProgressReporter<Phase extends string> {
+  readonly update: (progress: ScriptProgress<Phase>) => void;
   readonly stop: () => void;
 }
 
-const PHASE_LABEL: Record<SyncProgress['phase'], string> = {
+/** How each phase of a script is named on its progress line. */
+export type PhaseLabels<Phase extends string> = Readonly<Record<Phase, string>>;
+
+/** `npm run sync:users`'s phases. */
+export const SYNC_PHASE_LABELS: PhaseLabels<SyncProgress['phase']> = {
   provider: 'provider users',
   local: 'local users checked',
 };
 
-const plainLines = (stream: NodeJS.WritableStream): ProgressReporter => ({
-  update: ({ phase, done, total }) => void stream.write(`${PHASE_LABEL[phase]}: ${done}${total === null ? '' : `/${total}`}\n`),
+/** `npm run national-ids:reseal`'s one phase. */
+export const RESEAL_PHASE_LABELS: PhaseLabels<ResealProgress['phase']> = {
+  reseal: 'national IDs looked at',
+};
+
+const plainLines = <Phase extends string>(stream: NodeJS.WritableStream, labels: PhaseLabels<Phase>): ProgressReporter<Phase> => ({
+  update: ({ phase, done, total }) => void stream.write(`${labels[phase]}: ${done}${total === null ? '' : `/${total}`}\n`),
   stop: () => undefined,
 });
 
-// The local phase has no known total: its bar shows only the count.
-const terminalBar = (stream: NodeJS.WritableStream): ProgressReporter => {
+// A phase with no known total: its bar shows only the count.
+const terminalBar = <Phase extends string>(stream: NodeJS.WritableStream, labels: PhaseLabels<Phase>): ProgressReporter<Phase> => {
   let bar: cliProgress.SingleBar | undefined;
-  let phase: SyncProgress['phase'] | undefined;
+  let phase: Phase | undefined;
   const stop = () => {
     bar?.stop();
     bar = undefined;
@@ -30,7 +46,7 @@ const terminalBar = (stream: NodeJS.WritableStream): ProgressReporter => {
       if (progress.phase !== phase) {
         stop();
         phase = progress.phase;
-        const format = progress.total === null ? `${PHASE_LABEL[progress.phase]} {value}` : `${PHASE_LABEL[progress.phase]} |{bar}| {value}/{total} {percentage}%`;
+        const format = progress.total === null ? `${labels[progress.phase]} {value}` : `${labels[progress.phase]} |{bar}| {value}/{total} {percentage}%`;
         bar = new cliProgress.SingleBar({ format, stream, hideCursor: true }, cliProgress.Presets.shades_classic);
         bar.start(progress.total ?? progress.done, 0);
       }
@@ -42,4 +58,5 @@ const terminalBar = (stream: NodeJS.WritableStream): ProgressReporter => {
 };
 
 /** A progress bar when `stream` is a terminal, one plain line per page otherwise. */
-export const progressReporter = (stream: NodeJS.WriteStream): ProgressReporter => (stream.isTTY ? terminalBar(stream) : plainLines(stream));
+export const progressReporter = <Phase extends string>(stream: NodeJS.WriteStream, labels: PhaseLabels<Phase>): ProgressReporter<Phase> =>
+  stream.isTTY ? terminalBar(stream, labels) : plainLines(stream, labels);

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
 import { NationalId } from '@idv/core';
-import type { NationalIdVault, SealedNationalId } from '@idv/core';
+import type { NationalIdVault, SealedNationalId, UserId } from '@idv/core';
 import { vaultKey } from './vault-key.js';
 import type { VaultKey } from './vault-key.js';
 
@@ -22,10 +23,16 @@ const DECRYPT_OPTIONS = { keyManagementAlgorithms: ['dir'], contentEncryptionAlg
 
 const KID = /^[0-9a-f]{16}$/;
 
-const kidOf = (sealed: SealedNationalId): string => {
+/** What a sealed value's protected header says: its key, and its user (absent when sealed before binding). */
+interface SealedHeader {
+  readonly kid: string;
+  readonly sub: string | undefined;
+}
+
+const headerOf = (sealed: SealedNationalId): SealedHeader => {
   try {
-    const { kid, alg, enc } = decodeProtectedHeader(sealed);
-    if (alg === 'dir' && enc === 'A256GCM' && typeof kid === 'string' && KID.test(kid)) return kid;
+    const { kid, alg, enc, sub } = decodeProtectedHeader(sealed);
+    if (alg === 'dir' && enc === 'A256GCM' && typeof kid === 'string' && KID.test(kid) && (sub === undefined || typeof sub === 'string')) return { kid, sub };
   } catch {
     // Falls through: an unreadable header is as bad as a wrong one.
   }
@@ -34,10 +41,12 @@ const kidOf = (sealed: SealedNationalId): string => {
 
 /**
  * National IDs sealed as compact JWE (`alg: dir`, `enc: A256GCM`, random IV, authenticated), with a
- * `kid` header naming the key. Seals always with the current key; opens with whichever configured
- * key the `kid` names, so rotating is: new value in `NATIONAL_ID_ENCRYPTION_KEY`, old one appended
- * to `NATIONAL_ID_DECRYPTION_KEYS` until every row has been resealed. An unknown kid, a tampered
- * value or a plaintext that is not a national ID rejects with {@link NationalIdVaultError}.
+ * `kid` header naming the key and a `sub` header naming the user it belongs to. Seals always with
+ * the current key; opens with whichever configured key the `kid` names, so rotating is: new value in
+ * `NATIONAL_ID_ENCRYPTION_KEY`, old one appended to `NATIONAL_ID_DECRYPTION_KEYS` until
+ * `npm run national-ids:reseal` has resealed every row. A value bound to another user opens to
+ * None; one sealed before binding (no `sub`) opens for anyone until resealed. An unknown kid, a
+ * tampered value or a plaintext that is not a national ID rejects with {@link NationalIdVaultError}.
  *
  * @example
  * const vault = createNationalIdVault({ currentKey: config.nationalIdEncryptionKey, previousKeys: config.nationalIdDecryptionKeys });
@@ -47,11 +56,17 @@ export const createNationalIdVault = ({ currentKey, previousKeys = [] }: Nationa
   const current = vaultKey(currentKey);
   const keys = new Map<string, VaultKey>([...previousKeys.map(vaultKey), current].map((key) => [key.kid, key]));
 
-  const seal = (plain: NationalId): Promise<SealedNationalId> =>
-    new CompactEncrypt(new TextEncoder().encode(plain)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: current.kid }).encrypt(current.key);
+  // The user id is bound through the protected header rather than a flattened JWE's `aad`: JWE
+  // uses the encoded protected header as AES-GCM's additional authenticated data (RFC 7516 §5.1,
+  // step 14), so `sub` is authenticated exactly as `aad` would be, while the stored value stays the
+  // compact form every existing row has (one string, the same parser, the same column). Editing
+  // `sub` to name another user fails authentication; a value copied whole still names its own user.
+  const seal = (userId: UserId, plain: NationalId): Promise<SealedNationalId> =>
+    new CompactEncrypt(new TextEncoder().encode(plain)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: current.kid, sub: userId }).encrypt(current.key);
 
-  const open = async (sealed: SealedNationalId): Promise<NationalId> => {
-    const kid = kidOf(sealed);
+  const open = async (userId: UserId, sealed: SealedNationalId): Promise<O.Option<NationalId>> => {
+    const { kid, sub } = headerOf(sealed);
+    if (sub !== undefined && sub !== userId) return O.none;
     const key = keys.get(kid);
     if (key === undefined) throw new NationalIdVaultError(`sealed national ID names an unknown key id ${kid}; is its key missing from NATIONAL_ID_DECRYPTION_KEYS?`);
     const plaintext = await compactDecrypt(sealed, key.key, DECRYPT_OPTIONS).catch(() => {
@@ -59,8 +74,13 @@ export const createNationalIdVault = ({ currentKey, previousKeys = [] }: Nationa
     });
     const decoded = NationalId.decode(new TextDecoder().decode(plaintext.plaintext));
     if (E.isLeft(decoded)) throw new NationalIdVaultError('sealed national ID does not hold a national ID');
-    return decoded.right;
+    return O.some(decoded.right);
   };
 
-  return { seal, open };
+  const isCurrent = async (userId: UserId, sealed: SealedNationalId): Promise<boolean> => {
+    const { kid, sub } = headerOf(sealed);
+    return kid === current.kid && sub === userId;
+  };
+
+  return { seal, open, isCurrent };
 };

@@ -72,6 +72,8 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   InvitationNotPending: 409,
   InvalidMembershipTransition: 409,
   MembershipChangedConcurrently: 409,
+  // The stored value belongs to another user: the member's record conflicts with its owner until they set it again; not a defect of this request.
+  NationalIdMismatch: 409,
   UserDeleted: 410,
   InvitationExpired: 410,
   PayloadTooLarge: 413,

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { personalData } from '../edge/personal-data.js';
 import { AmountMinor, Currency, OrganizationId, PayerDetails, PaymentCard, PaymentDescription, PaymentId, PaymentProvider, SubscriptionReferenceCode } from '@idv/core';
 
 /** `:orgId/payments/:paymentId`. */
@@ -11,7 +12,7 @@ export const PaymentParams = t.type({ orgId: OrganizationId, paymentId: PaymentI
 export const StartPaymentBody = t.intersection(
   [
     t.type({ provider: PaymentProvider, amountMinor: AmountMinor, currency: Currency, description: PaymentDescription }),
-    t.partial({ card: PaymentCard, payer: PayerDetails }),
+    t.partial({ card: personalData(PaymentCard), payer: personalData(PayerDetails) }),
   ],
   'StartPaymentBody',
 );

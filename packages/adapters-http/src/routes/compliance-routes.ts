@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { NationalId } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
+import { personalData } from '../edge/personal-data.js';
 import { noContent, ok, replyWith } from '../edge/reply.js';
 import { MemberParams } from '../requests/organization-requests.js';
 import { membershipJson } from '../responses/json-views.js';
@@ -9,7 +10,7 @@ import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
 import { MembershipView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
-const NationalIdBody = t.type({ nationalId: NationalId }, 'NationalIdBody');
+const NationalIdBody = t.type({ nationalId: personalData(NationalId) }, 'NationalIdBody');
 
 /**
  * National IDs (spec item 8): `PUT /users/me/national-id` stores it encrypted and never echoes it;
@@ -28,12 +29,12 @@ export const complianceRoutes = (services: HttpServices): readonly Route[] => [
     path: '/organizations/:orgId/members/:membershipId/compliance',
     params: MemberParams,
     doc: {
-      summary: "A member's compliance record, with the national ID (compliance.read)",
+      summary: "An active or suspended member's compliance record, with the national ID (compliance.read; every read is audited as compliance.read)",
       tag: 'compliance',
       responses: {
         200: { description: 'The record', body: t.type({ membership: MembershipView, email: t.union([t.string, t.null]), nationalId: t.string }, 'ComplianceRecord') },
       },
-      errors: [...AUTHORIZATION_ERRORS, 'MembershipNotFound', 'NationalIdNotSet'],
+      errors: [...AUTHORIZATION_ERRORS, 'MembershipNotFound', 'NationalIdNotSet', 'NationalIdMismatch'],
     },
     handle: async ({ caller, params }) =>
       replyWith(await services.readComplianceRecord(caller, params.orgId, params.membershipId)(), ({ membership, email, nationalId }) =>

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { Email, InvitationId, PageQuery, pageRequest, Role } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
+import { personalData } from '../edge/personal-data.js';
 import { created, ok, replyWith } from '../edge/reply.js';
 import { InvitationParams, OrganizationParams } from '../requests/organization-requests.js';
 import { invitationJson, membershipJson, pageJson } from '../responses/json-views.js';
@@ -14,7 +15,7 @@ const InvitationReply = t.type({ invitation: InvitationView }, 'InvitationReply'
 
 const InviteBody = t.type({ email: Email, role: Role }, 'InviteBody');
 /** The invitee answers with the token from the invitation link, or in-app with the invitation id. */
-const InvitationReference = t.union([t.type({ token: t.string }), t.type({ invitationId: InvitationId })], 'InvitationReference');
+const InvitationReference = t.union([t.type({ token: personalData(t.string) }), t.type({ invitationId: InvitationId })], 'InvitationReference');
 
 /** Both invitation paths (ARCHITECTURE §4–§5): invite, list, resend, revoke; the invitee's list, accept and decline. */
 export const invitationRoutes = (services: HttpServices): readonly Route[] => [

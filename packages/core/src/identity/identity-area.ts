@@ -12,6 +12,7 @@ import { getMe, type GetMeDeps } from './use-cases/get-me.js';
 import { handleIdpWebhook } from './use-cases/handle-idp-webhook.js';
 import { setNationalId, type SetNationalIdDeps } from './use-cases/set-national-id.js';
 import { syncUsers } from './use-cases/sync-users.js';
+import { resealNationalIds } from './use-cases/reseal-national-ids.js';
 
 /** Every port the identity area needs, by name. */
 export interface IdentityPorts
@@ -52,6 +53,8 @@ export const identityArea = (ports: IdentityPorts) => {
     /** Stores the caller's national ID, sealed (see `setNationalId`). */
     setNationalId: setNationalId(deps),
     syncUsers: syncUsers(deps),
+    /** Re-encrypts stored national IDs under the current key, bound to their users (see `resealNationalIds`). */
+    resealNationalIds: resealNationalIds(deps),
   };
 };
 

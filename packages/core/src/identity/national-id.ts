@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import type { Membership } from '../membership/membership.js';
 
 /** Brand of `NationalId`. */
 export interface NationalIdBrand {
@@ -26,3 +27,12 @@ export const NationalId = new t.Type<NationalId, string, unknown>(
 
 /** A national ID as stored: an opaque, authenticated ciphertext (the vault's format, e.g. compact JWE). */
 export type SealedNationalId = string;
+
+/**
+ * Whether a membership has a compliance record: only a member who is in the organization now
+ * (`active` or `suspended`). An invitee (`invited`, `pending_invitation`) has not joined, and a
+ * `cancelled` row has left (declined, removed, left, or the user deleted, which cancels every
+ * membership in the same unit of work that erases the national ID): their IDs are nobody's to read.
+ */
+export const hasComplianceRecord = (membership: Pick<Membership, 'status'>): boolean =>
+  membership.status === 'active' || membership.status === 'suspended';

@@ -1,6 +1,7 @@
 import type * as t from 'io-ts';
 
-const show = (value: unknown): string => {
+/** How a failure line shows the value it got: JSON, cut at 60 characters. */
+export const showValue = (value: unknown): string => {
   if (value === undefined) return 'undefined (missing)';
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -18,12 +19,15 @@ const pathOf = (context: t.Context): string =>
     .map((entry) => entry.key)
     .join('.');
 
-/** One readable line per io-ts failure: `data.id: expected IdpUserId, got 42`. */
-export const describeErrors = (errors: t.Errors): readonly string[] => {
+/**
+ * One readable line per io-ts failure: `data.id: expected IdpUserId, got 42`. `shown` says what
+ * follows `got` (the value as JSON by default; an edge that must not echo some values passes its own).
+ */
+export const describeErrors = (errors: t.Errors, shown: (error: t.ValidationError) => string = (error) => showValue(error.value)): readonly string[] => {
   const lines = errors.map((error) => {
     const path = pathOf(error.context) || '(root)';
     const expected = error.message ?? `expected ${error.context[error.context.length - 1]?.type.name ?? 'a value'}`;
-    return `${path}: ${expected}, got ${show(error.value)}`;
+    return `${path}: ${expected}, got ${shown(error)}`;
   });
   return [...new Set(lines)];
 };

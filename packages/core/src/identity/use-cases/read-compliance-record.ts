@@ -1,22 +1,27 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { appendAudit, type AuditTrailDeps } from '../../audit/audit-trail.js';
 import { authorize, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
 import { findMembershipIn } from '../../membership/managing.js';
-import type { MembershipNotFound } from '../../membership/membership.errors.js';
+import { membershipNotFound, type MembershipNotFound } from '../../membership/membership.errors.js';
 import type { Membership, MembershipId } from '../../membership/membership.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
+import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { AuthPayload } from '../auth-payload.js';
 import type { Email } from '../email.js';
-import { nationalIdNotSet, type NationalIdNotSet } from '../national-id.errors.js';
-import type { NationalId } from '../national-id.js';
+import type { UserId } from '../identifiers.js';
+import { nationalIdMismatch, nationalIdNotSet, type NationalIdMismatch, type NationalIdNotSet } from '../national-id.errors.js';
+import { hasComplianceRecord, type NationalId } from '../national-id.js';
 import type { NationalIdVault } from '../ports/national-id-vault.js';
 import type { NationalIds } from '../ports/national-ids.js';
 
 /** Ports needed to read a compliance record. */
-export interface ReadComplianceRecordDeps extends AuthorizeDeps {
+export interface ReadComplianceRecordDeps extends AuthorizeDeps, AuditTrailDeps {
   readonly nationalIds: NationalIds;
   readonly nationalIdVault: NationalIdVault;
+  readonly unitOfWork: UnitOfWork;
 }
 
 /** A member's compliance record: the only place a national ID is ever returned. */
@@ -27,11 +32,22 @@ export interface ComplianceRecord {
 }
 
 /** What reading a compliance record can answer. */
-export type ReadComplianceRecordError = AuthorizationError | MembershipNotFound | NationalIdNotSet;
+export type ReadComplianceRecordError = AuthorizationError | MembershipNotFound | NationalIdNotSet | NationalIdMismatch;
+
+const openNationalId = (deps: ReadComplianceRecordDeps, userId: UserId): TE.TaskEither<NationalIdNotSet | NationalIdMismatch, NationalId> =>
+  pipe(
+    fromPort(() => deps.nationalIds.find(userId)),
+    TE.flatMap(TE.fromOption(nationalIdNotSet)),
+    TE.flatMap((sealed) => fromPort(() => deps.nationalIdVault.open(userId, sealed))),
+    TE.flatMapEither(E.fromOption(nationalIdMismatch)),
+  );
 
 /**
  * Reads a member's compliance record with the decrypted national ID (`compliance.read`: owner,
- * admin), for compliance documents only.
+ * admin), for compliance documents only. Only a membership that is `active` or `suspended` has one
+ * (see `hasComplianceRecord`); any other row answers `MembershipNotFound`, as a stranger's would.
+ * Every read appends `compliance.read` (who read whose record, never the ID) to the audit trail in
+ * the same unit of work as the read: an ID is returned only once its read is committed to the trail.
  *
  * @example
  * await readComplianceRecord(deps)(request.auth, orgId, membershipId)(); // Right({ membership, email, nationalId })
@@ -39,15 +55,33 @@ export type ReadComplianceRecordError = AuthorizationError | MembershipNotFound 
 export const readComplianceRecord =
   (deps: ReadComplianceRecordDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, membershipId: MembershipId): TE.TaskEither<ReadComplianceRecordError, ComplianceRecord> =>
-    pipe(
-      authorize(deps)(caller, organizationId, 'compliance.read'),
-      TE.flatMap(() => findMembershipIn(deps, organizationId, membershipId)),
-      TE.bindTo('membership'),
-      TE.bindW('sealed', ({ membership }) =>
-        membership.userId === null
-          ? TE.left(nationalIdNotSet())
-          : pipe(fromPort(() => deps.nationalIds.find(membership.userId!)), TE.flatMap(TE.fromOption(nationalIdNotSet))),
+  () =>
+    deps.unitOfWork.run(
+      pipe(
+        authorize(deps)(caller, organizationId, 'compliance.read'),
+        TE.bindTo('authorized'),
+        TE.bindW('membership', () =>
+          pipe(
+            findMembershipIn(deps, organizationId, membershipId),
+            TE.flatMap((membership) =>
+              membership.userId !== null && hasComplianceRecord(membership) ? TE.right({ ...membership, userId: membership.userId }) : TE.left(membershipNotFound()),
+            ),
+          ),
+        ),
+        TE.bindW('nationalId', ({ membership }) => openNationalId(deps, membership.userId)),
+        TE.tap(({ authorized, membership }) =>
+          fromPort(() =>
+            appendAudit(deps, {
+              organizationId,
+              action: 'compliance.read',
+              actorUserId: authorized.actor.userId,
+              targetType: 'membership',
+              targetId: membership.id,
+              before: null,
+              after: { userId: membership.userId },
+            }),
+          ),
+        ),
+        TE.map(({ membership, nationalId }) => ({ membership, email: membership.email, nationalId })),
       ),
-      TE.bindW('nationalId', ({ sealed }) => fromPort(() => deps.nationalIdVault.open(sealed))),
-      TE.map(({ membership, nationalId }) => ({ membership, email: membership.email, nationalId })),
     );

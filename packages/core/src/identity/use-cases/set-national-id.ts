@@ -29,7 +29,7 @@ export const setNationalId =
     if (user === null) return TE.left(userNotFound());
     if (user.deletedAt !== null) return TE.left(userDeleted());
     return pipe(
-      fromPort(() => deps.nationalIdVault.seal(nationalId)),
+      fromPort(() => deps.nationalIdVault.seal(user.id, nationalId)),
       TE.flatMap((sealed) => fromPort(() => deps.nationalIds.put(user.id, sealed, deps.clock.now()))),
     );
   };

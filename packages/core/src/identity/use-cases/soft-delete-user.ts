@@ -8,6 +8,7 @@ import { fromPort } from '../../shared/from-port.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { IdpUserId, UserId } from '../identifiers.js';
+import type { NationalIds } from '../ports/national-ids.js';
 import type { Users } from '../ports/users.js';
 import type { User } from '../user.js';
 
@@ -16,6 +17,7 @@ export interface SoftDeleteUserDeps {
   readonly users: Users;
   readonly memberships: Memberships;
   readonly devices: Devices;
+  readonly nationalIds: NationalIds;
   readonly unitOfWork: UnitOfWork;
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -35,6 +37,8 @@ export const softDeleteUser = (deps: SoftDeleteUserDeps) => (idpId: IdpUserId): 
       await deps.memberships.cancelAllForUser(user.id);
       // Issue #14: a deleted user's devices go with it, so nothing is pushed to them again.
       await deps.devices.removeAllForUser(user.id);
+      // A deleted user's national ID is erased with them (ARCHITECTURE §10), never left to be read.
+      await deps.nationalIds.erase(user.id);
       return E.right<never, User>(user);
     });
     return pipe(result, E.getOrElse<never, User>(absurd));

@@ -48,7 +48,7 @@ test('iyzico needs a card and the payer national ID, which reach the gateway but
   const iyzico = { ...PAYTR, provider: 'iyzico' } as const;
   t.is(outcome(await startPayment(world)(owner.auth, organization.id, iyzico)()), 'CardRequired');
   t.is(outcome(await startPayment(world)(owner.auth, organization.id, { ...iyzico, card: CARD })()), 'NationalIdRequired');
-  await world.nationalIds.put(owner.user.id, await world.nationalIdVault.seal('10000000146' as NationalId));
+  await world.nationalIds.put(owner.user.id, await world.nationalIdVault.seal(owner.user.id, '10000000146' as NationalId));
   const started = await startPayment(world)(owner.auth, organization.id, { ...iyzico, card: CARD })();
   if (E.isLeft(started)) return t.fail(started.left._tag);
   t.deepEqual(started.right.clientAction, { kind: 'threeDsHtml', html: '<form id="3ds-1"></form>' });

@@ -96,7 +96,13 @@ export const startPayment =
         if (input.provider === 'iyzico') {
           const sealed = await deps.nationalIds.find(actor.userId);
           if (O.isNone(sealed)) return E.left(nationalIdRequired());
-          identityNumber = () => deps.nationalIdVault.open(sealed.value);
+          const payer = actor.userId;
+          identityNumber = async () => {
+            const opened = await deps.nationalIdVault.open(payer, sealed.value);
+            // A value sealed for another user is never sent as this payer's: a defect, named without the value.
+            if (O.isNone(opened)) throw new Error("the payer's stored national ID was sealed for another user");
+            return opened.value;
+          };
         }
         const now = deps.clock.now();
         const id = deps.ids.uuid() as PaymentId;
