@@ -89,7 +89,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   app.use(requestContext(logger, options.requestScope, { method: 'other', pattern: 'unmatched', metrics: metrics.route('other', 'unmatched') }));
   const cors = corsFor(options.corsOrigins ?? []);
   if (cors !== undefined) app.use(cors);
-  app.use(errorMiddleware(logger, errorTracker));
+  app.use(errorMiddleware(errorTracker));
   app.use((ctx, next) => {
     ctx.state['clientAddress'] = clientAddress(ctx, options.trustedProxyHops ?? 0);
     return next();
