@@ -21,7 +21,7 @@ interface OpenIncident {
 const SUMMARY_INTERVAL_MS = 10_000;
 
 /**
- * One incident, not thousands (ARCHITECTURE: observability). Defects pass through to the tracker
+ * One incident, not thousands (README, HTTP API). Defects pass through to the tracker
  * as they are. A failure its adapter classified as an incident (`incidentOf`: the database or the
  * provider away) is captured, with its stack, only when it is the first of its kind; its repeats
  * are counted, and summarized in at most one error line per `summaryIntervalMs` with the count.
