@@ -1,3 +1,4 @@
+import type { IncidentError } from '@idv/core';
 import { DataDirInUseError } from '@idv/adapters-persistence';
 
 /** Where the configured database comes from, for the operator who has to fix it. */
@@ -10,7 +11,9 @@ const reasonOf = (cause: unknown): string => (cause instanceof Error ? cause.mes
  * and the driver's reason (an address, a role, a missing folder), never the URL, which may hold a
  * password.
  */
-export class DatabaseUnavailableError extends Error {
+export class DatabaseUnavailableError extends Error implements IncidentError {
+  readonly incident = 'database-unavailable' as const;
+
   constructor(
     readonly kind: DatabaseKind,
     readonly step: 'open' | 'migrate',

@@ -55,7 +55,7 @@ export interface RunningServer {
 export interface StartOptions {
   /** Where log lines go; stdout when omitted. */
   readonly logDestination?: DestinationStream;
-  /** The use cases' clock; the system's when omitted (tests move their own to reach a payment's expiry). */
+  /** The use cases' clock, and the incidents' summary window's; the system's when omitted (tests move their own to reach a payment's expiry). */
   readonly clock?: Clock;
 }
 
@@ -75,7 +75,9 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   const decodedConfig = decoded.right;
   const scopes = new RequestScopes();
   const logger = createLogger(decodedConfig.logLevel, options.logDestination, scopes);
-  const observability = createObservability(decodedConfig.observability, logger, scopes);
+  const { clock } = options;
+  // The incidents' summary window runs on the same clock as the use cases (tests move it).
+  const observability = createObservability(decodedConfig.observability, logger, scopes, clock === undefined ? Date.now : () => clock.now().getTime());
   const { shutdownGraceMs } = decodedConfig.observability;
   let closing: Promise<void> | undefined;
   // Once, however often it is called. Work first (the jobs, the requests in flight, the background
@@ -106,6 +108,8 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     const persistence = await openDatabase(config.database, {
       onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
       ...(metrics === undefined ? {} : { onQuery: (statement: string, seconds: number) => metrics.query(statement, seconds) }),
+      // The database answered: a database incident, if one is open, is over (one line).
+      onAnswered: () => observability.incidents.answered('database-unavailable'),
       // Open transactions ride in the request scopes' AsyncLocalStorage: one enabled instance, not two.
       transactionSlot: () => scopes.slot(),
     });

@@ -7,7 +7,7 @@ import { respondWithError } from './errors/error-body.js';
 import { authentication } from './middleware/authentication.js';
 import { clientAddress } from './middleware/client-address.js';
 import { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
-import { publicRateLimit } from './middleware/public-rate-limit.js';
+import { failureRateLimit, publicRateLimit } from './middleware/public-rate-limit.js';
 import { rememberLocale } from './middleware/remember-locale.js';
 import { corsFor } from './middleware/cors.js';
 import { requestContext } from './middleware/request-context.js';
@@ -89,7 +89,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   app.use(requestContext(logger, options.requestScope, { method: 'other', pattern: 'unmatched', metrics: metrics.route('other', 'unmatched') }));
   const cors = corsFor(options.corsOrigins ?? []);
   if (cors !== undefined) app.use(cors);
-  app.use(errorMiddleware(logger, errorTracker));
+  app.use(errorMiddleware(errorTracker));
   app.use((ctx, next) => {
     ctx.state['clientAddress'] = clientAddress(ctx, options.trustedProxyHops ?? 0);
     return next();
@@ -104,6 +104,11 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
     // Issue #9: public routes spend the source's budget before any work; probes never do.
     if (route.access !== 'public' || route.probe === true) return [];
     if (route.paymentCallback === true && paymentLimit !== undefined) return [paymentLimit];
+    if (options.publicRateLimiter === undefined) return [];
+    // A signed route spends the same budget, but only with what fails (README: PUBLIC_RATE_LIMIT_*).
+    if (route.failureBudget !== undefined) {
+      return [failureRateLimit(options.publicRateLimiter, new Set(route.failureBudget), logger, { trustedProxyHops: options.trustedProxyHops ?? 0 })];
+    }
     return limit === undefined ? [] : [limit];
   };
   // Issue #14: a bearer request's language is kept on its user (a write only when it changed).

@@ -43,7 +43,8 @@ export interface HttpAppOptions {
   readonly appLinks?: AppLinks;
   /**
    * The outer rate limiter in front of every public route except the probes (issue #9), keyed by
-   * client address; the payment callbacks mount the same instance. Without it, nothing is limited.
+   * client address; the payment callbacks mount the same instance. A signed route (`Route.failureBudget`)
+   * spends it only with refusals. Without it, nothing is limited.
    */
   readonly publicRateLimiter?: RateLimiter;
   /** Proxies of ours in front whose `X-Forwarded-For` entry names the client (default 0: the socket's peer). */

@@ -55,6 +55,8 @@ export interface Persistence {
 export interface CreatePersistenceOptions extends OpenDatabaseOptions {
   /** Told of every repository statement, for operators' metrics. */
   readonly onQuery?: QueryObserver;
+  /** Told whenever the database answered a repository statement (the host closes a database incident). */
+  readonly onAnswered?: () => void;
   /** Makes the slot where an open transaction is kept while its work runs (default: an AsyncLocalStorage of the runner's own). */
   readonly transactionSlot?: SqlRunnerOptions['transactionSlot'];
 }
@@ -72,6 +74,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
   const sql = createSqlRunner(em, config, {
     ...(options.onDriverWarning === undefined ? {} : { onDriverWarning: options.onDriverWarning }),
     ...(options.onQuery === undefined ? {} : { onQuery: options.onQuery }),
+    ...(options.onAnswered === undefined ? {} : { onAnswered: options.onAnswered }),
     ...(options.transactionSlot === undefined ? {} : { transactionSlot: options.transactionSlot }),
   });
   const parseDate = (value: string) => em.getPlatform().parseDate(value);

@@ -2,6 +2,7 @@ export type { Clock } from './shared/clock.js';
 export type { IdGenerator } from './shared/id-generator.js';
 export type { Logger } from './shared/logger.js';
 export type { Breadcrumb, ErrorTracker } from './shared/error-tracker.js';
+export { incidentOf, type IncidentError, type IncidentKind } from './shared/incident.js';
 export type { Analytics } from './shared/analytics.js';
 export type { UnitOfWork } from './shared/unit-of-work.js';
 export type { DomainError } from './shared/domain-error.js';

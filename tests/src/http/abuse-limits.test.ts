@@ -21,6 +21,16 @@ const webhook = (service: ServiceUnderTest, provider: TestProvider, n: number) =
   return fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: { 'content-type': 'application/json', ...provider.sign(body) }, body });
 };
 
+/** A delivery whose signature does not verify: what spends the webhook's budget. */
+const forged = (service: ServiceUnderTest, n: number, headers: Record<string, string> = {}) => {
+  const body = JSON.stringify(userCreatedEvent({ id: `user_forged${n}` }));
+  return fetch(`${service.url}/webhooks/idp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idp-webhook-id': `msg_forged${n}`, 'idp-webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'idp-webhook-signature': 'v1,Zm9yZ2Vk', ...headers },
+    body,
+  });
+};
+
 test('the defaults: 6,000 public requests a minute per source; 100/h per organization, 30/h per inviter, 3/day per recipient, one resend a minute', (t) => {
   const config = loadConfig({});
   if (E.isLeft(config)) return t.fail(config.left.join('\n'));
@@ -50,15 +60,19 @@ test('bad limit settings refuse to start with one line each; REDIS_URL is never 
 
 // Each of these starts a service on its own embedded database: one at a time, so that a loaded machine
 // (CI runs files side by side) never has three PGlite instances competing to open.
-test.serial('POST /webhooks/idp answers 429 with Retry-After after PUBLIC_RATE_LIMIT_POINTS; /health never does', async (t) => {
+test.serial('POST /webhooks/idp: signed deliveries past PUBLIC_RATE_LIMIT_POINTS all answer 200; bad ones spend the budget and then get 429 with Retry-After; /health never does', async (t) => {
   const service = await startServiceUnderTest(providerEnv(t.context.provider, { PUBLIC_RATE_LIMIT_POINTS: '5', PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '120' }));
   t.teardown(() => service.close());
-  for (let n = 0; n < 5; n += 1) t.is((await webhook(service, t.context.provider, n)).status, 200);
-  const refused = await webhook(service, t.context.provider, 5);
+  const signed: number[] = [];
+  for (let n = 0; n < 50; n += 1) signed.push((await webhook(service, t.context.provider, n)).status);
+  t.deepEqual(signed, Array<number>(50).fill(200), 'fifty signed deliveries from one address against a budget of five');
+  for (let n = 0; n < 5; n += 1) t.is((await forged(service, n)).status, 400);
+  const refused = await forged(service, 5);
   t.is(refused.status, 429);
   const retryAfter = Number(refused.headers.get('retry-after'));
   t.true(retryAfter >= 1 && retryAfter <= 120, `Retry-After ${retryAfter} is within the 120 s window`);
   t.like(await refused.json(), { statusCode: 429, error: 'Too Many Requests', code: 'RateLimited', retryAfterSeconds: retryAfter });
+  t.is((await webhook(service, t.context.provider, 50)).status, 200, 'a signed delivery from the blocked address still passes');
   for (let n = 0; n < 20; n += 1) t.is((await fetch(`${service.url}/health`)).status, 200);
   t.is((await fetch(`${service.url}/health/ready`)).status, 200);
 });
@@ -66,13 +80,10 @@ test.serial('POST /webhooks/idp answers 429 with Retry-After after PUBLIC_RATE_L
 test.serial('behind TRUSTED_PROXY_HOPS=1 each forwarded client has its own budget', async (t) => {
   const service = await startServiceUnderTest(providerEnv(t.context.provider, { PUBLIC_RATE_LIMIT_POINTS: '1', TRUSTED_PROXY_HOPS: '1' }));
   t.teardown(() => service.close());
-  const from = (address: string, n: number) => {
-    const body = JSON.stringify(userCreatedEvent({ id: `user_proxied${n}` }));
-    return fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: { 'x-forwarded-for': address, ...t.context.provider.sign(body) }, body });
-  };
-  t.is((await from('198.51.100.1', 1)).status, 200);
+  const from = (address: string, n: number) => forged(service, n, { 'x-forwarded-for': address });
+  t.is((await from('198.51.100.1', 1)).status, 400);
   t.is((await from('198.51.100.1', 2)).status, 429);
-  t.is((await from('198.51.100.2', 3)).status, 200);
+  t.is((await from('198.51.100.2', 3)).status, 400);
 });
 
 test.serial('a resend inside the cooldown answers 429 InvitationRateLimited with Retry-After; the recipient budget spans organizations', async (t) => {

@@ -24,6 +24,16 @@ const webhook = (service: ServiceUnderTest, provider: TestProvider, n: number) =
   return fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: { 'content-type': 'application/json', ...provider.sign(body) }, body });
 };
 
+/** A delivery whose signature does not verify: what spends the webhook's share of the public budget. */
+const forged = (service: ServiceUnderTest, n: number) => {
+  const body = JSON.stringify(userCreatedEvent({ id: `user_forged${n}` }));
+  return fetch(`${service.url}/webhooks/idp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idp-webhook-id': `msg_forged${n}`, 'idp-webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'idp-webhook-signature': 'v1,Zm9yZ2Vk' },
+    body,
+  });
+};
+
 const closedPort = async (): Promise<number> => {
   const probe = createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => probe.once('listening', resolve));
@@ -32,23 +42,24 @@ const closedPort = async (): Promise<number> => {
   return port;
 };
 
-test('two server instances on one Redis share the public budget: what one spends, the other refuses', async (t) => {
+test('two server instances on one Redis share the public budget: what one spends with bad deliveries, the other refuses', async (t) => {
   const env = providerEnv(t.context.provider, { REDIS_URL, REDIS_KEY_PREFIX: uniqueKeyPrefix('public'), PUBLIC_RATE_LIMIT_POINTS: '4', PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '60' });
   const first = await startServiceUnderTest(env);
   t.teardown(() => first.close());
   const second = await startServiceUnderTest(env);
   t.teardown(() => second.close());
-  t.is((await webhook(first, t.context.provider, 1)).status, 200);
-  t.is((await webhook(second, t.context.provider, 2)).status, 200);
-  t.is((await webhook(first, t.context.provider, 3)).status, 200);
-  t.is((await webhook(second, t.context.provider, 4)).status, 200);
+  t.is((await forged(first, 1)).status, 400);
+  t.is((await forged(second, 2)).status, 400);
+  t.is((await forged(first, 3)).status, 400);
+  t.is((await forged(second, 4)).status, 400);
   for (const service of [first, second]) {
-    const refused = await webhook(service, t.context.provider, 5);
-    t.is(refused.status, 429, 'the fifth request, on either instance, is over the shared budget');
+    const refused = await forged(service, 5);
+    t.is(refused.status, 429, 'the fifth bad delivery, on either instance, is over the shared budget');
     const retryAfter = Number(refused.headers.get('retry-after'));
     t.true(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter} is within the window`);
     t.like(await refused.json(), { statusCode: 429, code: 'RateLimited' });
     t.is((await fetch(`${service.url}/health`)).status, 200, 'the probes are never limited');
+    t.is((await webhook(service, t.context.provider, service === first ? 6 : 7)).status, 200, 'a signed delivery is never refused for rate');
   }
   t.true(first.logs.records().some((line) => line['msg'] === 'service listening' && line['rateLimits'] === 'redis'));
 });
@@ -95,8 +106,9 @@ test('Redis configured but unreachable: the service starts, limits each instance
   );
   t.teardown(() => service.close());
   const statuses: number[] = [];
-  for (let n = 10; n < 14; n += 1) statuses.push((await webhook(service, t.context.provider, n)).status);
-  t.deepEqual(statuses, [200, 200, 200, 429], 'fail open to a per-instance budget, not to no limit at all');
+  for (let n = 10; n < 14; n += 1) statuses.push((await forged(service, n)).status);
+  t.deepEqual(statuses, [400, 400, 400, 429], 'fail open to a per-instance budget, not to no limit at all');
+  t.is((await webhook(service, t.context.provider, 14)).status, 200);
   const warnings = service.logs.records().filter((line) => line['level'] === 40 && String(line['msg']).includes('rate limit store (Redis) unreachable'));
   t.is(warnings.length, 1);
 });

@@ -15,11 +15,24 @@ export interface DeliveryFigures {
   readonly retries: number;
   /** Attempts by status (`200`, `500`, `network-error`, …). */
   readonly statuses: ReadonlyMap<string, number>;
+  /** The most attempts sent inside any 60 s (the default `PUBLIC_RATE_LIMIT_*` window), all from one address. */
+  readonly peakPerMinute: number;
   /** Messages never accepted. */
   readonly undelivered: readonly string[];
 }
 
 const ok = (status: DeliveryRecord['status']): boolean => typeof status === 'number' && status >= 200 && status < 300;
+
+/** The most attempts whose start falls inside one 60 s window (two pointers over the sorted starts). */
+const peakPerMinute = (log: readonly DeliveryRecord[]): number => {
+  const starts = log.map((attempt) => attempt.at).sort((a, b) => a - b);
+  let peak = 0;
+  for (let first = 0, last = 0; last < starts.length; last += 1) {
+    while (starts[last]! - starts[first]! >= 60_000) first += 1;
+    peak = Math.max(peak, last - first + 1);
+  }
+  return peak;
+};
 
 /** Figures of a settled delivery log (oldest attempt first). */
 export const deliveryFigures = (log: readonly DeliveryRecord[]): DeliveryFigures => {
@@ -42,6 +55,7 @@ export const deliveryFigures = (log: readonly DeliveryRecord[]): DeliveryFigures
     reorderings,
     retries: log.filter((attempt) => attempt.attempt > 1).length,
     statuses,
+    peakPerMinute: peakPerMinute(log),
     undelivered: undeliveredMessages(log),
   };
 };

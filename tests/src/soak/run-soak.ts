@@ -23,6 +23,9 @@ export interface SoakBackend {
   readonly outage?: DatabaseOutage;
 }
 
+// One incident, not thousands: an outage's failures are one captured error and a summary per 10 s.
+const MAX_ERROR_LINES_PER_OUTAGE = 50;
+
 // While the database is up the webhook answers 200 or 4xx; while it is away 500 is right (the provider retries).
 const API_ANSWERS = new Set([200, 401, 404, 410]);
 const OUTAGE_ANSWERS = new Set([500, 503]);
@@ -64,7 +67,9 @@ const describe = (window: OutageWindow, api: readonly ApiSample[], deliveries: r
 export const runSoak = async (t: ExecutionContext, backend: SoakBackend, profile: SoakProfile): Promise<void> => {
   const began = Date.now();
   const driverCpu = process.cpuUsage();
-  const pair = await startProcessPair({ timeScale: 0.001, serviceEnv: { PUBLIC_RATE_LIMIT_POINTS: '1000000', ...backend.serviceEnv } });
+  // The default configuration: every delivery comes from one address (the emulator's), and the
+  // default public limiter must not refuse a signed one.
+  const pair = await startProcessPair({ timeScale: 0.001, serviceEnv: backend.serviceEnv });
   t.teardown(() => pair.close());
   const users = planUsers(profile, seededRandom(profile.seed));
   const progress = new Progress(operationCount(users));
@@ -85,7 +90,8 @@ export const runSoak = async (t: ExecutionContext, backend: SoakBackend, profile
   const divergence = compareUsers(view, await backend.readUsers(pair));
   const disagreements = await apiDisagreements(pair.service().url, view);
   const outcome = describe(window, api, log);
-  const outage = { restarts: backend.outage === undefined ? 0 : 1, lengthMs: window.lengthMs(), failedDeliveries: outcome.webhook500sInOutage };
+  const errorLines = pair.service().process.errorLines();
+  const outage = { restarts: backend.outage === undefined ? 0 : 1, lengthMs: window.lengthMs(), failedDeliveries: outcome.webhook500sInOutage, errorLines: errorLines.length };
   const seconds = { workload, settled, checked: (Date.now() - began) / 1000 };
   for (const line of soakReport({ label: backend.label, profile, users, operations: progress.total, modes, deliveries, api, outage, divergence, disagreements: disagreements.length, seconds, cpu })) t.log(line);
 
@@ -97,6 +103,12 @@ export const runSoak = async (t: ExecutionContext, backend: SoakBackend, profile
   t.is(count(api, (s) => s.wrongUser), 0, 'no 200 described another user');
   t.is(view.alive.size, count(created, (u) => !u.deleted), 'the provider holds what the workload did');
   t.true(deliveries.duplicateCopies > 0 && deliveries.reorderings > 0, 'duplicates and reorderings were in play');
+  t.true(deliveries.attempts >= profile.deliveries, `at least ${profile.deliveries} deliveries were sent (${deliveries.attempts})`);
+  t.false(deliveries.statuses.has('429'), 'no signed delivery was refused for rate, at the default configuration, all from one address');
+  t.true(
+    errorLines.length <= MAX_ERROR_LINES_PER_OUTAGE * outage.restarts,
+    `at most ${MAX_ERROR_LINES_PER_OUTAGE} error lines per outage, none without one; the service wrote ${errorLines.length}:\n${errorLines.slice(0, 5).join('\n')}`,
+  );
   if (backend.outage !== undefined) t.true(outage.failedDeliveries > 0 && deliveries.retries > 0, 'the outage failed deliveries, and retries converged them');
   t.is((await fetch(`${pair.service().url}/health/ready`)).status, 200, 'the service is up and ready');
 };

@@ -14,7 +14,7 @@ export interface SoakFigures {
   readonly modes: readonly SoakMode[];
   readonly deliveries: DeliveryFigures;
   readonly api: readonly ApiSample[];
-  readonly outage: { readonly restarts: number; readonly lengthMs: number; readonly failedDeliveries: number };
+  readonly outage: { readonly restarts: number; readonly lengthMs: number; readonly failedDeliveries: number; readonly errorLines: number };
   readonly divergence: Divergence;
   readonly disagreements: number;
   /** Seconds from the start: the workload done, every delivery settled, everything checked. */
@@ -47,8 +47,9 @@ export const soakReport = (figures: SoakFigures): string[] => {
   return [
     `soak on ${figures.label}: profile ${profile.name}, seed ${profile.seed} (replay: SOAK_PROFILE=${profile.name} SOAK_SEED=${profile.seed}); workload done at ${seconds.workload.toFixed(1)} s, settled at ${seconds.settled.toFixed(1)} s, checked at ${seconds.checked.toFixed(1)} s; CPU ${figures.cpu}`,
     `provider: ${figures.users.length} users, ${figures.operations} operations (${figures.users.filter((user) => user.deleted).length} users deleted mid-run), ${figures.modes.length} delivery modes, up to ${Math.max(...figures.modes.map((mode) => mode.concurrency))} attempts in flight`,
-    `deliveries: ${deliveries.messages} messages, ${deliveries.attempts} sent (${deliveries.duplicateCopies} duplicate copies, ${deliveries.retries} retries), ${deliveries.reorderings} accepted after a newer event of the same user; statuses ${formatCounts(deliveries.statuses)}`,
+    `deliveries: ${deliveries.messages} messages, ${deliveries.attempts} sent (${deliveries.duplicateCopies} duplicate copies, ${deliveries.retries} retries), ${deliveries.reorderings} accepted after a newer event of the same user; statuses ${formatCounts(deliveries.statuses)}; at most ${deliveries.peakPerMinute} inside one minute, all from one address`,
     `faults injected: ${deliveries.duplicateCopies + outage.failedDeliveries + outage.restarts} (${deliveries.duplicateCopies} duplicate copies, ${outage.failedDeliveries} deliveries failed during a ${outage.lengthMs} ms database outage, ${outage.restarts} PostgreSQL restart)`,
+    `service log: ${outage.errorLines} error lines (${outage.restarts} outage${outage.restarts === 1 ? '' : 's'})`,
     `API: ${figures.api.length} GET /users/me (${histogram(figures.api.map((sample) => sample.status))}); 500s: ${api500s} API, ${outage.failedDeliveries} webhook, none while the database was up`,
     `lost ${divergence.lost.length}, duplicated ${divergence.duplicated.length}, stale ${divergence.stale.length}, resurrected ${divergence.resurrected.length}, phantom ${divergence.phantom.length}; API disagreements ${figures.disagreements}`,
   ];

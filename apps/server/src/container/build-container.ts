@@ -40,7 +40,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(
     observabilityModule(inputs.logger, inputs.observability, inputs.clock),
-    idpModule(inputs.idp, inputs.observability.metrics),
+    idpModule(inputs.idp, inputs.observability),
     persistenceModule(inputs.persistence),
     cryptoModule(inputs.config),
     rateLimitModule(inputs.config, inputs.rateLimitStore ?? MEMORY_STORE),

@@ -6,7 +6,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import * as t from 'io-ts';
 import { Email, type AuthPayload, type IdpUserId } from '@idv/core';
-import { RecordingErrorTracker, RecordingLogger } from '@idv/core/testing';
+import { RecordingErrorTracker } from '@idv/core/testing';
 import { errorMiddleware } from '../errors/error-middleware.js';
 import { bearerEndpoint } from './endpoint.js';
 import { created, replyWith } from './reply.js';
@@ -36,7 +36,7 @@ test.beforeEach(async (t) => {
     },
   });
   const app = new Koa();
-  app.use(errorMiddleware(new RecordingLogger(), new RecordingErrorTracker()));
+  app.use(errorMiddleware(new RecordingErrorTracker()));
   app.use((ctx, next) => {
     ctx.request.auth = caller;
     return next();

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { ErrorTracker, Logger } from '@idv/core';
+import type { ErrorTracker } from '@idv/core';
 import { respondWithError } from './error-body.js';
 import type { ErrorCode } from './error-status.js';
 
@@ -17,11 +17,13 @@ const exposedStatus = (error: unknown): number | undefined => {
 };
 
 /**
- * The one place defects become 500: logs them, reports them to error tracking, answers a generic
- * body. Client errors raised by Koa itself (`ctx.throw(413)`) keep their status.
+ * The one place defects become 500: reports them to error tracking, answers a generic body. The
+ * tracker writes the one log line of a defect (with its stack) and decides what is captured: the
+ * service's tracker counts the repeats of an incident (the database or the provider away) rather
+ * than logging each. Client errors raised by Koa itself (`ctx.throw(413)`) keep their status.
  */
 export const errorMiddleware =
-  (logger: Logger, errorTracker: ErrorTracker): Middleware =>
+  (errorTracker: ErrorTracker): Middleware =>
   // Stays an async function. Written as `next().catch(…)` under the request scope's `then` (which
   // saves one promise per request), the service spent 30 % more instructions per request in
   // garbage collection under `npm run bench:instructions` (issue #7); either one alone did not.
@@ -35,7 +37,6 @@ export const errorMiddleware =
         respondWithError(ctx, edgeCode, (error as Error).message);
         return;
       }
-      logger.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), method: ctx.method, path: ctx.path }, 'request failed');
       errorTracker.captureException(error, { method: ctx.method, path: ctx.path });
       respondWithError(ctx, 'InternalError', 'Internal server error');
     }

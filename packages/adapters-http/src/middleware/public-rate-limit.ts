@@ -2,6 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { type Logger, type RateLimitDecision, type RateLimiter } from '@idv/core';
 import { clientAddress, sourceKey } from './client-address.js';
 import { failure, send } from '../edge/reply.js';
+import { failureBudget, refuseSource, rejectionOf } from './failure-budget.js';
 
 /** How the outer limiter tells sources apart. */
 export interface PublicRateLimitOptions {
@@ -32,4 +33,28 @@ export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: P
       (decision) => (decision.allowed ? next() : refuse(ctx, decision)),
       (error: unknown) => letThrough(ctx, next, error),
     );
+};
+
+/**
+ * The outer limiter of a signed public route (`POST /webhooks/idp`), on the same per-source budget
+ * as `publicRateLimit` but spent only by what fails: the route runs first, so a delivery whose
+ * signature verifies is never refused for rate, even from a source over its budget. A refusal
+ * named in `counted` (missing signature headers, a bad signature, a body refused before it could
+ * be verified) spends one point; once the budget is spent such a refusal is answered 429
+ * `RateLimited` with `Retry-After` instead. What a blocked source still costs is what any refusal
+ * costs: the body read up to the route's limit and one HMAC, no database work.
+ *
+ * @example
+ * router.post('/webhooks/idp', failureRateLimit(limiter, new Set(['InvalidWebhookSignature']), logger), handler);
+ */
+export const failureRateLimit = (limiter: RateLimiter, counted: ReadonlySet<string>, logger: Logger, options: PublicRateLimitOptions = {}): Middleware => {
+  const budget = failureBudget(limiter, counted, logger, 'public rate');
+  return async (ctx, next) => {
+    await next();
+    if (!budget.counts(rejectionOf(ctx))) return;
+    const decision = await budget.spend(sourceKey(clientAddress(ctx, options.trustedProxyHops)), ctx.path);
+    if (decision.allowed) return;
+    logger.info({ method: ctx.method, path: ctx.path, retryAfterSeconds: decision.retryAfterSeconds }, 'rejected request rate limited');
+    refuseSource(ctx, decision.retryAfterSeconds, 'Too many rejected requests from this source; try again later');
+  };
 };

@@ -7,6 +7,7 @@ import type { RouteDoc } from '../openapi/route-doc.js';
 import { ReceivedView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 import { sendJson } from '../edge/json-response.js';
+import { markRejection } from '../middleware/failure-budget.js';
 
 /** Largest callback body read, in bytes (reference §8.1). */
 export const PAYMENT_CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -98,7 +99,7 @@ const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, sch
     }
     if (E.isLeft(result)) {
       // Seam for the outer limiter's failure budget (reference §8.8): bad signatures and malformed bodies count.
-      ctx.state['paymentRejection'] = result.left._tag;
+      markRejection(ctx, result.left._tag);
       logger.warn({ scheme, rejection: result.left._tag }, 'payment callback rejected');
     } else if (result.right._tag === 'Unmatched') {
       logger.warn({ scheme }, 'verified payment callback for no payment of ours');

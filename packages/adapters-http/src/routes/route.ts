@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
 import type { Middleware } from 'koa';
+import type { ErrorCode } from '../errors/error-status.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
 
 /** The codecs a route decodes its request with (for its description, e.g. OpenAPI). */
@@ -20,6 +21,12 @@ export interface Route {
   readonly doc: RouteDoc;
   /** A load balancer's probe (`/health*`): public, and never behind the outer rate limiter. */
   readonly probe?: true;
+  /**
+   * A signed public route: instead of one point per request, only these refusals spend the source's
+   * outer budget (a delivery whose signature verifies is never refused for rate). The handler marks
+   * each refusal it answers (`markRejection`).
+   */
+  readonly failureBudget?: readonly ErrorCode[];
   /** A payment callback (issue #10): behind the payment callbacks' own limiter when the app has one. */
   readonly paymentCallback?: true;
 }

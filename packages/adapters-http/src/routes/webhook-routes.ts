@@ -1,7 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { Context } from 'koa';
 import { requireSignatureHeaders, type ErrorTracker } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { respondWithError } from '../errors/error-body.js';
+import type { ErrorCode } from '../errors/error-status.js';
+import { markRejection } from '../middleware/failure-budget.js';
 import { sendJson } from '../edge/json-response.js';
 import { readRawBody } from '../raw-body.js';
 import { optionalHeader } from '../request-headers.js';
@@ -9,6 +12,12 @@ import { ReceivedView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
 const NO_BODY = new Uint8Array(0);
+
+/** Answers a refusal and marks it for the failure budget (`Route.failureBudget`). */
+const refuse = (ctx: Context, code: ErrorCode, message: string): void => {
+  markRejection(ctx, code);
+  respondWithError(ctx, code, message);
+};
 
 /**
  * `POST /webhooks/idp`: public, authenticated by the provider's signature over the exact body
@@ -19,6 +28,10 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
     method: 'post',
     path: '/webhooks/idp',
     access: 'public',
+    // Only what cannot be the provider's spends the source's budget: no signature headers, a bad
+    // signature, a body refused before it could be verified. A signed delivery, even one that does
+    // not decode (`MalformedWebhookEvent`, the provider's payloads drifted), is never refused for rate.
+    failureBudget: ['MissingSignatureHeaders', 'InvalidWebhookSignature', 'PayloadTooLarge', 'UnsupportedMediaType'],
     doc: {
       summary: "The provider's user events (user.created, user.updated, user.deleted)",
       description: 'Verified over the exact body bytes (Standard Webhooks); idempotent on the message id; other event types are acknowledged and ignored.',
@@ -49,18 +62,18 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
       if (E.isLeft(signed)) {
         const refusal = await services.handleIdpWebhook({ rawBody: NO_BODY, headers })();
         const error = E.isLeft(refusal) ? refusal.left : signed.left;
-        return respondWithError(ctx, error._tag, error.message);
+        return refuse(ctx, error._tag, error.message);
       }
       const raw = await readRawBody(ctx, bodyLimit);
       if (!raw.ok) {
-        if (raw.problem === 'too-large') return respondWithError(ctx, 'PayloadTooLarge', 'Webhook body too large');
-        if (raw.problem === 'encoded') return respondWithError(ctx, 'UnsupportedMediaType', 'Compressed webhook bodies are not accepted');
+        if (raw.problem === 'too-large') return refuse(ctx, 'PayloadTooLarge', 'Webhook body too large');
+        if (raw.problem === 'encoded') return refuse(ctx, 'UnsupportedMediaType', 'Compressed webhook bodies are not accepted');
         // spec: raw body unavailable is a server misconfiguration: 500, reported.
         errorTracker.captureException(new Error('webhook raw body unavailable: the request stream was consumed before the webhook route'));
         return respondWithError(ctx, 'InternalError', 'Webhook raw body unavailable');
       }
       const result = await services.handleIdpWebhook({ rawBody: raw.bytes, headers: signed.right })();
-      if (E.isLeft(result)) return respondWithError(ctx, result.left._tag, result.left.message);
+      if (E.isLeft(result)) return refuse(ctx, result.left._tag, result.left.message);
       sendJson(ctx, 200, result.right);
     },
   },

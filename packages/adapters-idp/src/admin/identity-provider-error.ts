@@ -1,3 +1,5 @@
+import type { IncidentError, IncidentKind } from '@idv/core';
+
 /** Why a call to the provider's admin API failed. */
 export type IdentityProviderFailure = 'http' | 'timeout' | 'network' | 'invalid-body';
 
@@ -15,8 +17,10 @@ export interface IdentityProviderErrorDetails {
 }
 
 /** A provider admin API call failed: a defect for the core (outage, rate limit, unexpected answer). */
-export class IdentityProviderError extends Error {
+export class IdentityProviderError extends Error implements IncidentError {
   readonly operation: string;
+  /** No answer, or a 5xx: the provider is away, one incident however many requests meet it. */
+  readonly incident: IncidentKind | undefined;
   readonly failure: IdentityProviderFailure;
   readonly status: number | undefined;
   readonly code: string | undefined;
@@ -30,5 +34,7 @@ export class IdentityProviderError extends Error {
     this.status = details.status;
     this.code = details.code;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    const away = details.failure === 'network' || details.failure === 'timeout' || (details.failure === 'http' && (details.status ?? 0) >= 500);
+    this.incident = away ? 'provider-unavailable' : undefined;
   }
 }

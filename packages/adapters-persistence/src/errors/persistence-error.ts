@@ -1,3 +1,5 @@
+import type { IncidentError, IncidentKind } from '@idv/core';
+
 /** What kind of database failure a {@link PersistenceError} stands for. */
 export type PersistenceFailure =
   | 'unique_violation'
@@ -13,8 +15,10 @@ export type PersistenceFailure =
  * A database failure translated at the adapter's edge. Its message names the operation, the kind,
  * the SQLSTATE and the constraint only: never the SQL parameters (emails), never the driver's text.
  */
-export class PersistenceError extends Error {
+export class PersistenceError extends Error implements IncidentError {
   override readonly name = 'PersistenceError';
+  /** A lost or refused connection is the database being away: one incident, however many requests meet it. */
+  readonly incident: IncidentKind | undefined;
 
   constructor(
     readonly operation: string,
@@ -28,5 +32,6 @@ export class PersistenceError extends Error {
         (sqlState === undefined ? '' : ` (SQLSTATE ${sqlState})`) +
         (constraint === undefined ? '' : ` on ${constraint}`),
     );
+    this.incident = failure === 'connection' ? 'database-unavailable' : undefined;
   }
 }

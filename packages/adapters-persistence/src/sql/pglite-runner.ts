@@ -36,7 +36,9 @@ export const createPgliteRunner = (em: SqlEntityManager, options: SqlRunnerOptio
     const client = (open?.connection.client ?? em.getKnex().client) as ConnectionClient;
     const pglite = (await client.acquireConnection()) as PGlite;
     try {
-      return await runPgliteStatement(pglite, statement, values, open === undefined);
+      const result = await runPgliteStatement(pglite, statement, values, open === undefined);
+      options.onAnswered?.();
+      return result;
     } finally {
       await client.releaseConnection(pglite);
     }

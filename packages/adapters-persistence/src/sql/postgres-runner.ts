@@ -22,11 +22,16 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', (error) => options.onDriverWarning?.(`idle connection error: ${error.message}`));
   const slot = (options.transactionSlot ?? ownTransactionSlot)<Open>();
+  const answered = options.onAnswered;
   // With a callback, one promise of ours per statement; without, pg-pool makes two (issue #7).
   const prepared = (statement: Statement, values: readonly unknown[]) =>
     new Promise<pg.QueryResult>((resolve, reject) => {
       const query = { name: statement.name, text: statement.numberedText, values: [...values] };
-      (innermostOpen(slot.getStore())?.connection ?? pool).query(query, (error: Error | undefined, result: pg.QueryResult) => (error ? reject(error) : resolve(result)));
+      (innermostOpen(slot.getStore())?.connection ?? pool).query(query, (error: Error | undefined, result: pg.QueryResult) => {
+        if (error) return reject(error);
+        answered?.();
+        resolve(result);
+      });
     });
 
   const inSavepoint = async <T>(open: Open, work: () => Promise<T>): Promise<T> => {

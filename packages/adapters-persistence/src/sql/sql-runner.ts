@@ -45,6 +45,8 @@ export interface SqlRunnerOptions {
   readonly onDriverWarning?: (message: string) => void;
   /** Told of every statement, succeeded or failed, for operators' metrics (issue #12). */
   readonly onQuery?: QueryObserver;
+  /** Told whenever the database answered a statement: the host learns that an outage is over (one call, no data). */
+  readonly onAnswered?: () => void;
   /**
    * Makes the slot where the runner keeps the open transaction (default: an AsyncLocalStorage of
    * its own). A host with a request-scoped AsyncLocalStorage lends a slot in it, one fewer enabled.

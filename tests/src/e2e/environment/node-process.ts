@@ -9,6 +9,8 @@ export interface NodeProcess {
   tail(): string;
   /** Resolves with the first stdout line from now on that satisfies `matches`. */
   nextLine(matches: (line: string) => boolean): Promise<string>;
+  /** The stdout lines logged at error level or above (pino's `level` 50 and 60), in order. */
+  errorLines(): readonly string[];
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves with the exit code. */
   stop(graceMs?: number): Promise<number | null>;
 }
@@ -29,6 +31,9 @@ const TAIL_LINES = 40;
 // The emulator prints its generated secrets on stdout; error messages must not repeat them.
 const redact = (line: string): string => line.replace(/^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET)=.*$/, '$1=[REDACTED]');
 
+// A pino line begins with its level: `{"level":50,…`.
+const ERROR_LEVEL = /^\{"level":(?:[5-9]\d|\d{3,})\b/;
+
 const exited = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null;
 
 /** Spawns `node <args>` and resolves once a stdout line satisfies `ready`; rejects (and kills it) if it exits or times out first. */
@@ -42,6 +47,10 @@ export const startNodeProcess = async <T>(options: StartNodeOptions<T>): Promise
   // Keep reading after "ready": a child blocks once a pipe nobody reads is full.
   createInterface({ input: child.stderr! }).on('line', keep);
   const stdout = createInterface({ input: child.stdout! });
+  const errors: string[] = [];
+  stdout.on('line', (line) => {
+    if (ERROR_LEVEL.test(line)) errors.push(line);
+  });
   const tail = (): string => lines.join('\n');
   const nextLine = (matches: (line: string) => boolean): Promise<string> =>
     new Promise((resolve) => {
@@ -61,7 +70,7 @@ export const startNodeProcess = async <T>(options: StartNodeOptions<T>): Promise
     clearTimeout(killer);
     return code;
   };
-  const handle: NodeProcess = { pid: child.pid, tail, nextLine, stop };
+  const handle: NodeProcess = { pid: child.pid, tail, nextLine, errorLines: () => errors, stop };
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   try {
     const ready = await new Promise<T>((resolve, reject) => {
