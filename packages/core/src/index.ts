@@ -3,7 +3,7 @@ export type { IdGenerator } from './shared/id-generator.js';
 export type { Logger } from './shared/logger.js';
 export type { Breadcrumb, ErrorTracker } from './shared/error-tracker.js';
 export type { Analytics } from './shared/analytics.js';
-export type { UnitOfWork } from './shared/unit-of-work.js';
+export type { UnitOfWork, UnitOfWorkOptions } from './shared/unit-of-work.js';
 export type { DomainError } from './shared/domain-error.js';
 export { ALLOWED } from './shared/rate-limiter.js';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/rate-limiter.js';
@@ -119,6 +119,8 @@ export type {
 export type { MembershipChanges, MembershipExpectation, Memberships, RosterFilter } from './membership/ports/memberships.js';
 export { actorRole, actsAsPlatformAdmin, authorize } from './membership/authorize.js';
 export type { Actor, AuthorizationError, Authorized, AuthorizeDeps } from './membership/authorize.js';
+export { authorizedWrite, authorizeGrant } from './membership/authorized-write.js';
+export type { AuthorizedWriteDeps, AuthorizedWriteError, Grant, WriteScope } from './membership/authorized-write.js';
 export type { ManageMembersDeps } from './membership/managing.js';
 export type { OwnershipMove } from './membership/ownership.js';
 export type { StatusChangeError } from './membership/status-change.js';
@@ -148,6 +150,8 @@ export {
   invitationRateLimited,
   notTheInvitee,
 } from './invitation/invitation.errors.js';
+export { identityProviderUnavailable } from './invitation/invitation.errors.js';
+export type { IdentityProviderUnavailable } from './invitation/invitation.errors.js';
 export type {
   AlreadyMember,
   InvalidInvitationToken,
