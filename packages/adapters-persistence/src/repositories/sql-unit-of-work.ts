@@ -1,7 +1,7 @@
 import type { UnitOfWork, UnitOfWorkOptions } from '@idv/core';
 import type { Either, Left } from 'fp-ts/lib/Either.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { PersistenceError } from '../errors/persistence-error.js';
+import { translateError } from '../errors/translate-error.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 
 /** Thrown inside the transaction to roll it back, carrying the Left out. */
@@ -9,9 +9,12 @@ class Rollback {
   constructor(readonly left: Left<unknown>) {}
 }
 
-/** Whether the database aborted the transaction for a concurrent one (running it again may succeed). */
-const isConflict = (error: unknown): boolean =>
-  error instanceof PersistenceError && (error.failure === 'serialization_failure' || error.failure === 'deadlock');
+/** Whether the database aborted the transaction for a concurrent one (running it again may succeed), translated or not. */
+const isConflict = (error: unknown): boolean => {
+  if (error instanceof Rollback) return false;
+  const { failure } = translateError('transaction', error);
+  return failure === 'serialization_failure' || failure === 'deadlock';
+};
 
 /**
  * The UnitOfWork port on the repositories' runner: a Right commits, a Left or a rejection rolls
