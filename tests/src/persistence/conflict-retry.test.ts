@@ -96,14 +96,15 @@ forEachBackend(
       return { result, attempts, counts: rows.map((row) => Number(row.n)) };
     };
 
-    test(`${backend.label}: a unit of work PostgreSQL aborts to break a real deadlock runs once more and commits`, async (t) => {
+    // Serial: a case counts every lock waiter of the database.
+    test.serial(`${backend.label}: a unit of work PostgreSQL aborts to break a real deadlock runs once more and commits`, async (t) => {
       const { result, attempts, counts } = await deadlocking(1, 2, 1);
       t.deepEqual(result, E.right(2));
       t.is(attempts, 2);
       t.deepEqual(counts, [2, 2], 'the other transaction and the retry both committed');
     });
 
-    test(`${backend.label}: a unit of work caught in a real deadlock on both attempts answers its onConflict Left, never a defect`, async (t) => {
+    test.serial(`${backend.label}: a unit of work caught in a real deadlock on both attempts answers its onConflict Left, never a defect`, async (t) => {
       const { result, attempts, counts } = await deadlocking(3, 4, 2);
       t.deepEqual(result, E.left('changed concurrently'));
       t.is(attempts, 2);
