@@ -185,7 +185,7 @@ export type { AcceptPendingInvitations, AcceptedInvitations, Arrival } from './i
 export { inviteMember } from './invitation/use-cases/invite-member.js';
 export type { CreatedInvitation, InviteMemberDeps, InviteMemberError, InviteMemberInput } from './invitation/use-cases/invite-member.js';
 export { resendInvitation } from './invitation/use-cases/resend-invitation.js';
-export type { ResendInvitationError, ResentInvitation } from './invitation/use-cases/resend-invitation.js';
+export type { ResendInvitationDeps, ResendInvitationError, ResentInvitation } from './invitation/use-cases/resend-invitation.js';
 export { revokeInvitation } from './invitation/use-cases/revoke-invitation.js';
 export type { RevokeInvitationError } from './invitation/use-cases/revoke-invitation.js';
 export { acceptInvitation } from './invitation/use-cases/accept-invitation.js';

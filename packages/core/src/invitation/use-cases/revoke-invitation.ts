@@ -28,7 +28,9 @@ export const revokeInvitation =
     pipe(
       manageInvitation(deps)(caller, organizationId, invitationId),
       TE.flatMap(({ authorized, invitation }) =>
-        authorizedWrite(deps, authorized, [invitation.membershipId], async ({ actor }): Promise<E.Either<RevokeInvitationError, Invitation>> =>
+        // Only the caller's row is locked: the invitation row first, then its membership, is the order
+        // an acceptance takes too, so a revoke and an acceptance never wait on each other crosswise.
+        authorizedWrite(deps, authorized, [], async ({ actor }): Promise<E.Either<RevokeInvitationError, Invitation>> =>
           mayGrant(actor, invitation.role) ? revokeInStore(deps, invitation, 'revoked', 'invitation.revoked', actor.userId) : E.left(cannotGrantRole(invitation.role)),
         ),
       ),
