@@ -43,6 +43,7 @@ const STATUS = {
   UserDeleted: 410,
   InvitationExpired: 410,
   InvitationRateLimited: 429,
+  IdentityProviderUnavailable: 503,
   AuthenticationUnavailable: 503,
 } as const;
 type Tag = keyof typeof STATUS;

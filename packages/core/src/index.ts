@@ -4,7 +4,7 @@ export type { Logger } from './shared/logger.js';
 export type { Breadcrumb, ErrorTracker } from './shared/error-tracker.js';
 export { incidentOf, type IncidentError, type IncidentKind } from './shared/incident.js';
 export type { Analytics } from './shared/analytics.js';
-export type { UnitOfWork } from './shared/unit-of-work.js';
+export type { UnitOfWork, UnitOfWorkOptions } from './shared/unit-of-work.js';
 export type { DomainError } from './shared/domain-error.js';
 export { ALLOWED } from './shared/rate-limiter.js';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/rate-limiter.js';
@@ -122,6 +122,8 @@ export type {
 export type { MembershipChanges, MembershipExpectation, Memberships, RosterFilter } from './membership/ports/memberships.js';
 export { actorRole, actsAsPlatformAdmin, authorize } from './membership/authorize.js';
 export type { Actor, AuthorizationError, Authorized, AuthorizeDeps } from './membership/authorize.js';
+export { authorizedWrite, authorizeGrant } from './membership/authorized-write.js';
+export type { AuthorizedWriteDeps, AuthorizedWriteError, Grant, WriteScope } from './membership/authorized-write.js';
 export type { ManageMembersDeps } from './membership/managing.js';
 export type { OwnershipMove } from './membership/ownership.js';
 export type { StatusChangeError } from './membership/status-change.js';
@@ -151,6 +153,8 @@ export {
   invitationRateLimited,
   notTheInvitee,
 } from './invitation/invitation.errors.js';
+export { identityProviderUnavailable } from './invitation/invitation.errors.js';
+export type { IdentityProviderUnavailable } from './invitation/invitation.errors.js';
 export type {
   AlreadyMember,
   InvalidInvitationToken,
@@ -186,7 +190,7 @@ export type { AcceptPendingInvitations, AcceptedInvitations, Arrival } from './i
 export { inviteMember } from './invitation/use-cases/invite-member.js';
 export type { CreatedInvitation, InviteMemberDeps, InviteMemberError, InviteMemberInput } from './invitation/use-cases/invite-member.js';
 export { resendInvitation } from './invitation/use-cases/resend-invitation.js';
-export type { ResendInvitationError, ResentInvitation } from './invitation/use-cases/resend-invitation.js';
+export type { ResendInvitationDeps, ResendInvitationError, ResentInvitation } from './invitation/use-cases/resend-invitation.js';
 export { revokeInvitation } from './invitation/use-cases/revoke-invitation.js';
 export type { RevokeInvitationError } from './invitation/use-cases/revoke-invitation.js';
 export { acceptInvitation } from './invitation/use-cases/accept-invitation.js';

@@ -104,9 +104,12 @@ test('errors are the ARCHITECTURE §5 body, each status listing its codes', (t) 
   const { paths, components } = t.context.document;
   t.deepEqual(components.schemas['ErrorBody'].required, ['statusCode', 'error', 'message', 'code']);
   const conflict = paths['/organizations/{orgId}/invitations']?.['post']?.responses?.['409'] as any;
-  t.deepEqual(conflict.content['application/json'].schema.allOf[1].properties.code.enum, ['AlreadyMember', 'InvitationAlreadyPending']);
+  t.deepEqual(conflict.content['application/json'].schema.allOf[1].properties.code.enum, ['AlreadyMember', 'InvitationAlreadyPending', 'MembershipChangedConcurrently']);
   const limited = paths['/organizations/{orgId}/invitations']?.['post']?.responses?.['429'] as any;
   t.truthy(limited.headers['Retry-After']);
+  const unavailable = paths['/organizations/{orgId}/invitations']?.['post']?.responses?.['503'] as any;
+  t.true(unavailable.content['application/json'].schema.allOf[1].properties.code.enum.includes('IdentityProviderUnavailable'));
+  t.truthy(unavailable.headers['Retry-After'], 'a provider that cannot mail the invitation: 503 with Retry-After');
 });
 
 test('parameters and request bodies come from the codecs the routes decode with: the schema accepts what the codec accepts', (t) => {

@@ -84,13 +84,15 @@ forEachBackend((backend) => {
     t.is(O.toNullable(await db().memberships.findOwner(org(4)))?.id, membership(401));
   });
 
-  test(`${label}: a cancelled member may be invited again, but a user has one live row per organization`, async (t) => {
+  test(`${label}: a cancelled member may be invited again, but a user has one live row per organization (a second insert writes nothing)`, async (t) => {
     const [cancelled] = await seedOrganization(5, [{ status: 'cancelled', updatedAt: at(1) }]);
     const again = aMembership({ id: membership(510), organizationId: org(5), userId: cancelled!.userId, status: 'pending_invitation', createdAt: at(2), updatedAt: at(2) });
-    await db().memberships.insert(again);
+    t.true(await db().memberships.insert(again));
     t.is(O.toNullable(await db().memberships.findForUser(org(5), cancelled!.userId!))?.id, membership(510));
-    const error = await rejectionOf(db().memberships.insert({ ...again, id: membership(511), status: 'active' }));
-    t.true(uniqueViolationOn(error, 'memberships_one_live_per_user'));
+    t.false(await db().memberships.insert({ ...again, id: membership(511), status: 'active' }));
+    t.true(O.isNone(await db().memberships.findById(membership(511))));
+    const error = await rejectionOf(db().memberships.update(cancelled!.id, { role: cancelled!.role, status: 'cancelled' }, { status: 'active' }, at(3)));
+    t.true(uniqueViolationOn(error, 'memberships_one_live_per_user'), 'an update still rejects');
   });
 
   test(`${label}: findForUser falls back to the most recently updated cancelled row`, async (t) => {

@@ -7,6 +7,8 @@ export interface CountingProxy {
   readonly requests: readonly string[];
   /** How many requests were `METHOD path` exactly. */
   count(request: string): number;
+  /** While set, requests it matches (`METHOD path`) are answered 503 instead of forwarded (still recorded). */
+  failing: ((request: string) => boolean) | undefined;
   close(): Promise<void>;
 }
 
@@ -19,11 +21,17 @@ const readBody = async (request: IncomingMessage): Promise<Buffer> => {
   return Buffer.concat(chunks);
 };
 
-/** Forwards every request to `target` unchanged and answers with its status, content type and body. */
+/** Forwards every request to `target` unchanged (unless `failing` matches it) and answers with its status, content type and body. */
 export const startCountingProxy = async (target: string): Promise<CountingProxy> => {
   const requests: string[] = [];
+  const proxy = { failing: undefined as CountingProxy['failing'] };
   const server = createServer((request, response) => {
-    requests.push(`${request.method} ${request.url}`);
+    const line = `${request.method} ${request.url}`;
+    requests.push(line);
+    if (proxy.failing?.(line) === true) {
+      response.writeHead(503, { 'content-type': 'application/json' }).end('{"errors":[{"code":"unavailable"}]}');
+      return;
+    }
     void (async () => {
       const body = await readBody(request);
       const headers = Object.fromEntries(
@@ -41,14 +49,14 @@ export const startCountingProxy = async (target: string): Promise<CountingProxy>
     })().catch(() => response.writeHead(502).end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  return Object.assign(proxy, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    count: (wanted) => requests.filter((request) => request === wanted).length,
+    count: (wanted: string) => requests.filter((request) => request === wanted).length,
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
-  };
+  });
 };

@@ -19,11 +19,16 @@ export interface EmulatedService {
  * Starts the emulator, then the service against it with `TEST_AUTH_BYPASS=true` (plus `overrides`,
  * e.g. `DATABASE_URL`), and points the emulator's webhooks at the service.
  */
-export const startEmulatedService = async (overrides: Record<string, string> = {}, options: Omit<StartOptions, 'logDestination'> = {}): Promise<EmulatedService> => {
+export const startEmulatedService = async (
+  overrides: Record<string, string> = {},
+  options: Omit<StartOptions, 'logDestination'> = {},
+  /** More settings once the emulator runs (e.g. `IDP_API_URL` of a proxy in front of it). */
+  around: (emulator: IdpEmulator) => Promise<Record<string, string>> = async () => ({}),
+): Promise<EmulatedService> => {
   const emulator = await startIdpEmulator({ timeScale: 0.001 });
   let service: ServiceUnderTest;
   try {
-    service = await startServiceUnderTest(providerEnv(emulator, { TEST_AUTH_BYPASS: 'true', ...overrides }), options);
+    service = await startServiceUnderTest(providerEnv(emulator, { TEST_AUTH_BYPASS: 'true', ...overrides, ...(await around(emulator)) }), options);
   } catch (error) {
     await emulator.close();
     throw error;

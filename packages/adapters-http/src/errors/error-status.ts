@@ -84,4 +84,5 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   NotImplemented: 501,
   NotReady: 503,
   AuthenticationUnavailable: 503,
+  IdentityProviderUnavailable: 503,
 };

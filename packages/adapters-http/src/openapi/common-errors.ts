@@ -14,7 +14,14 @@ export const MEMBERSHIP_CHANGE_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** What managing an existing invitation (resend, revoke) can answer. */
-export const MANAGE_INVITATION_ERRORS: readonly ErrorCode[] = [...AUTHORIZATION_ERRORS, 'CannotGrantRole', 'InvitationNotFound', 'InvitationNotPending', 'InvitationExpired'];
+export const MANAGE_INVITATION_ERRORS: readonly ErrorCode[] = [
+  ...AUTHORIZATION_ERRORS,
+  'CannotGrantRole',
+  'InvitationNotFound',
+  'InvitationNotPending',
+  'InvitationExpired',
+  'MembershipChangedConcurrently',
+];
 
 /** What the invitee's answer (accept, decline) can answer. */
 export const INVITEE_ERRORS: readonly ErrorCode[] = ['UserNotFound', 'EmailNotVerified', 'InvalidInvitationToken', 'InvitationNotFound', 'NotTheInvitee', 'InvitationNotPending', 'InvitationExpired'];

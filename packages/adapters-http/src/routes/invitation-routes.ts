@@ -26,7 +26,8 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
     body: InviteBody,
     doc: {
       summary: 'Invite someone by email (members.invite)',
-      description: 'Path 1 (no provider account): the provider e-mails a sign-up ticket; path 2: the invitee accepts in the app. The token is returned here and on resend only.',
+      description:
+        'Path 1 (no provider account): the provider e-mails a sign-up ticket; path 2: the invitee accepts in the app. The token is returned here and on resend only. Of two identical invitations at once, one is created and the other answers 409 InvitationAlreadyPending. A provider that cannot mail the ticket answers 503 with Retry-After and keeps nothing: retry.',
       tag: 'invitations',
       responses: {
         201: {
@@ -34,7 +35,7 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
           body: t.type({ invitation: InvitationView, membership: t.type({ id: MembershipView.props.id, status: MembershipView.props.status }), token: t.string }, 'InvitationCreated'),
         },
       },
-      errors: [...AUTHORIZATION_ERRORS, 'CannotGrantRole', 'AlreadyMember', 'InvitationAlreadyPending', 'InvitationRateLimited'],
+      errors: [...AUTHORIZATION_ERRORS, 'CannotGrantRole', 'AlreadyMember', 'InvitationAlreadyPending', 'InvitationRateLimited', 'MembershipChangedConcurrently', 'IdentityProviderUnavailable'],
     },
     handle: async ({ caller, params, body }) =>
       replyWith(await services.inviteMember(caller, params.orgId, body)(), ({ invitation, membership, token }) =>
@@ -63,7 +64,7 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
       summary: 'Resend an invitation: a new token and expiry (members.invite)',
       tag: 'invitations',
       responses: { 200: { description: 'The invitation and its new token', body: InvitationWithToken } },
-      errors: [...MANAGE_INVITATION_ERRORS, 'InvitationRateLimited'],
+      errors: [...MANAGE_INVITATION_ERRORS, 'InvitationRateLimited', 'IdentityProviderUnavailable'],
     },
     handle: async ({ caller, params }) =>
       replyWith(await services.resendInvitation(caller, params.orgId, params.invitationId)(), ({ invitation, token }) =>

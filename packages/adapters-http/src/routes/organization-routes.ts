@@ -40,7 +40,12 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     path: '/organizations/:orgId',
     params: OrganizationParams,
     body: OrganizationBody,
-    doc: { summary: 'Rename an organization (organization.update)', tag: 'organizations', responses: { 200: { description: 'The organization', body: OrganizationReply } }, errors: AUTHORIZATION_ERRORS },
+    doc: {
+      summary: 'Rename an organization (organization.update)',
+      tag: 'organizations',
+      responses: { 200: { description: 'The organization', body: OrganizationReply } },
+      errors: [...AUTHORIZATION_ERRORS, 'MembershipChangedConcurrently'],
+    },
     handle: async ({ caller, params, body }) =>
       replyWith(await services.updateOrganization(caller, params.orgId, body)(), (organization) => ok({ organization: organizationJson(organization) })),
   }),

@@ -64,7 +64,7 @@ export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
           ),
         },
       },
-      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'CardRequired', 'NationalIdRequired', 'PaymentRefused', 'PaymentProviderUnavailable'],
+      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'CardRequired', 'NationalIdRequired', 'PaymentRefused', 'PaymentProviderUnavailable', 'MembershipChangedConcurrently'],
     },
     handle: async ({ caller, params, body, clientAddress }) =>
       replyWith(await services.startPayment(caller, params.orgId, { ...body, clientAddress })(), ({ payment, clientAction }) =>

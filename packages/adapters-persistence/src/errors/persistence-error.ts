@@ -6,6 +6,10 @@ export type PersistenceFailure =
   | 'foreign_key_violation'
   | 'check_violation'
   | 'not_null_violation'
+  /** 40001: the transaction conflicted with a concurrent one; running it again may succeed. */
+  | 'serialization_failure'
+  /** 40P01: the transaction was chosen to break a deadlock; running it again may succeed. */
+  | 'deadlock'
   | 'connection'
   /** A stored row that does not decode into its domain type: a defect, never retried. */
   | 'invalid_row'

@@ -9,6 +9,8 @@ const byState: Readonly<Record<string, PersistenceFailure>> = {
   '23503': 'foreign_key_violation',
   '23514': 'check_violation',
   '23502': 'not_null_violation',
+  '40001': 'serialization_failure',
+  '40P01': 'deadlock',
 };
 
 const stringProp = (error: object, key: string): string | undefined => {

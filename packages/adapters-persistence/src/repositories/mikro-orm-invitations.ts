@@ -10,7 +10,10 @@ import { statement } from '../sql/statement.js';
 const COLUMNS = `"id", "organization_id", "membership_id", "email", "role", "status", "token_hash", "provider_invitation_id", "invited_by",
 "expires_at", "created_at", "updated_at", "revoked_reason"`;
 
-const CREATE = statement('invitations_create', `insert into "invitations" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+// The arbiter is the one-pending-per-email index: of two concurrent creations, the second waits for
+// the first and then inserts nothing.
+const CREATE = statement('invitations_create', `insert into "invitations" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+on conflict ("organization_id", lower("email")) where "status" = 'pending' do nothing returning "id"`);
 const FIND = statement('invitations_find_by_id', `select ${COLUMNS} from "invitations" where "id" = ?`);
 
 // lower("email") matches the partial unique index, so the lookup uses it.
@@ -47,11 +50,9 @@ export class MikroOrmInvitations implements Invitations {
     private readonly parseDate: DateParser,
   ) {}
 
-  /** Inserts a pending invitation; a second pending one for the same organization and email violates the unique index. */
-  create(invitation: Invitation): Promise<void> {
-    return guarded('invitations.create', async () => {
-      await this.sql.run(CREATE, invitationToRow(invitation));
-    });
+  /** Inserts a pending invitation; false when the organization has a pending one for the address already. */
+  create(invitation: Invitation): Promise<boolean> {
+    return guarded('invitations.create', async () => (await this.sql.rows(CREATE, invitationToRow(invitation))).length === 1);
   }
 
   /** The invitation with this id, if any. */

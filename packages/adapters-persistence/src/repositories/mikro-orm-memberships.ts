@@ -49,8 +49,14 @@ order by m."created_at", m."id" limit ?`);
 const ROSTER_AFTER = statement('memberships_roster_after', `${SELECT} where m."organization_id" = ? and (? or m."status" <> 'cancelled')
 and (m."created_at", m."id") > (?, ?) order by m."created_at", m."id" limit ?`);
 
+// The arbiter is the one-live-row-per-user index: of two concurrent inserts, the second waits for the
+// first and then inserts nothing. A second live owner still violates its own index (a defect).
 const INSERT = statement('memberships_insert', `insert into "memberships" ("id", "organization_id", "user_id", "role", "status", "email", "created_at", "updated_at")
-values (?, ?, ?, ?, ?, ?, ?, ?)`);
+values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("organization_id", "user_id") where "status" <> 'cancelled' do nothing returning "id"`);
+
+// Rows are locked in the order they are sorted (ORDER BY runs before FOR UPDATE), so every writer
+// takes overlapping locks in id order. `of m`: the joined user row is read, not locked.
+const LOCK = statement('memberships_lock', `${SELECT} where m."id" = any(string_to_array(?::text, ',')::uuid[]) order by m."id" for update of m`);
 
 // Compare-and-set in one statement: the WHERE re-checks role and status on the row it locks, so of
 // two racing writers the second sees the first's values and changes nothing. The partial unique
@@ -103,10 +109,13 @@ export class MikroOrmMemberships implements Memberships {
     });
   }
 
-  insert(membership: Membership): Promise<void> {
-    return guarded('memberships.insert', async () => {
-      await this.sql.run(INSERT, membershipToRow(membership));
-    });
+  insert(membership: Membership): Promise<boolean> {
+    return guarded('memberships.insert', async () => (await this.sql.rows(INSERT, membershipToRow(membership))).length === 1);
+  }
+
+  lock(ids: readonly MembershipId[]): Promise<readonly Membership[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return guarded('memberships.lock', async () => (await this.sql.rows<MembershipRecord>(LOCK, [ids.join(',')])).map((row) => this.toDomain(row)));
   }
 
   update(id: MembershipId, expected: MembershipExpectation, changes: MembershipChanges, at: Date): Promise<O.Option<Membership>> {

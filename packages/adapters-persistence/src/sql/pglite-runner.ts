@@ -65,6 +65,7 @@ export const createPgliteRunner = (em: SqlEntityManager, options: SqlRunnerOptio
         if (open !== undefined) open.finished = true;
       }
     },
+    inTransaction: () => innermostOpen(slot.getStore()) !== undefined,
     close: async () => undefined,
     poolStats: () => undefined,
   };

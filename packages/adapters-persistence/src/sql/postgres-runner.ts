@@ -85,6 +85,7 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
       const open = innermostOpen(slot.getStore());
       return open === undefined ? inTransaction(work) : inSavepoint(open, work);
     },
+    inTransaction: () => innermostOpen(slot.getStore()) !== undefined,
     close: () => pool.end(),
     poolStats: () => ({ pool: 'prepared', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };

@@ -19,6 +19,8 @@ export interface SqlRunner {
    * rejects with a `PersistenceError`.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether the caller's async work runs inside a transaction of this runner (so a new one would be a savepoint). */
+  inTransaction(): boolean;
   /** Closes the runner's own connections (PostgreSQL). */
   close(): Promise<void>;
   /** The runner's own pool (PostgreSQL): connections open, idle, and callers waiting for one. */
@@ -69,6 +71,7 @@ const timed = (runner: SqlRunner, observe: QueryObserver | undefined): SqlRunner
     rows: (statement, values) => time(statement, () => runner.rows(statement, values)),
     run: (statement, values) => time(statement, () => runner.run(statement, values)),
     transaction: (work) => runner.transaction(work),
+    inTransaction: () => runner.inTransaction(),
     close: () => runner.close(),
     poolStats: () => runner.poolStats(),
   };

@@ -5,11 +5,13 @@ import { pipe } from 'fp-ts/lib/function.js';
 import type { AuditAction } from '../audit/audit-entry.js';
 import { appendAudit, invitationSnapshot, type AuditTrailDeps } from '../audit/audit-trail.js';
 import type { UserId } from '../identity/identifiers.js';
+import { identityProviderUnavailable, type IdentityProviderUnavailable } from './invitation.errors.js';
 import type { IdentityProviderAdmin } from '../identity/ports/identity-provider-admin.js';
 import { isAwaitingInvitation, type MembershipId } from '../membership/membership.js';
 import type { Memberships } from '../membership/ports/memberships.js';
 import type { OrganizationId } from '../organization/organization.js';
 import { fromPort } from '../shared/from-port.js';
+import type { Logger } from '../shared/logger.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { invitationExpired, invitationNotFound, invitationNotPending, type InvitationExpired, type InvitationNotFound, type InvitationNotPending } from './invitation.errors.js';
 import { isExpired, type Invitation, type InvitationId, type RevokedReason } from './invitation.js';
@@ -88,9 +90,56 @@ export const requirePending = (
 };
 
 /**
- * Ends a pending invitation as `revoked` with a reason (an owner/admin's revoke, the invitee's
- * decline): the provider invitation is revoked first (idempotent, so a retry converges), then the
- * invitation and its membership change in one unit of work with their audit entry.
+ * Inside a unit of work: moves a pending invitation to `revoked` with a reason and cancels its
+ * membership, with its audit entry (`note` adds why to the entry's `after`); `InvitationNotPending`
+ * when another request ended it first.
+ */
+export const revokeInStore = async (
+  deps: InvitationStepsDeps,
+  invitation: Invitation,
+  reason: RevokedReason,
+  action: Extract<AuditAction, 'invitation.revoked' | 'invitation.declined'>,
+  actorUserId: UserId,
+  note: Readonly<Record<string, string>> = {},
+): Promise<E.Either<InvitationNotPending, Invitation>> => {
+  if (!(await deps.invitations.markRevoked(invitation.id, reason, deps.clock.now()))) return E.left(invitationNotPending());
+  await cancelAwaitingMembership(deps, invitation.membershipId);
+  const ended: Invitation = { ...invitation, status: 'revoked', revokedReason: reason };
+  await appendAudit(deps, {
+    organizationId: invitation.organizationId,
+    action,
+    actorUserId,
+    targetType: 'invitation',
+    targetId: invitation.id,
+    before: invitationSnapshot(invitation),
+    after: { ...invitationSnapshot(ended), ...note },
+  });
+  return E.right(ended);
+};
+
+/**
+ * A provider call the requester can simply retry: a rejection (an outage, an unexpected answer) is
+ * logged at warn and answers `IdentityProviderUnavailable` (503 with `Retry-After`).
+ */
+export const askProvider =
+  <A>(deps: { readonly logger: Logger }, operation: string, call: () => Promise<A>): TE.TaskEither<IdentityProviderUnavailable, A> =>
+  async () => {
+    try {
+      return E.right(await call());
+    } catch (error) {
+      deps.logger.warn({ operation, error: error instanceof Error ? error.message : String(error) }, 'identity provider call failed');
+      return E.left(identityProviderUnavailable());
+    }
+  };
+
+/** Revokes the invitation the provider holds, if any (idempotent, so a retry converges). */
+export const revokeAtProvider = (deps: InvitationDeps, invitation: Invitation): TE.TaskEither<never, void> =>
+  invitation.providerInvitationId === null ? TE.right(undefined) : fromPort(() => deps.idpAdmin.revokeInvitation(invitation.providerInvitationId!));
+
+/**
+ * Ends a pending invitation as `revoked` with a reason (the invitee's decline): the provider
+ * invitation is revoked first (idempotent, so a retry converges), then the invitation and its
+ * membership change in one unit of work with their audit entry.
  */
 export const endInvitation = (
   deps: InvitationDeps,
@@ -100,22 +149,6 @@ export const endInvitation = (
   actorUserId: UserId,
 ): TE.TaskEither<InvitationNotPending, Invitation> =>
   pipe(
-    invitation.providerInvitationId === null ? TE.right(undefined) : fromPort(() => deps.idpAdmin.revokeInvitation(invitation.providerInvitationId!)),
-    TE.flatMap(() => () =>
-      deps.unitOfWork.run(async () => {
-        if (!(await deps.invitations.markRevoked(invitation.id, reason, deps.clock.now()))) return E.left(invitationNotPending());
-        await cancelAwaitingMembership(deps, invitation.membershipId);
-        const ended: Invitation = { ...invitation, status: 'revoked', revokedReason: reason };
-        await appendAudit(deps, {
-          organizationId: invitation.organizationId,
-          action,
-          actorUserId,
-          targetType: 'invitation',
-          targetId: invitation.id,
-          before: invitationSnapshot(invitation),
-          after: invitationSnapshot(ended),
-        });
-        return E.right(ended);
-      }),
-    ),
+    revokeAtProvider(deps, invitation),
+    TE.flatMap(() => () => deps.unitOfWork.run(() => revokeInStore(deps, invitation, reason, action, actorUserId))),
   );

@@ -61,6 +61,20 @@ export const invitationRateLimited = (retryAfterSeconds: number): InvitationRate
   retryAfterSeconds,
 });
 
+/**
+ * The identity provider could not be reached to mail an invitation: nothing was kept, and the
+ * same request may simply be retried (503 with `Retry-After`).
+ */
+export interface IdentityProviderUnavailable extends DomainError<'IdentityProviderUnavailable'> {
+  readonly retryAfterSeconds: number;
+}
+/** Builds an IdentityProviderUnavailable error. */
+export const identityProviderUnavailable = (): IdentityProviderUnavailable => ({
+  _tag: 'IdentityProviderUnavailable',
+  message: 'The identity provider cannot be reached right now; nothing was sent, try again shortly',
+  retryAfterSeconds: 30,
+});
+
 /** Any invitation-area error. */
 export type InvitationError =
   | AlreadyMember
@@ -71,4 +85,5 @@ export type InvitationError =
   | InvalidInvitationToken
   | NotTheInvitee
   | EmailNotVerified
-  | InvitationRateLimited;
+  | InvitationRateLimited
+  | IdentityProviderUnavailable;

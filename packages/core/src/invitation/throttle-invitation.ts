@@ -41,3 +41,12 @@ export const throttleInvitation = (deps: ThrottleInvitationDeps, draws: readonly
     fromPort(() => drawAll(deps.invitationThrottle, draws)),
     TE.flatMap((decision) => (decision.allowed ? TE.right(undefined) : TE.left(invitationRateLimited(decision.retryAfterSeconds)))),
   );
+
+/**
+ * Gives back one point to each budget of an invitation that was drawn for but sent nothing (a
+ * duplicate the store refused, a provider that could not mail it), so that retrying costs nothing.
+ */
+export const refundInvitation = (deps: ThrottleInvitationDeps, draws: readonly InvitationDraw[]): TE.TaskEither<never, void> =>
+  fromPort(async () => {
+    await Promise.all(draws.map(([budget, key]) => deps.invitationThrottle[budget].refund(key)));
+  });

@@ -4,7 +4,6 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { PLATFORM_ADMIN_ROLE, type AuthPayload } from '../identity/auth-payload.js';
 import type { UserId } from '../identity/identifiers.js';
 import { userDeleted, type UserDeleted } from '../identity/identity.errors.js';
-import type { User } from '../identity/user.js';
 import { organizationNotFound, type OrganizationNotFound } from '../organization/organization.errors.js';
 import type { Organization, OrganizationId } from '../organization/organization.js';
 import type { Organizations } from '../organization/ports/organizations.js';
@@ -40,16 +39,20 @@ export const actsAsPlatformAdmin = (actor: Actor): boolean => actor.kind === 'pl
 export const actorRole = (actor: Actor): Membership['role'] | null =>
   actor.kind === 'member' ? actor.membership.role : actor.membership?.status === 'active' ? actor.membership.role : null;
 
-const decide = (user: User, caller: AuthPayload, capability: Capability, membership: O.Option<Membership>): Actor | AuthorizationError => {
+/**
+ * Who acts, or why not, given the caller's membership row as it stands: the one rule `authorize`
+ * applies, and `authorizedWrite` applies again to the row it locked.
+ */
+export const decide = (userId: UserId, caller: AuthPayload, capability: Capability, membership: O.Option<Membership>): Actor | AuthorizationError => {
   const platformAdmin = caller.role === PLATFORM_ADMIN_ROLE;
   const row = O.toNullable(membership);
   if (row !== null && row.status === 'active' && can(row.role, capability)) {
-    return { kind: 'member', userId: user.id, membership: row, platformAdmin };
+    return { kind: 'member', userId, membership: row, platformAdmin };
   }
   if (platformAdmin && PLATFORM_ADMIN_CAPABILITIES.includes(capability)) {
     return row !== null && row.status === 'active'
-      ? { kind: 'member', userId: user.id, membership: row, platformAdmin }
-      : { kind: 'platform_admin', userId: user.id, membership: row };
+      ? { kind: 'member', userId, membership: row, platformAdmin }
+      : { kind: 'platform_admin', userId, membership: row };
   }
   // spec: a non-member gets 404 for the organization (no enumeration); a member without the capability, 403.
   if (row === null && !platformAdmin) return organizationNotFound();
@@ -58,7 +61,8 @@ const decide = (user: User, caller: AuthPayload, capability: Capability, members
     : forbidden(capability);
 };
 
-const isActor = (value: Actor | AuthorizationError): value is Actor => 'kind' in value;
+/** Whether `decide` answered an actor. */
+export const isActor = (value: Actor | AuthorizationError): value is Actor => 'kind' in value;
 
 /**
  * The one authorization check of every organization use case: resolves the caller's membership in
@@ -82,7 +86,7 @@ export const authorize =
     return async () => {
       const organization = await deps.organizations.findById(organizationId);
       if (O.isNone(organization)) return E.left(organizationNotFound());
-      const decision = decide(user, caller, capability, await deps.memberships.findForUser(organizationId, user.id));
+      const decision = decide(user.id, caller, capability, await deps.memberships.findForUser(organizationId, user.id));
       return isActor(decision) ? E.right({ organization: organization.value, actor: decision }) : E.left(decision);
     };
   };

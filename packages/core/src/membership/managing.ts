@@ -7,6 +7,7 @@ import type { OrganizationId } from '../organization/organization.js';
 import { fromPort } from '../shared/from-port.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { actorRole, actsAsPlatformAdmin, type Actor, type AuthorizeDeps } from './authorize.js';
+import type { WriteScope } from './authorized-write.js';
 import { cannotManageMember, membershipNotFound, ownerProtected, type CannotManageMember, type MembershipNotFound, type OwnerProtected } from './membership.errors.js';
 import { canManage, type Membership, type MembershipId } from './membership.js';
 
@@ -14,6 +15,10 @@ import { canManage, type Membership, type MembershipId } from './membership.js';
 export interface ManageMembersDeps extends AuthorizeDeps, AuditTrailDeps {
   readonly unitOfWork: UnitOfWork;
 }
+
+/** Inside an authorized write: the locked target row (one in another organization is not found). */
+export const lockedTarget = (scope: WriteScope, membershipId: MembershipId): E.Either<MembershipNotFound, Membership> =>
+  E.fromNullable(membershipNotFound())(scope.locked(membershipId));
 
 /** The membership with this id in this organization (one in another organization is not found). */
 export const findMembershipIn = (

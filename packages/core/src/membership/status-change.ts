@@ -6,8 +6,9 @@ import type { AuditAction } from '../audit/audit-entry.js';
 import { appendAudit, membershipSnapshot } from '../audit/audit-trail.js';
 import type { AuthPayload } from '../identity/auth-payload.js';
 import type { OrganizationId } from '../organization/organization.js';
-import { authorize, type Actor, type AuthorizationError } from './authorize.js';
-import { checkManageable, findMembershipIn, type ManageMembersDeps } from './managing.js';
+import type { Actor, AuthorizationError } from './authorize.js';
+import { authorizedWrite, authorizeGrant } from './authorized-write.js';
+import { checkManageable, lockedTarget, type ManageMembersDeps } from './managing.js';
 import {
   invalidMembershipTransition,
   membershipChangedConcurrently,
@@ -64,25 +65,31 @@ export const changeStatusAudited = async (
   return E.right(changed.value);
 };
 
-/** Applies an edge to a loaded target in one unit of work, with its audit entry. */
+/**
+ * Inside an authorized write: applies an edge to the locked target, with its audit entry; a
+ * status the edge does not start from is `InvalidMembershipTransition`.
+ */
 export const applyStatusEdge = (
   deps: ManageMembersDeps,
   edge: StatusEdge,
   actor: Actor,
   target: Membership,
-): TE.TaskEither<InvalidMembershipTransition | MembershipChangedConcurrently, Membership> => {
-  if (!edge.from.includes(target.status)) return TE.left(invalidMembershipTransition(target.status, edge.verb));
-  return () => deps.unitOfWork.run(() => changeStatusAudited(deps, edge, actor, target));
-};
+): Promise<E.Either<InvalidMembershipTransition | MembershipChangedConcurrently, Membership>> =>
+  edge.from.includes(target.status) ? changeStatusAudited(deps, edge, actor, target) : Promise.resolve(E.left(invalidMembershipTransition(target.status, edge.verb)));
 
-/** A manager's status change (`members.manage`, owner protection, strictly lower ranks): suspend, reinstate. */
+/**
+ * A manager's status change (`members.manage`, owner protection, strictly lower ranks): suspend,
+ * reinstate. The caller and the target are checked on their locked rows (see `authorizedWrite`).
+ */
 export const managedStatusChange =
   (deps: ManageMembersDeps, edge: StatusEdge) =>
   (caller: AuthPayload, organizationId: OrganizationId, membershipId: MembershipId): TE.TaskEither<StatusChangeError, Membership> =>
     pipe(
-      authorize(deps)(caller, organizationId, 'members.manage'),
-      TE.bindTo('authorized'),
-      TE.bindW('target', () => findMembershipIn(deps, organizationId, membershipId)),
-      TE.tap(({ authorized, target }) => TE.fromEither(checkManageable(authorized.actor, target))),
-      TE.flatMap(({ authorized, target }) => applyStatusEdge(deps, edge, authorized.actor, target)),
+      authorizeGrant(deps)(caller, organizationId, 'members.manage'),
+      TE.flatMap((grant) =>
+        authorizedWrite(deps, grant, [membershipId], async (scope): Promise<E.Either<StatusChangeError, Membership>> => {
+          const target = pipe(lockedTarget(scope, membershipId), E.chainW((row) => checkManageable(scope.actor, row)));
+          return E.isLeft(target) ? target : applyStatusEdge(deps, edge, scope.actor, target.right);
+        }),
+      ),
     );

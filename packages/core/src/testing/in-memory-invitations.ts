@@ -9,19 +9,20 @@ import { paginate } from './paginate.js';
 /**
  * The Invitations port in memory. Each guarded change checks and writes in one synchronous step,
  * which is what the SQL adapter's single `update … where status = 'pending'` guarantees; like the
- * unique index, a second pending invitation for one organization and email rejects.
+ * unique index, a second pending invitation for one organization and email is refused (false).
  */
 export class InMemoryInvitations implements Invitations {
   private readonly rows = new Map<InvitationId, Invitation>();
 
-  /** Stores a new pending invitation (one pending per organization and email). */
-  async create(invitation: Invitation): Promise<void> {
+  /** Stores a new pending invitation; false when one is pending for the organization and email already. */
+  async create(invitation: Invitation): Promise<boolean> {
     if (this.rows.has(invitation.id)) throw new Error('unique violation: invitations_pkey');
     const pending = [...this.rows.values()].some(
       (row) => row.status === 'pending' && row.organizationId === invitation.organizationId && row.email === invitation.email,
     );
-    if (pending && invitation.status === 'pending') throw new Error('unique violation: invitations_one_pending_per_email');
+    if (pending && invitation.status === 'pending') return false;
     this.rows.set(invitation.id, invitation);
+    return true;
   }
 
   /** The invitation with this id, if any. */

@@ -7,6 +7,8 @@ import type { OrganizationId } from '../organization/organization.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { paginate } from './paginate.js';
 
+const sameUserIn = (a: Membership, b: Membership): boolean => a.userId !== null && a.userId === b.userId && a.organizationId === b.organizationId;
+
 /** Where the fake reads what the SQL adapter joins: organization names and users' current emails. */
 export interface InMemoryMembershipsLookups {
   /** The name of an organization, for membership summaries. */
@@ -16,8 +18,9 @@ export interface InMemoryMembershipsLookups {
 }
 
 /**
- * The Memberships port in memory. Like the database's unique indexes, it rejects a second live row
- * for one user in one organization and a second live owner in one organization.
+ * The Memberships port in memory. Like the database's unique indexes, it refuses a second live row
+ * for one user in one organization (an insert answers false, an update rejects) and rejects a
+ * second live owner in one organization.
  */
 export class InMemoryMemberships implements Memberships {
   private rows: Membership[] = [];
@@ -90,9 +93,19 @@ export class InMemoryMemberships implements Memberships {
     return paginate(rows, page, { at: (row) => row.createdAt, id: (row) => row.id, direction: 'asc' });
   }
 
-  async insert(membership: Membership): Promise<void> {
+  async insert(membership: Membership): Promise<boolean> {
+    if (this.rows.some((row) => row.id !== membership.id && isLive(membership.status) && isLive(row.status) && sameUserIn(row, membership))) return false;
     this.assertNew(membership);
     this.rows.push(membership);
+    return true;
+  }
+
+  /** The rows in id order; the fake runs one call at a time, so there is nothing to wait for. */
+  async lock(ids: readonly MembershipId[]): Promise<readonly Membership[]> {
+    return this.rows
+      .filter((row) => ids.includes(row.id))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((row) => this.read(row));
   }
 
   async update(id: MembershipId, expected: MembershipExpectation, changes: MembershipChanges, at: Date): Promise<O.Option<Membership>> {

@@ -58,3 +58,5 @@ export { RecordingNotifications } from './recording-notifications.js';
 export { PendingBackgroundTasks } from './pending-background-tasks.js';
 export { devicesContract, inMemoryDevicesSubject } from './devices.contract.js';
 export type { DevicesSubject } from './devices.contract.js';
+export { GatedUnitOfWork } from './gated-unit-of-work.js';
+export type { HeldUnitOfWork } from './gated-unit-of-work.js';

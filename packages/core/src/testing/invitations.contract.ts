@@ -60,17 +60,31 @@ export const invitationsContract: readonly ContractCase<InvitationsSubject>[] = 
     },
   },
   {
-    name: 'one pending invitation per organization and email; a revoked one no longer blocks',
+    name: 'one pending invitation per organization and email (a second creation answers false); a revoked one no longer blocks',
     async run(subject) {
       const first = await create(subject, contractInvitation(10, 10, { email: 'twice@example.com' as Email }));
       const second = contractInvitation(11, 10, { email: 'twice@example.com' as Email });
       await subject.prepare(second);
-      await assert.rejects(subject.invitations.create(second));
+      assert.equal(await subject.invitations.create(second), false);
+      assert.ok(O.isNone(await subject.invitations.findById(second.id)));
       await create(subject, contractInvitation(12, 11, { email: 'twice@example.com' as Email }));
       assert.equal(O.toNullable(await subject.invitations.findPendingByEmail(org(10), 'twice@example.com' as Email))?.id, first.id);
       assert.equal(await subject.invitations.markRevoked(first.id, 'revoked', T), true);
       assert.ok(O.isNone(await subject.invitations.findPendingByEmail(org(10), 'twice@example.com' as Email)));
-      await subject.invitations.create(second);
+      assert.equal(await subject.invitations.create(second), true);
+    },
+  },
+  {
+    name: 'two concurrent creations of a pending invitation for one address: exactly one is stored',
+    async run(subject) {
+      const email = 'racing@example.com' as Email;
+      const first = contractInvitation(13, 12, { email });
+      const second = contractInvitation(14, 12, { email });
+      await subject.prepare(first);
+      await subject.prepare(second);
+      const results = await Promise.all([subject.invitations.create(first), subject.invitations.create(second)]);
+      assert.deepEqual([...results].sort(), [false, true]);
+      assert.equal((await subject.invitations.listForOrganization(org(12), { limit: 10 })).items.length, 1);
     },
   },
   {

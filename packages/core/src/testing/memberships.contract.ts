@@ -227,13 +227,37 @@ export const membershipsContract: readonly ContractCase<MembershipsSubject>[] = 
     },
   },
   {
-    name: 'a user holds at most one live row per organization; a cancelled one does not block a new one',
+    name: 'a user holds at most one live row per organization (a second insert answers false); a cancelled one does not block a new one',
     async run({ memberships, seed }) {
       await seed({ id: membership(110), organizationId: org(110), organizationName: 'A', userId: user(110), role: 'member', status: 'active' });
-      await assert.rejects(memberships.insert(row(111, 110, user(110), 'coach', 'pending_invitation')));
+      assert.equal(await memberships.insert(row(111, 110, user(110), 'coach', 'pending_invitation')), false);
+      assert.ok(O.isNone(await memberships.findById(membership(111) as MembershipId)));
       await memberships.update(membership(110) as MembershipId, { role: 'member', status: 'active' }, { status: 'cancelled' }, T);
-      await memberships.insert(row(112, 110, user(110), 'coach', 'pending_invitation'));
+      assert.equal(await memberships.insert(row(112, 110, user(110), 'coach', 'pending_invitation')), true);
       assert.equal(O.toNullable(await memberships.findForUser(org(110) as OrganizationId, user(110)))?.id, membership(112));
+    },
+  },
+  {
+    name: 'two concurrent inserts of a live row for one user in one organization: exactly one is stored',
+    async run({ memberships, seed }) {
+      await seed({ id: membership(120), organizationId: org(120), organizationName: 'A', userId: user(120), role: 'owner', status: 'active' });
+      await seed({ id: membership(121), organizationId: org(121), organizationName: 'B', userId: user(121), role: 'owner', status: 'active' });
+      const results = await Promise.all([122, 123].map((n) => memberships.insert(row(n, 120, user(121), 'member', 'pending_invitation'))));
+      assert.deepEqual([...results].sort(), [false, true]);
+      assert.equal(O.toNullable(await memberships.findForUser(org(120) as OrganizationId, user(121)))?.id, membership(122 + results.indexOf(true)));
+    },
+  },
+  {
+    name: 'locking gives the rows as they are now, in id order, leaving out ids with no row',
+    async run({ memberships, seed }) {
+      await seed({ id: membership(131), organizationId: org(130), organizationName: 'A', userId: user(131), role: 'owner', status: 'active' });
+      await seed({ id: membership(130), organizationId: org(130), organizationName: 'A', userId: user(130), role: 'admin', status: 'suspended' });
+      const locked = await memberships.lock([membership(131), membership(139), membership(130)] as MembershipId[]);
+      assert.deepEqual(locked.map((m) => [m.id, m.role, m.status]), [
+        [membership(130), 'admin', 'suspended'],
+        [membership(131), 'owner', 'active'],
+      ]);
+      assert.deepEqual(await memberships.lock([]), []);
     },
   },
 ];

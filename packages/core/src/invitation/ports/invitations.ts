@@ -13,12 +13,16 @@ export interface InvitationRenewal {
 
 /**
  * Invitation rows. The store enforces at most one `pending` invitation per organization and email
- * (a violation rejects, as a defect). Every status change is a guarded update that reports
+ * (`create` answers false). Every status change is a guarded update that reports
  * whether this call made it.
  */
 export interface Invitations {
-  /** Stores a new pending invitation; at most one pending invitation per organization and email may exist. */
-  create(invitation: Invitation): Promise<void>;
+  /**
+   * Stores a new pending invitation; false, writing nothing, when the organization already has a
+   * pending invitation for the address (the store's unique index decides, so of two concurrent
+   * creations one gets false).
+   */
+  create(invitation: Invitation): Promise<boolean>;
   /** The invitation with this id, if any. */
   findById(id: InvitationId): Promise<Option<Invitation>>;
   /** The organization's `pending` invitation for an address (expired by time or not). */

@@ -8,14 +8,17 @@ import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { Email } from '../../identity/email.js';
 import { mirrorProviderUser, type MirrorProviderUserDeps } from '../../identity/use-cases/mirror-provider-user.js';
 import type { User } from '../../identity/user.js';
-import { actorRole, authorize, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
+import type { IdentityProviderUnavailable } from '../invitation.errors.js';
+import type { AuthorizeDeps } from '../../membership/authorize.js';
+import { authorizedWrite, authorizeGrant, type AuthorizedWriteError, type WriteScope } from '../../membership/authorized-write.js';
 import { cannotGrantRole, type CannotGrantRole } from '../../membership/membership.errors.js';
-import { canGrant, isLive, type Membership, type MembershipId, type Role } from '../../membership/membership.js';
+import { isLive, type Membership, type MembershipId, type Role } from '../../membership/membership.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
 import { alreadyMember, invitationAlreadyPending, type AlreadyMember, type InvitationAlreadyPending, type InvitationRateLimited } from '../invitation.errors.js';
-import { expireInvitation, type InvitationDeps } from '../invitation-steps.js';
-import { throttleInvitation, type ThrottleInvitationDeps } from '../throttle-invitation.js';
+import { askProvider, expireInvitation, revokeInStore, type InvitationDeps } from '../invitation-steps.js';
+import { mayGrant } from '../manage-invitation.js';
+import { refundInvitation, throttleInvitation, type InvitationDraw, type ThrottleInvitationDeps } from '../throttle-invitation.js';
 import { expiryFrom, isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 import { verifiedHolderOf } from '../invitee.js';
 
@@ -36,7 +39,13 @@ export interface CreatedInvitation {
 }
 
 /** What inviting can answer. */
-export type InviteMemberError = AuthorizationError | CannotGrantRole | AlreadyMember | InvitationAlreadyPending | InvitationRateLimited;
+export type InviteMemberError =
+  | AuthorizedWriteError
+  | CannotGrantRole
+  | AlreadyMember
+  | InvitationAlreadyPending
+  | InvitationRateLimited
+  | IdentityProviderUnavailable;
 
 // A pending invitation past its expiry no longer blocks a new one: it is moved to `expired` first.
 const clearStalePending = (deps: InviteMemberDeps, organizationId: OrganizationId, input: InviteMemberInput, actor: User['id']) =>
@@ -78,14 +87,100 @@ const checkNotMember = (deps: InviteMemberDeps, organizationId: OrganizationId, 
         }),
       );
 
+interface StoredInvitation {
+  readonly invitation: Invitation;
+  readonly membership: Membership;
+}
+
+// Inside the authorized write: the membership and the invitation rows with their audit entry. Of two
+// identical invitations at once, the unique indexes let one through; the other writes nothing.
+const storeInvitation = async (
+  deps: InviteMemberDeps,
+  { actor, organization }: WriteScope,
+  input: InviteMemberInput,
+  account: User | null,
+  invitationId: InvitationId,
+  tokenHash: string,
+): Promise<E.Either<InviteMemberError, StoredInvitation>> => {
+  if (!mayGrant(actor, input.role)) return E.left(cannotGrantRole(input.role));
+  const now = deps.clock.now();
+  const membership: Membership = {
+    id: deps.ids.uuid() as MembershipId,
+    organizationId: organization.id,
+    userId: account?.id ?? null,
+    role: input.role,
+    status: account === null ? 'invited' : 'pending_invitation',
+    email: input.email,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const invitation: Invitation = {
+    id: invitationId,
+    organizationId: organization.id,
+    email: input.email,
+    role: input.role,
+    status: 'pending',
+    membershipId: membership.id,
+    tokenHash,
+    providerInvitationId: null,
+    invitedBy: actor.userId,
+    expiresAt: expiryFrom(now, deps.settings.invitationTtlDays),
+    createdAt: now,
+    updatedAt: now,
+    revokedReason: null,
+  };
+  if (!(await deps.memberships.insert(membership))) {
+    // The invitee's live row appeared meanwhile: say what it is.
+    const existing = await checkNotMember(deps, organization.id, account)();
+    return E.left(E.isLeft(existing) ? existing.left : invitationAlreadyPending());
+  }
+  if (!(await deps.invitations.create(invitation))) return E.left(invitationAlreadyPending());
+  await appendAudit(deps, {
+    organizationId: organization.id,
+    action: 'invitation.created',
+    actorUserId: actor.userId,
+    targetType: 'invitation',
+    targetId: invitation.id,
+    before: null,
+    after: invitationSnapshot(invitation),
+  });
+  return E.right({ invitation, membership });
+};
+
+// Path 1, after the commit: the provider mails a ticket naming the stored invitation. When it cannot,
+// the invitation is revoked again (its membership cancelled, audited), so no mail ever names an
+// invitation that does not stand, and the inviter may simply retry.
+const mailTicket = (deps: InviteMemberDeps, stored: Invitation): TE.TaskEither<IdentityProviderUnavailable, Invitation> =>
+  pipe(
+    askProvider(deps, 'createInvitation', () =>
+      deps.idpAdmin.createInvitation({ email: stored.email, redirectUrl: `${deps.settings.appUrl}/sign-up`, publicMetadata: { invitationId: stored.id } }),
+    ),
+    TE.orElseFirstW(() =>
+      fromPort(() => deps.unitOfWork.run(() => revokeInStore(deps, stored, 'revoked', 'invitation.revoked', stored.invitedBy, { cause: 'provider_unavailable' }))),
+    ),
+    TE.flatMap((mailed) =>
+      fromPort(async () => {
+        const renewal = { tokenHash: stored.tokenHash, expiresAt: stored.expiresAt, providerInvitationId: mailed.id };
+        const attached = await deps.invitations.rotateToken(stored.id, renewal, deps.clock.now());
+        // Ended meanwhile (revoked, or accepted by a sign-up of its own): the new ticket must not work.
+        if (O.isNone(attached)) await deps.idpAdmin.revokeInvitation(mailed.id);
+        return O.getOrElse(() => stored)(attached);
+      }),
+    ),
+  );
+
 /**
  * Invites someone by email (`members.invite`, and only to a role the caller may grant). Path 2, the
  * provider knows the address: an invitation plus a `pending_invitation` membership for that user,
- * accepted in-app. Path 1 otherwise: an invitation, a provider invitation (the provider e-mails a
- * ticket to `{APP_URL}/sign-up`, our invitation id in its public metadata) and an `invited`
- * membership with no user yet. One transaction with the `invitation.created` audit entry. Each
+ * accepted in-app. Path 1 otherwise: an invitation and an `invited` membership with no user yet,
+ * then a provider invitation (the provider e-mails a ticket to `{APP_URL}/sign-up`, our invitation
+ * id in its public metadata). The rows and the `invitation.created` audit entry are committed in one
+ * authorized write (the caller's membership checked again on its locked row, see `authorizedWrite`)
+ * before the provider is asked, so a concurrent identical invitation loses at the unique index
+ * (`InvitationAlreadyPending`) and no mail names an invitation that was never stored; a provider
+ * that cannot mail it gets the invitation revoked again (`IdentityProviderUnavailable`, retry). Each
  * invitation draws on the inviter's, the organization's and the recipient's budgets
- * (`InvitationRateLimited` with its wait once one is spent).
+ * (`InvitationRateLimited` with its wait once one is spent); one that sends nothing gives its points back.
  *
  * @example
  * await inviteMember(deps)(request.auth, orgId, { email, role: 'coach' })(); // Right({ invitation, membership, token })
@@ -94,84 +189,37 @@ export const inviteMember =
   (deps: InviteMemberDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, input: InviteMemberInput): TE.TaskEither<InviteMemberError, CreatedInvitation> =>
     pipe(
-      authorize(deps)(caller, organizationId, 'members.invite'),
+      authorizeGrant(deps)(caller, organizationId, 'members.invite'),
       TE.filterOrElseW(
-        ({ actor }) => {
-          const role = actorRole(actor);
-          return role !== null && canGrant(role, input.role);
-        },
+        ({ actor }) => mayGrant(actor, input.role),
         () => cannotGrantRole(input.role),
       ),
-      TE.map(({ actor, organization }) => ({ actorUserId: actor.userId, organizationName: organization.name })),
-      TE.tap(({ actorUserId }) => clearStalePending(deps, organizationId, input, actorUserId)),
+      TE.bindTo('grant'),
+      TE.tap(({ grant }) => clearStalePending(deps, organizationId, input, grant.actor.userId)),
       TE.bindW('account', () => findAccount(deps, input.email)),
       TE.tap(({ account }) => checkNotMember(deps, organizationId, account)),
-      // Issue #9: counted once the invitation would go out, before any token or provider mail.
-      TE.tap(({ actorUserId }) =>
-        throttleInvitation(deps, [
-          ['inviter', actorUserId],
+      TE.bindW('draws', ({ grant }): TE.TaskEither<never, readonly InvitationDraw[]> =>
+        TE.right([
+          ['inviter', grant.actor.userId],
           ['organization', organizationId],
           ['recipient', input.email],
         ]),
       ),
-      TE.bindW('invitationId', () => TE.right(deps.ids.uuid() as InvitationId)),
-      TE.bindW('issued', ({ invitationId }) => fromPort(() => deps.inviteTokens.issue(invitationId))),
-      TE.bindW('providerInvitationId', ({ account, invitationId }) =>
-        account !== null
-          ? TE.right(null)
-          : pipe(
-              fromPort(() =>
-                deps.idpAdmin.createInvitation({ email: input.email, redirectUrl: `${deps.settings.appUrl}/sign-up`, publicMetadata: { invitationId } }),
-              ),
-              TE.map((providerInvitation) => providerInvitation.id),
-            ),
-      ),
-      TE.flatMap(({ actorUserId, account, invitationId, issued, providerInvitationId, organizationName }) =>
+      // Counted once the invitation would go out, before any token or provider mail.
+      TE.tap(({ draws }) => throttleInvitation(deps, draws)),
+      TE.flatMap(({ grant, account, draws }) =>
         pipe(
-          () =>
-        deps.unitOfWork.run(async () => {
-          const now = deps.clock.now();
-          const membership: Membership = {
-            id: deps.ids.uuid() as MembershipId,
-            organizationId,
-            userId: account?.id ?? null,
-            role: input.role,
-            status: account === null ? 'invited' : 'pending_invitation',
-            email: input.email,
-            createdAt: now,
-            updatedAt: now,
-          };
-          const invitation: Invitation = {
-            id: invitationId,
-            organizationId,
-            email: input.email,
-            role: input.role,
-            status: 'pending',
-            membershipId: membership.id,
-            tokenHash: issued.tokenHash,
-            providerInvitationId,
-            invitedBy: actorUserId,
-            expiresAt: expiryFrom(now, deps.settings.invitationTtlDays),
-            createdAt: now,
-            updatedAt: now,
-            revokedReason: null,
-          };
-          await deps.memberships.insert(membership);
-          await deps.invitations.create(invitation);
-          await appendAudit(deps, {
-            organizationId,
-            action: 'invitation.created',
-            actorUserId,
-            targetType: 'invitation',
-            targetId: invitation.id,
-            before: null,
-            after: invitationSnapshot(invitation),
-          });
-          return E.right<InviteMemberError, CreatedInvitation>({ invitation: toInvitationView(invitation), membership, token: issued.token });
-        }),
-          // Issue #14: path 2 tells the invitee's devices, after the commit and off the request path.
+          TE.Do,
+          TE.bind('invitationId', () => TE.right(deps.ids.uuid() as InvitationId)),
+          TE.bind('issued', ({ invitationId }) => fromPort(() => deps.inviteTokens.issue(invitationId))),
+          TE.bindW('stored', ({ invitationId, issued }) => authorizedWrite(deps, grant, [], (scope) => storeInvitation(deps, scope, input, account, invitationId, issued.tokenHash))),
+          TE.bindW('invitation', ({ stored }) => (account === null ? mailTicket(deps, stored.invitation) : TE.right(stored.invitation))),
+          TE.map(({ stored, invitation, issued }): CreatedInvitation => ({ invitation: toInvitationView(invitation), membership: stored.membership, token: issued.token })),
+          // An invitation that sent nothing costs nothing.
+          TE.orElseFirstW(() => refundInvitation(deps, draws)),
+          // Path 2 tells the invitee's devices, after the commit and off the request path.
           TE.tap((created) => {
-            if (account !== null) announceInvitation(deps, account, created.invitation, organizationName);
+            if (account !== null) announceInvitation(deps, account, created.invitation, grant.organization.name);
             return TE.right(undefined);
           }),
         ),

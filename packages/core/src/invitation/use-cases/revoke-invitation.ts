@@ -1,27 +1,46 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { AuthorizeDeps } from '../../membership/authorize.js';
+import { authorizedWrite, type AuthorizedWriteError } from '../../membership/authorized-write.js';
+import { cannotGrantRole } from '../../membership/membership.errors.js';
 import type { OrganizationId } from '../../organization/organization.js';
-import { endInvitation, type InvitationDeps } from '../invitation-steps.js';
-import { manageInvitation, type ManageInvitationError } from '../manage-invitation.js';
-import { toInvitationView, type InvitationId, type InvitationView } from '../invitation.js';
+import type { Logger } from '../../shared/logger.js';
+import { askProvider, revokeInStore, type InvitationDeps } from '../invitation-steps.js';
+import { manageInvitation, mayGrant, type ManageInvitationError } from '../manage-invitation.js';
+import { toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
 /** What revoking can answer. */
-export type RevokeInvitationError = ManageInvitationError;
+export type RevokeInvitationError = ManageInvitationError | AuthorizedWriteError;
 
 /**
  * Revokes a pending invitation (`members.invite`, for a role the caller may grant): reason
- * `revoked`, its membership `cancelled`, and the provider invitation of path 1 revoked too.
+ * `revoked`, its membership `cancelled`, and then the provider invitation of path 1 revoked too. The
+ * grant is checked again on the caller's locked row (see `authorizedWrite`).
  *
  * @example
  * await revokeInvitation(deps)(request.auth, orgId, invitationId)(); // Right({ status: 'revoked', revokedReason: 'revoked', … })
  */
 export const revokeInvitation =
-  (deps: InvitationDeps & AuthorizeDeps) =>
+  (deps: InvitationDeps & AuthorizeDeps & { readonly logger: Logger }) =>
   (caller: AuthPayload, organizationId: OrganizationId, invitationId: InvitationId): TE.TaskEither<RevokeInvitationError, InvitationView> =>
     pipe(
       manageInvitation(deps)(caller, organizationId, invitationId),
-      TE.flatMap(({ authorized, invitation }) => endInvitation(deps, invitation, 'revoked', 'invitation.revoked', authorized.actor.userId)),
+      TE.flatMap(({ authorized, invitation }) =>
+        // Only the caller's row is locked: the invitation row first, then its membership, is the order
+        // an acceptance takes too, so a revoke and an acceptance never wait on each other crosswise.
+        authorizedWrite(deps, authorized, [], async ({ actor }): Promise<E.Either<RevokeInvitationError, Invitation>> =>
+          mayGrant(actor, invitation.role) ? revokeInStore(deps, invitation, 'revoked', 'invitation.revoked', actor.userId) : E.left(cannotGrantRole(invitation.role)),
+        ),
+      ),
+      // After the commit, so a refused revoke leaves the mail working. A ticket the provider could
+      // not revoke grants nothing: signing up through it finds no pending invitation.
+      TE.tap((revoked) =>
+        pipe(
+          askProvider(deps, 'revokeInvitation', () => (revoked.providerInvitationId === null ? Promise.resolve() : deps.idpAdmin.revokeInvitation(revoked.providerInvitationId))),
+          TE.orElseW(() => TE.right(undefined)),
+        ),
+      ),
       TE.map(toInvitationView),
     );

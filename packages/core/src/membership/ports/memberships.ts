@@ -25,9 +25,9 @@ export interface RosterFilter {
 }
 
 /**
- * Membership rows. Invariants the store enforces (a violation rejects, as a defect): at most one
- * live (not `cancelled`) row per organization and user, and at most one live `owner` row per
- * organization.
+ * Membership rows. Invariants the store enforces: at most one live (not `cancelled`) row per
+ * organization and user (an insert answers false, an update rejects as a defect), and at most one
+ * live `owner` row per organization (a violation rejects, as a defect).
  */
 export interface Memberships {
   /** Every membership of the user, with its organization's name. */
@@ -42,8 +42,17 @@ export interface Memberships {
   findOwner(organizationId: OrganizationId): Promise<Option<Membership>>;
   /** The roster, oldest first (keyset on `createdAt`, `id`). */
   listForOrganization(organizationId: OrganizationId, filter: RosterFilter, page: PageRequest): Promise<Page<Membership>>;
-  /** Inserts a new row. */
-  insert(membership: Membership): Promise<void>;
+  /**
+   * Inserts a new row; false, writing nothing, when the user already holds a live row in the
+   * organization (the store's unique index decides, so of two concurrent inserts one gets false).
+   */
+  insert(membership: Membership): Promise<boolean>;
+  /**
+   * Inside a unit of work: locks these rows until it ends, always in id order (so two writers
+   * locking overlapping rows never deadlock), and returns them as they are now, in id order; ids
+   * with no row are left out. A concurrent writer of a locked row waits for the unit of work.
+   */
+  lock(ids: readonly MembershipId[]): Promise<readonly Membership[]>;
   /**
    * Guarded update: applies `changes` only while the row still has the `expected` role and status,
    * in one statement; returns the updated row, or None when another writer got there first.

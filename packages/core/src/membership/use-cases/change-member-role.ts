@@ -5,8 +5,9 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, membershipSnapshot } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { OrganizationId } from '../../organization/organization.js';
-import { actorRole, actsAsPlatformAdmin, authorize, type Actor } from '../authorize.js';
-import { checkManageable, findMembershipIn, type ManageMembersDeps } from '../managing.js';
+import { actorRole, actsAsPlatformAdmin, type Actor } from '../authorize.js';
+import { authorizedWrite, authorizeGrant } from '../authorized-write.js';
+import { checkManageable, lockedTarget, type ManageMembersDeps } from '../managing.js';
 import {
   cannotGrantRole,
   invalidMembershipTransition,
@@ -33,7 +34,8 @@ const checkGrant = (actor: Actor, target: Membership, role: Role): E.Either<Chan
 /**
  * Changes a member's role (`members.manage`): the target must rank strictly below the caller and
  * the new role must be one the caller may grant; the owner is never demoted and `owner` never
- * granted here (only `transferOwnership` moves it).
+ * granted here (only `transferOwnership` moves it). The caller and the target are checked on their
+ * locked rows (see `authorizedWrite`).
  *
  * @example
  * await changeMemberRole(deps)(request.auth, orgId, membershipId, 'coach')(); // Right({ role: 'coach', … })
@@ -42,28 +44,29 @@ export const changeMemberRole =
   (deps: ManageMembersDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, membershipId: MembershipId, role: Role): TE.TaskEither<ChangeMemberRoleError, Membership> =>
     pipe(
-      authorize(deps)(caller, organizationId, 'members.manage'),
-      TE.bindTo('authorized'),
-      TE.bindW('target', () => findMembershipIn(deps, organizationId, membershipId)),
-      TE.tap(({ authorized, target }) => TE.fromEither(checkGrant(authorized.actor, target, role))),
-      TE.tap(({ authorized, target }) => TE.fromEither(checkManageable(authorized.actor, target))),
-      TE.flatMap(({ authorized, target }) =>
-        target.role === role
-          ? TE.right(target)
-          : () =>
-              deps.unitOfWork.run(async () => {
-                const changed = await deps.memberships.update(target.id, { role: target.role, status: target.status }, { role }, deps.clock.now());
-                if (O.isNone(changed)) return E.left(membershipChangedConcurrently());
-                await appendAudit(deps, {
-                  organizationId,
-                  action: 'membership.role_changed',
-                  actorUserId: authorized.actor.userId,
-                  targetType: 'membership',
-                  targetId: target.id,
-                  before: membershipSnapshot(target),
-                  after: membershipSnapshot(changed.value),
-                });
-                return E.right(changed.value);
-              }),
+      authorizeGrant(deps)(caller, organizationId, 'members.manage'),
+      TE.flatMap((grant) =>
+        authorizedWrite(deps, grant, [membershipId], async (scope): Promise<E.Either<ChangeMemberRoleError, Membership>> => {
+          const { actor } = scope;
+          const checked = pipe(
+            lockedTarget(scope, membershipId),
+            E.chainW((target) => checkGrant(actor, target, role)),
+            E.chainW((target) => checkManageable(actor, target)),
+          );
+          if (E.isLeft(checked) || checked.right.role === role) return checked;
+          const target = checked.right;
+          const changed = await deps.memberships.update(target.id, { role: target.role, status: target.status }, { role }, deps.clock.now());
+          if (O.isNone(changed)) return E.left(membershipChangedConcurrently());
+          await appendAudit(deps, {
+            organizationId,
+            action: 'membership.role_changed',
+            actorUserId: actor.userId,
+            targetType: 'membership',
+            targetId: target.id,
+            before: membershipSnapshot(target),
+            after: membershipSnapshot(changed.value),
+          });
+          return E.right(changed.value);
+        }),
       ),
     );

@@ -1,13 +1,16 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
-import { authorize, type AuthorizationError } from '../authorize.js';
-import { findMembershipIn, type ManageMembersDeps } from '../managing.js';
+import type { AuthorizationError } from '../authorize.js';
+import { authorizedWrite, authorizeGrant } from '../authorized-write.js';
+import { lockedTarget, type ManageMembersDeps } from '../managing.js';
 import {
   invalidMembershipTransition,
+  membershipChangedConcurrently,
   type InvalidMembershipTransition,
   type MembershipChangedConcurrently,
   type MembershipNotFound,
@@ -21,7 +24,8 @@ export type TransferOwnershipError = AuthorizationError | MembershipNotFound | I
 /**
  * Makes an active member the owner (`ownership.transfer`: the owner, or a Platform Admin without
  * being a member). In one transaction the old owner becomes `admin`, then the target `owner`, with
- * an `ownership.transferred` audit entry; the organization never has zero or two owners.
+ * an `ownership.transferred` audit entry; the organization never has zero or two owners. The
+ * caller, the owner and the target are checked on their locked rows (see `authorizedWrite`).
  *
  * @example
  * await transferOwnership(deps)(request.auth, orgId, { membershipId })(); // Right({ previousOwner: { role: 'admin' }, newOwner: { role: 'owner' } })
@@ -30,21 +34,22 @@ export const transferOwnership =
   (deps: ManageMembersDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, input: { readonly membershipId: MembershipId }): TE.TaskEither<TransferOwnershipError, OwnershipMove> =>
     pipe(
-      authorize(deps)(caller, organizationId, 'ownership.transfer'),
-      TE.bindTo('authorized'),
-      TE.bindW('target', () => findMembershipIn(deps, organizationId, input.membershipId)),
-      TE.filterOrElseW(
-        ({ target }) => target.status === 'active',
-        ({ target }) => invalidMembershipTransition(target.status, 'made owner'),
-      ),
+      authorizeGrant(deps)(caller, organizationId, 'ownership.transfer'),
+      TE.bindTo('grant'),
+      // Which row holds ownership now, so that it is locked with the others; checked again once locked.
       TE.bindW('owner', () => fromPort(() => deps.memberships.findOwner(organizationId))),
-      TE.flatMap(({ authorized, target, owner }) => {
-        // Race (issue #8): the owner was authorized before this read; a concurrent transfer may have
-        // moved ownership since. An owner acting as such gives away only their own row (the demotion is
-        // guarded on role owner, so a stale request fails); only a Platform Admin moves it from anyone.
-        const { actor } = authorized;
-        const from = actor.kind === 'member' && !actor.platformAdmin ? actor.membership : O.toNullable(owner);
-        if (from?.id === target.id) return TE.right({ previousOwner: null, newOwner: target });
-        return () => deps.unitOfWork.run(() => moveOwnership(deps, from, target, authorized.actor.userId));
-      }),
+      TE.flatMap(({ grant, owner }) =>
+        authorizedWrite(deps, grant, [input.membershipId, O.toNullable(owner)?.id ?? null], async (scope): Promise<E.Either<TransferOwnershipError, OwnershipMove>> => {
+          const target = lockedTarget(scope, input.membershipId);
+          if (E.isLeft(target)) return target;
+          if (target.right.status !== 'active') return E.left(invalidMembershipTransition(target.right.status, 'made owner'));
+          const { actor } = scope;
+          // An owner acting as such gives away only their own row; only a Platform Admin moves it from
+          // whoever holds it, and that row must still be the owner row once locked.
+          const from = actor.kind === 'member' && !actor.platformAdmin ? actor.membership : O.isSome(owner) ? scope.locked(owner.value.id) : null;
+          if (from !== null && (from.role !== 'owner' || from.status === 'cancelled')) return E.left(membershipChangedConcurrently());
+          if (from?.id === target.right.id) return E.right({ previousOwner: null, newOwner: target.right });
+          return moveOwnership(deps, from, target.right, actor.userId);
+        }),
+      ),
     );

@@ -4,32 +4,29 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, type AuditTrailDeps } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
-import { authorize, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
-import type { UnitOfWork } from '../../shared/unit-of-work.js';
+import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError } from '../../membership/authorized-write.js';
 import { organizationNotFound } from '../organization.errors.js';
 import type { Organization, OrganizationId, OrganizationName } from '../organization.js';
 
 /** Ports needed to update an organization. */
-export interface UpdateOrganizationDeps extends AuthorizeDeps, AuditTrailDeps {
-  readonly unitOfWork: UnitOfWork;
-}
+export interface UpdateOrganizationDeps extends AuthorizedWriteDeps, AuditTrailDeps {}
 
 /**
- * Renames an organization (`organization.update`: owner, admin) with an `organization.updated`
- * audit entry in the same transaction.
+ * Renames an organization (`organization.update`: owner, admin, checked again on the caller's
+ * locked row, see `authorizedWrite`) with an `organization.updated` audit entry in the same transaction.
  *
  * @example
  * await updateOrganization(deps)(request.auth, orgId, { name })(); // Right({ id, name, … })
  */
 export const updateOrganization =
   (deps: UpdateOrganizationDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, changes: { readonly name: OrganizationName }): TE.TaskEither<AuthorizationError, Organization> =>
+  (caller: AuthPayload, organizationId: OrganizationId, changes: { readonly name: OrganizationName }): TE.TaskEither<AuthorizedWriteError, Organization> =>
     pipe(
-      authorize(deps)(caller, organizationId, 'organization.update'),
-      TE.flatMap(({ organization, actor }) => () =>
-        deps.unitOfWork.run(async () => {
+      authorizeGrant(deps)(caller, organizationId, 'organization.update'),
+      TE.flatMap((grant) =>
+        authorizedWrite(deps, grant, [], async ({ organization, actor }): Promise<E.Either<AuthorizedWriteError, Organization>> => {
           const renamed = await deps.organizations.rename(organization.id, changes.name, deps.clock.now());
-          if (O.isNone(renamed)) return E.left<AuthorizationError, Organization>(organizationNotFound());
+          if (O.isNone(renamed)) return E.left(organizationNotFound());
           await appendAudit(deps, {
             organizationId: organization.id,
             action: 'organization.updated',

@@ -1,6 +1,7 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import { anOrganization, createPaymentsWorld, outcome } from '../../testing/index.js';
+import { anOrganization, createPaymentsWorld, GatedUnitOfWork, outcome } from '../../testing/index.js';
+import { transferOwnership } from '../../membership/use-cases/transfer-ownership.js';
 import type { NationalId } from '../../identity/national-id.js';
 import type { AmountMinor, PaymentCard, PaymentDescription, PaymentId } from '../payment.js';
 import { getPayment } from './get-payment.js';
@@ -77,4 +78,18 @@ test('a provider that cannot be reached fails the payment (nothing can have been
   const merchantReference = world.paymentGateway.initialized[0]!.merchantReference;
   const stored = await world.paymentTransactions.find({ by: 'merchantReference', provider: 'paytr', value: merchantReference });
   t.like(stored, { _tag: 'Some', value: { status: 'failed', failureCode: 'provider_unavailable' } });
+});
+
+test('an owner who transfers ownership while starting a payment is refused: no payment is stored and the provider is not asked', async (t) => {
+  const world = createPaymentsWorld();
+  const { organization, owner, members } = await anOrganization(world, { ada: 'admin' });
+  const unitOfWork = new GatedUnitOfWork();
+  const held = unitOfWork.holdNext();
+  const pending = startPayment({ ...world, unitOfWork })(owner.auth, organization.id, PAYTR)();
+  await held.reached;
+  t.is(outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: members.ada.membership.id })()), 'Right');
+  held.release();
+  t.is(outcome(await pending), 'Forbidden');
+  t.deepEqual(world.paymentGateway.initialized, []);
+  t.deepEqual((await world.paymentTransactions.list(organization.id, { limit: 10 })).items, []);
 });

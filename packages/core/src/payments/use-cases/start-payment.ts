@@ -5,7 +5,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { NationalIdVault } from '../../identity/ports/national-id-vault.js';
 import type { NationalIds } from '../../identity/ports/national-ids.js';
-import { authorize, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
+import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError } from '../../membership/authorized-write.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
@@ -41,7 +41,7 @@ export interface PaymentSettings {
 }
 
 /** Ports needed to start a payment. */
-export interface StartPaymentDeps extends AuthorizeDeps {
+export interface StartPaymentDeps extends AuthorizedWriteDeps {
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentGateway: PaymentGateway;
   readonly nationalIds: NationalIds;
@@ -72,10 +72,11 @@ export interface StartedPayment {
 }
 
 /** What starting a payment can answer. */
-export type StartPaymentError = AuthorizationError | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused | PaymentProviderUnavailable;
+export type StartPaymentError = AuthorizedWriteError | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused | PaymentProviderUnavailable;
 
 /**
- * Starts a payment (`billing.manage`): a `pending` transaction with a fresh merchant reference, then
+ * Starts a payment (`billing.manage`, checked again on the caller's locked membership row when the
+ * transaction is stored): a `pending` transaction with a fresh merchant reference, then
  * the provider's initialize. The card and the payer's national ID (iyzico's mandatory
  * `buyer.identityNumber`, opened only while the gateway builds iyzico's request) exist only inside
  * that call; neither is stored or logged. A refusal fails the payment (`PaymentRefused`); a provider
@@ -88,8 +89,9 @@ export const startPayment =
   (deps: StartPaymentDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, input: StartPaymentInput): TE.TaskEither<StartPaymentError, StartedPayment> =>
     pipe(
-      authorize(deps)(caller, organizationId, 'billing.manage'),
-      TE.flatMap(({ actor }): TE.TaskEither<StartPaymentError, StartedPayment> => async () => {
+      authorizeGrant(deps)(caller, organizationId, 'billing.manage'),
+      TE.flatMap((grant): TE.TaskEither<StartPaymentError, StartedPayment> => async () => {
+        const { actor } = grant;
         if (!deps.paymentSettings.enabledProviders.includes(input.provider)) return E.left(paymentProviderNotEnabled(input.provider));
         if (input.provider === 'iyzico' && input.card === undefined) return E.left(cardRequired());
         let identityNumber: (() => Promise<string>) | undefined;
@@ -127,7 +129,9 @@ export const startPayment =
           updatedAt: now,
           completedAt: null,
         };
-        await deps.paymentTransactions.create(pending);
+        // The row is written under the caller's locked membership (see `authorizedWrite`); the provider is asked after the commit.
+        const stored = await authorizedWrite(deps, grant, [], async () => E.right(await deps.paymentTransactions.create(pending)))();
+        if (E.isLeft(stored)) return stored;
         const initialized = await deps.paymentGateway.initialize({
           provider: input.provider,
           merchantReference: pending.merchantReference,
