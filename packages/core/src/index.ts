@@ -225,6 +225,12 @@ export type {
   PaymentSubscriptionExists,
 } from './payments/payments.errors.js';
 export type { CallbackScheme, CallbackSchemes } from './payments/ports/callback-scheme.js';
+export { paymentInFlight, subscriptionNotVerified } from './payments/payments.errors.js';
+export type { PaymentInFlight, SubscriptionNotVerified, SubscriptionRefusal } from './payments/payments.errors.js';
+export { SubscriptionLinkStatus } from './payments/subscription.js';
+export type { ProviderSubscription, ProviderSubscriptionOrder } from './payments/ports/payment-gateway.js';
+export { verifyRenewal } from './payments/renewal.js';
+export type { RenewalCheck } from './payments/renewal.js';
 export type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from './payments/ports/payment-transactions.js';
 export type { CallbackOutcomeTag, InboxEntry, PaymentCallbackInbox, SettledInboxEntry } from './payments/ports/payment-callback-inbox.js';
 export type { Buyer, ClientAction, GatewayFailure, Initialized, InitializePayment, PaymentGateway, ProviderVerdict } from './payments/ports/payment-gateway.js';

@@ -13,6 +13,8 @@ export interface InMemoryMembershipsLookups {
   readonly organizationNameOf?: (organizationId: string) => string | undefined;
   /** The email of a user, for roster rows. */
   readonly emailOf?: (userId: UserId) => Email | null | undefined;
+  /** Whether an organization is deleted: its memberships leave the user's list, as the SQL join does. */
+  readonly organizationDeleted?: (organizationId: string) => boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export class InMemoryMemberships implements Memberships {
 
   async listForUser(userId: UserId): Promise<readonly MembershipSummary[]> {
     return this.rows
-      .filter((row) => row.userId === userId)
+      .filter((row) => row.userId === userId && this.lookups.organizationDeleted?.(row.organizationId) !== true)
       .map((row) => ({
         id: row.id,
         organizationId: row.organizationId,
