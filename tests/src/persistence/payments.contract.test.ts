@@ -8,7 +8,6 @@ import {
   type PaymentsSubject,
 } from '@idv/core/testing';
 import type { OrganizationId, OrganizationName } from '@idv/core';
-import * as O from 'fp-ts/lib/Option.js';
 import { forEachBackend } from './support/backends.js';
 import { registerContract } from './support/register-contract.js';
 import { ensureOrganization } from './support/seed.js';
@@ -16,14 +15,18 @@ import { ensureOrganization } from './support/seed.js';
 const runContract = (label: string, subject: () => PaymentsSubject): void => registerContract('Payments', paymentsContract, label, subject);
 
 const organizations = new InMemoryOrganizations();
+const prepared = new Set<string>();
 const inMemory: PaymentsSubject = {
   organizations,
   paymentTransactions: new InMemoryPaymentTransactions(),
   paymentInbox: new InMemoryPaymentCallbackInbox(),
   paymentSubscriptions: new InMemoryPaymentSubscriptions(),
   unitOfWork: new ImmediateUnitOfWork(),
+  // Cases run concurrently on this one fake: the first to name an organization creates it.
   prepare: async (id) => {
-    if (O.isNone(await organizations.findById(id as OrganizationId))) await organizations.create({ id: id as OrganizationId, name: 'Seeded' as OrganizationName, createdAt: new Date(0), updatedAt: new Date(0) });
+    if (prepared.has(id)) return;
+    prepared.add(id);
+    await organizations.create({ id: id as OrganizationId, name: 'Seeded' as OrganizationName, createdAt: new Date(0), updatedAt: new Date(0) });
   },
 };
 runContract('the in-memory fake', () => inMemory);

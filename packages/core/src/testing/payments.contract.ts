@@ -234,7 +234,9 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), false);
       await paymentTransactions.create(aPayment(pay(94), org, { status: 'authorizing' }));
       assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), true);
-      assert.equal(await paymentTransactions.hasOpen(ORG as OrganizationId), false, 'another organization');
+      const other = fixtureUuid(0xa0, 12);
+      await prepare(other);
+      assert.equal(await paymentTransactions.hasOpen(other as OrganizationId), false, 'another organization');
       await paymentTransactions.transition(pay(94) as never, ['authorizing'], { status: 'under_review', at: AT });
       assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), true, 'under_review is open');
     },
