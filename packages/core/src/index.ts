@@ -90,7 +90,7 @@ export { getOrganization } from './organization/use-cases/get-organization.js';
 export { updateOrganization } from './organization/use-cases/update-organization.js';
 export type { UpdateOrganizationDeps } from './organization/use-cases/update-organization.js';
 export { deleteOrganization } from './organization/use-cases/delete-organization.js';
-export type { DeleteOrganizationDeps } from './organization/use-cases/delete-organization.js';
+export type { DeleteOrganizationDeps, DeleteOrganizationError } from './organization/use-cases/delete-organization.js';
 
 export { Role, MembershipStatus, MembershipId, canGrant, canManage, isAwaitingInvitation, isLive, rank } from './membership/membership.js';
 export type { Membership, MembershipIdBrand, MembershipSummary } from './membership/membership.js';
@@ -247,7 +247,7 @@ export type { GetPaymentDeps } from './payments/use-cases/get-payment.js';
 export { receivePaymentCallback } from './payments/use-cases/receive-payment-callback.js';
 export { listPayments } from './payments/use-cases/list-payments.js';
 export { linkPaymentSubscription } from './payments/use-cases/link-payment-subscription.js';
-export type { LinkPaymentSubscriptionDeps, LinkPaymentSubscriptionInput } from './payments/use-cases/link-payment-subscription.js';
+export type { LinkPaymentSubscriptionDeps, LinkPaymentSubscriptionError, LinkPaymentSubscriptionInput } from './payments/use-cases/link-payment-subscription.js';
 export { reconcilePayment } from './payments/use-cases/reconcile-payment.js';
 export type { Reconciled, ReconcilePaymentDeps } from './payments/use-cases/reconcile-payment.js';
 export { DEFAULT_PAYMENT_SWEEP, sweepPayments } from './payments/use-cases/sweep-payments.js';
