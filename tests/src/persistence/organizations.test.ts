@@ -2,6 +2,7 @@ import type { Persistence } from '@idv/adapters-persistence';
 import type { OrganizationName } from '@idv/core';
 import test from 'ava';
 import { aPayment, aSubscription, fixtureUuid } from '@idv/core/testing';
+import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { forEachBackend } from './support/backends.js';
 import { aMembership, anAuditEntry, anInvitation, anOrganization, at, idsFor } from './support/fixtures.js';
@@ -48,5 +49,32 @@ forEachBackend((backend) => {
     t.is((await db().memberships.listForUser(user(11))).length, 1);
     await t.throwsAsync(db().orm.em.execute('delete from "organizations" where "id" = ?', [org(10)]));
     t.is(await count('payment_transactions', org(10)), 1);
+  });
+
+  if (label !== 'PostgreSQL') return;
+
+  test(`${label}: the organization's row lock makes a payment being started wait for a delete in progress, then find the organization gone`, async (t) => {
+    await db().organizations.create(anOrganization(org(30)));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const deleting = db().unitOfWork.run(async () => {
+      const live = await db().organizations.lockLive(org(30));
+      locked();
+      await released;
+      return E.right(live && (await db().organizations.markDeleted(org(30), at(8))));
+    });
+    await lockTaken;
+    const starting = db().unitOfWork.run(async () => E.right(await db().organizations.lockLive(org(30))));
+    // Released only once the second transaction is seen waiting for the row lock (a condition, not a delay).
+    for (;;) {
+      const [row] = await db().orm.em.execute<{ waiting: string | number }[]>(`select count(*) as "waiting" from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      if (Number(row?.waiting) > 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    release();
+    t.deepEqual(await deleting, E.right(true));
+    t.deepEqual(await starting, E.right(false));
   });
 });

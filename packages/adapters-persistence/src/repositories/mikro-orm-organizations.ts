@@ -12,6 +12,8 @@ const CREATE = statement('organizations_create', `insert into "organizations" ($
 // A soft-deleted organization is read as absent: this is the one read every organization route goes through.
 const FIND = statement('organizations_find_by_id', `select ${COLUMNS} from "organizations" where "id" = ? and "deleted_at" is null`);
 const RENAME = statement('organizations_rename', `update "organizations" set "name" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null returning ${COLUMNS}`);
+// Starting a payment and deleting the organization take this lock first, so one waits for the other.
+const LOCK_LIVE = statement('organizations_lock_live', `select "id" from "organizations" where "id" = ? and "deleted_at" is null for update`);
 // A soft delete: the row stays (payments, their callbacks, subscriptions and the audit trail name it).
 const MARK_DELETED = statement('organizations_mark_deleted', `update "organizations" set "deleted_at" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null`);
 
@@ -35,6 +37,10 @@ export class MikroOrmOrganizations implements Organizations {
 
   rename(id: OrganizationId, name: OrganizationName, at: Date): Promise<O.Option<Organization>> {
     return guarded('organizations.rename', async () => this.first(await this.sql.rows<OrganizationRecord>(RENAME, [name, at, id])));
+  }
+
+  lockLive(id: OrganizationId): Promise<boolean> {
+    return guarded('organizations.lockLive', async () => (await this.sql.rows(LOCK_LIVE, [id])).length > 0);
   }
 
   markDeleted(id: OrganizationId, at: Date): Promise<boolean> {

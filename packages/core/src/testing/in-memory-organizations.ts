@@ -25,6 +25,11 @@ export class InMemoryOrganizations implements Organizations {
     return O.some(renamed);
   }
 
+  /** Whether the organization is live (the fakes run one thing at a time: there is nothing to lock). */
+  async lockLive(id: OrganizationId): Promise<boolean> {
+    return this.live(id) !== undefined;
+  }
+
   async markDeleted(id: OrganizationId, at: Date): Promise<boolean> {
     if (this.live(id) === undefined) return false;
     this.deletedAt.set(id, at);

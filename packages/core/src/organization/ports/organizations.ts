@@ -10,6 +10,12 @@ export interface Organizations {
   /** Renames the organization; None when it does not exist. */
   rename(id: OrganizationId, name: OrganizationName, at: Date): Promise<Option<Organization>>;
   /**
+   * Locks the organization's row until the surrounding unit of work ends and tells whether it exists
+   * and is not deleted. Starting a payment and deleting the organization both take it first, so one
+   * waits for the other: the delete then sees the new payment, or the payment sees the delete.
+   */
+  lockLive(id: OrganizationId): Promise<boolean>;
+  /**
    * Soft-deletes the organization (sets `deleted_at`; every row that names it stays): true only for
    * the call that made the change, false when it did not exist or was deleted already.
    */

@@ -68,11 +68,14 @@ interface SoftDeleted {
   readonly subscriptions: readonly PaymentSubscription[];
 }
 
-// The soft delete, all in one transaction: the open-payment check, the organization marked deleted
-// (a second, concurrent delete finds it gone), then memberships, invitations and the audit entry.
+// The soft delete, all in one transaction: the organization's row locked, the open-payment check,
+// the organization marked deleted (a second, concurrent delete finds it gone), then memberships,
+// invitations and the audit entry.
 const softDelete = (deps: DeleteOrganizationDeps, { organization, actor }: Authorized): TE.TaskEither<OrganizationNotFound | PaymentInFlight, SoftDeleted> => () =>
   deps.unitOfWork.run(async (): Promise<E.Either<OrganizationNotFound | PaymentInFlight, SoftDeleted>> => {
     const at = deps.clock.now();
+    // The row lock first: a payment being started for it commits before the check below, or waits and then sees the delete.
+    if (!(await deps.organizations.lockLive(organization.id))) return E.left(organizationNotFound());
     // A payment the provider may still move could be charged after the organization is gone: refuse, changing nothing.
     if (await deps.paymentTransactions.hasOpen(organization.id)) return E.left(paymentInFlight());
     if (!(await deps.organizations.markDeleted(organization.id, at))) return E.left(organizationNotFound());

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { anOrganization, createPaymentsWorld, outcome } from '../../testing/index.js';
 import type { NationalId } from '../../identity/national-id.js';
 import type { AmountMinor, PaymentCard, PaymentDescription, PaymentId } from '../payment.js';
+import { deleteOrganization } from '../../organization/use-cases/delete-organization.js';
 import { getPayment } from './get-payment.js';
 import { startPayment } from './start-payment.js';
 
@@ -77,4 +78,19 @@ test('a provider that cannot be reached fails the payment (nothing can have been
   const merchantReference = world.paymentGateway.initialized[0]!.merchantReference;
   const stored = await world.paymentTransactions.find({ by: 'merchantReference', provider: 'paytr', value: merchantReference });
   t.like(stored, { _tag: 'Some', value: { status: 'failed', failureCode: 'provider_unavailable' } });
+});
+
+test('a payment started while its organization is deleted (after the authorization, before the insert) is OrganizationNotFound: nothing recorded, the provider never asked', async (t) => {
+  const world = createPaymentsWorld();
+  const { organization, owner } = await anOrganization(world, {});
+  const lockLive = world.organizations.lockLive.bind(world.organizations);
+  // Deterministic interleaving: the delete runs to its end at the moment the payment reaches the organization's lock.
+  world.organizations.lockLive = async (id) => {
+    world.organizations.lockLive = lockLive;
+    t.is(outcome(await deleteOrganization(world)(owner.auth, organization.id)()), 'Right');
+    return lockLive(id);
+  };
+  t.is(outcome(await startPayment(world)(owner.auth, organization.id, PAYTR)()), 'OrganizationNotFound');
+  t.is((await world.paymentTransactions.list(organization.id, { limit: 50 })).items.length, 0);
+  t.deepEqual(world.paymentGateway.initialized, []);
 });

@@ -6,9 +6,11 @@ import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { NationalIdVault } from '../../identity/ports/national-id-vault.js';
 import type { NationalIds } from '../../identity/ports/national-ids.js';
 import { authorize, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
+import { organizationNotFound } from '../../organization/organization.errors.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
+import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import {
   cardRequired,
   nationalIdRequired,
@@ -49,6 +51,7 @@ export interface StartPaymentDeps extends AuthorizeDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly paymentSettings: PaymentSettings;
+  readonly unitOfWork: UnitOfWork;
 }
 
 /** What the client sends to start a payment. */
@@ -80,6 +83,8 @@ export type StartPaymentError = AuthorizationError | PaymentProviderNotEnabled |
  * `buyer.identityNumber`, opened only while the gateway builds iyzico's request) exist only inside
  * that call; neither is stored or logged. A refusal fails the payment (`PaymentRefused`); a provider
  * that cannot be reached fails it too, as nothing can have been charged (`PaymentProviderUnavailable`).
+ * The transaction is recorded under the organization's row lock, so an organization deleted meanwhile
+ * answers `OrganizationNotFound` and the provider is never asked.
  *
  * @example
  * await startPayment(deps)(request.auth, orgId, { provider: 'paytr', amountMinor, currency: 'TRY', description })();
@@ -121,7 +126,11 @@ export const startPayment =
           updatedAt: now,
           completedAt: null,
         };
-        await deps.paymentTransactions.create(pending);
+        // Under the organization's row lock: a delete running now either sees this payment (PaymentInFlight) or has already removed the organization.
+        const recorded = await deps.unitOfWork.run(async () =>
+          (await deps.organizations.lockLive(organizationId)) ? E.right(await deps.paymentTransactions.create(pending)) : E.left(organizationNotFound()),
+        );
+        if (E.isLeft(recorded)) return recorded;
         const initialized = await deps.paymentGateway.initialize({
           provider: input.provider,
           merchantReference: pending.merchantReference,
