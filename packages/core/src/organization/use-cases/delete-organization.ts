@@ -127,8 +127,8 @@ const cancelSubscriptions = async (deps: DeleteOrganizationDeps, organizationId:
  * changes nothing. Otherwise, in one transaction, the organization is marked deleted (every route
  * then answers `OrganizationNotFound`), its memberships are cancelled, its pending invitations
  * revoked and `organization.deleted` audited; its audit trail, payments and callbacks stay. After
- * the commit it revokes the provider invitations it had mailed (revoking is idempotent) and cancels
- * its linked subscriptions at iyzico, flagging `cancel_failed` those that could not be.
+ * the commit it cancels its linked subscriptions at iyzico, flagging `cancel_failed` those that could
+ * not be, then revokes the provider invitations it had mailed (revoking is idempotent).
  *
  * @example
  * await deleteOrganization(deps)(request.auth, orgId)(); // Right(undefined) or Left({ _tag: 'PaymentInFlight' })
@@ -140,7 +140,8 @@ export const deleteOrganization =
       authorize(deps)(caller, organizationId, 'organization.delete'),
       TE.flatMap((authorized) => softDelete(deps, authorized)),
       TE.flatMapTask((deleted) => async () => {
-        for (const id of deleted.mailedInvitations) await deps.idpAdmin.revokeInvitation(id);
+        // Money first: a provider-invitation revocation that fails must not leave a subscription renewing.
         await cancelSubscriptions(deps, organizationId, deleted.subscriptions);
+        for (const id of deleted.mailedInvitations) await deps.idpAdmin.revokeInvitation(id);
       }),
     );
