@@ -147,12 +147,15 @@ const paymentsFor = (world: TestWorld) => {
   const existing = PAYMENTS.get(world);
   if (existing !== undefined) return existing;
   const transactions = new InMemoryPaymentTransactions();
+  // The subscription the link row names exists at the (fake) provider at that price, so only the capability decides.
+  const gateway = new FakePaymentGateway();
+  gateway.putSubscription('ea0362e2-a1c4-4fda-89f0-3758a5c20a28', 9900);
   const area = paymentsArea({
     ...world,
     paymentTransactions: transactions,
     paymentInbox: new InMemoryPaymentCallbackInbox(),
     paymentSubscriptions: new InMemoryPaymentSubscriptions(),
-    paymentGateway: new FakePaymentGateway(),
+    paymentGateway: gateway,
     callbackSchemes: {},
     paymentSettings: { enabledProviders: ['iyzico', 'paytr'] },
     paymentSweep: DEFAULT_PAYMENT_SWEEP,

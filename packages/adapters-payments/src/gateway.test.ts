@@ -3,11 +3,14 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import type { InitializePayment, PaymentTransaction } from '@idv/core';
 import { aPayment, fixtureUuid, RecordingLogger } from '@idv/core/testing';
 import { IYZICO_RESPONSE_R1 } from './fixtures/reference-vectors.js';
 import { createPaymentGateway } from './gateway/payment-gateway.js';
 import { createIyzicoGateway } from './iyzico/iyzico-gateway.js';
+import { createIyzicoSubscriptions } from './iyzico/subscriptions.js';
+import { PRICING_PLAN_ANSWER, PRICING_PLAN_REFERENCE, SUBSCRIPTION_DETAIL_ANSWER, SUBSCRIPTION_FAILURE_ANSWER, SUBSCRIPTION_REFERENCE } from './fixtures/subscription-answers.js';
 import { iyzwsHeaders } from './iyzico/iyzws.js';
 import { checkedPaymentResult } from './iyzico/payment-result.js';
 import { createPaytrGateway } from './paytr/paytr-gateway.js';
@@ -248,4 +251,48 @@ test('a provider without an API client here refuses to start (payment_gateway_no
   t.deepEqual(await gateway.initialize(request()), E.left({ _tag: 'Refused', code: 'payment_gateway_not_configured' }));
   await t.throwsAsync(gateway.queryStatus(payment()), { message: 'no iyzico client configured' });
   t.is(t.context.seen.length, 0);
+});
+
+const subscriptions = (url: string) => createIyzicoSubscriptions({ apiKey: API_KEY, secretKey: SECRET, baseUrl: url, transport: { fetch, timeoutMs: 5_000 } });
+
+test('iyzico subscription detail: two signed GETs (subscription, then its pricing plan) read into status, plan price and orders', async (t) => {
+  t.context.handle.current = (seen, response) =>
+    json(200, seen.path.startsWith('/v2/subscription/pricing-plans/') ? PRICING_PLAN_ANSWER : SUBSCRIPTION_DETAIL_ANSWER)(seen, response);
+  const detail = await subscriptions(t.context.url).detail(SUBSCRIPTION_REFERENCE);
+  t.deepEqual(
+    detail,
+    E.right(
+      O.some({
+        referenceCode: SUBSCRIPTION_REFERENCE,
+        status: 'ACTIVE',
+        plan: { amountMinor: 9900, currency: 'TRY' },
+        orders: [{ referenceCode: 'ae5fcbf8-4fd2-46e5-b199-8f690ae9fae5', amountMinor: 9900, currency: 'TRY', status: 'SUCCESS' }],
+      }),
+    ),
+  );
+  t.deepEqual(t.context.seen.map((s) => s.path), [`/v2/subscription/subscriptions/${SUBSCRIPTION_REFERENCE}`, `/v2/subscription/pricing-plans/${PRICING_PLAN_REFERENCE}`]);
+  for (const seen of t.context.seen) {
+    t.is(seen.body, '');
+    const rnd = String(seen.headers['x-iyzi-rnd']);
+    const expected = Buffer.from(`apiKey:${API_KEY}&randomKey:${rnd}&signature:${hex(SECRET, rnd + seen.path)}`).toString('base64');
+    t.is(seen.headers['authorization'], `IYZWSv2 ${expected}`);
+  }
+});
+
+test("iyzico subscription detail: iyzico's failure answer is None (no such subscription for this merchant); a 5xx is Unavailable", async (t) => {
+  t.context.handle.current = json(200, SUBSCRIPTION_FAILURE_ANSWER);
+  t.deepEqual(await subscriptions(t.context.url).detail('foreign-reference'), E.right(O.none));
+  t.context.handle.current = json(502, { error: 'bad gateway' });
+  t.like(await subscriptions(t.context.url).detail(SUBSCRIPTION_REFERENCE), { _tag: 'Left', left: { _tag: 'Unavailable' } });
+});
+
+test('iyzico subscription cancel: one signed POST to the cancel path; a failure answer is Refused with its code', async (t) => {
+  t.context.handle.current = json(200, { status: 'success', systemTime: 1 });
+  t.deepEqual(await subscriptions(t.context.url).cancel(SUBSCRIPTION_REFERENCE), E.right('cancelled'));
+  const [sent] = t.context.seen;
+  t.is(sent?.path, `/v2/subscription/subscriptions/${SUBSCRIPTION_REFERENCE}/cancel`);
+  const rnd = String(sent?.headers['x-iyzi-rnd']);
+  t.is(sent?.headers['authorization'], `IYZWSv2 ${Buffer.from(`apiKey:${API_KEY}&randomKey:${rnd}&signature:${hex(SECRET, rnd + sent!.path + sent!.body)}`).toString('base64')}`);
+  t.context.handle.current = json(200, SUBSCRIPTION_FAILURE_ANSWER);
+  t.deepEqual(await subscriptions(t.context.url).cancel('foreign-reference'), E.left({ _tag: 'Refused', code: 'iyzico:201400' }));
 });

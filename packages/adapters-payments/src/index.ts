@@ -16,3 +16,5 @@ export type { PaytrGatewayOptions } from './paytr/paytr-gateway.js';
 export { defaultTransport } from './shared/provider-http.js';
 export type { ProviderTransport } from './shared/provider-http.js';
 export { minorOf, requestAmount, signedAmount } from './shared/amounts.js';
+export { createIyzicoSubscriptions } from './iyzico/subscriptions.js';
+export type { IyzicoSubscriptions, IyzicoSubscriptionsOptions } from './iyzico/subscriptions.js';

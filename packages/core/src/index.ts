@@ -93,7 +93,7 @@ export { getOrganization } from './organization/use-cases/get-organization.js';
 export { updateOrganization } from './organization/use-cases/update-organization.js';
 export type { UpdateOrganizationDeps } from './organization/use-cases/update-organization.js';
 export { deleteOrganization } from './organization/use-cases/delete-organization.js';
-export type { DeleteOrganizationDeps } from './organization/use-cases/delete-organization.js';
+export type { DeleteOrganizationDeps, DeleteOrganizationError } from './organization/use-cases/delete-organization.js';
 
 export { Role, MembershipStatus, MembershipId, canGrant, canManage, isAwaitingInvitation, isLive, rank } from './membership/membership.js';
 export type { Membership, MembershipIdBrand, MembershipSummary } from './membership/membership.js';
@@ -234,6 +234,12 @@ export type {
   PaymentSubscriptionExists,
 } from './payments/payments.errors.js';
 export type { CallbackScheme, CallbackSchemes } from './payments/ports/callback-scheme.js';
+export { paymentInFlight, subscriptionNotVerified } from './payments/payments.errors.js';
+export type { PaymentInFlight, SubscriptionNotVerified, SubscriptionRefusal } from './payments/payments.errors.js';
+export { SubscriptionLinkStatus } from './payments/subscription.js';
+export type { ProviderSubscription, ProviderSubscriptionOrder } from './payments/ports/payment-gateway.js';
+export { verifyRenewal } from './payments/renewal.js';
+export type { RenewalCheck } from './payments/renewal.js';
 export type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from './payments/ports/payment-transactions.js';
 export type { CallbackOutcomeTag, InboxEntry, PaymentCallbackInbox, SettledInboxEntry } from './payments/ports/payment-callback-inbox.js';
 export type { Buyer, ClientAction, GatewayFailure, Initialized, InitializePayment, PaymentGateway, ProviderVerdict } from './payments/ports/payment-gateway.js';
@@ -250,7 +256,7 @@ export type { GetPaymentDeps } from './payments/use-cases/get-payment.js';
 export { receivePaymentCallback } from './payments/use-cases/receive-payment-callback.js';
 export { listPayments } from './payments/use-cases/list-payments.js';
 export { linkPaymentSubscription } from './payments/use-cases/link-payment-subscription.js';
-export type { LinkPaymentSubscriptionDeps, LinkPaymentSubscriptionInput } from './payments/use-cases/link-payment-subscription.js';
+export type { LinkPaymentSubscriptionDeps, LinkPaymentSubscriptionError, LinkPaymentSubscriptionInput } from './payments/use-cases/link-payment-subscription.js';
 export { reconcilePayment } from './payments/use-cases/reconcile-payment.js';
 export type { Reconciled, ReconcilePaymentDeps } from './payments/use-cases/reconcile-payment.js';
 export { DEFAULT_PAYMENT_SWEEP, sweepPayments } from './payments/use-cases/sweep-payments.js';

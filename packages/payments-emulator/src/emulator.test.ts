@@ -189,3 +189,27 @@ test('CLI: options win over the environment; bad values are one-line errors', (t
   t.throws(() => parseCliArgs(['--service-url', 'ftp://x'], {}), { message: /invalid service URL/ });
   t.throws(() => parseCliArgs(['--time-scale', '0'], {}), { message: /invalid time scale/ });
 });
+
+const iyzicoGet = async (url: string, apiKey: string, secretKey: string, path: string) => {
+  const rnd = randomBytes(8).toString('hex');
+  const authorization = `IYZWSv2 ${Buffer.from(`apiKey:${apiKey}&randomKey:${rnd}&signature:${hex(secretKey, rnd + path)}`).toString('base64')}`;
+  const response = await fetch(`${url}${path}`, { headers: { authorization, 'x-iyzi-rnd': rnd } });
+  return (await response.json()) as Record<string, unknown>;
+};
+
+test('iyzico subscriptions: the detail and its pricing plan answer only IYZWSv2-signed requests of this merchant; orders are listed; cancel makes it CANCELED', async (t) => {
+  const emulator = await startPaymentsEmulator({ timeScale: 0.001 });
+  t.teardown(() => emulator.close());
+  const { apiKey, secretKey } = emulator.iyzico;
+  const subscription = emulator.createSubscription({ amountMinor: 9900 });
+  await emulator.sendSubscriptionOrder({ subscriptionReferenceCode: subscription.referenceCode, orderReferenceCode: 'order-1', customerReferenceCode: 'c', outcome: 'success' });
+  const path = `/v2/subscription/subscriptions/${subscription.referenceCode}`;
+  const detail = await iyzicoGet(emulator.url, apiKey, secretKey, path);
+  t.like(detail, { status: 'success', data: { subscriptionStatus: 'ACTIVE', pricingPlanReferenceCode: subscription.pricingPlanReferenceCode, orders: [{ referenceCode: 'order-1', price: 99, currencyCode: 'TRY', orderStatus: 'SUCCESS' }] } });
+  t.like(await iyzicoGet(emulator.url, apiKey, secretKey, `/v2/subscription/pricing-plans/${subscription.pricingPlanReferenceCode}`), { status: 'success', data: { price: 99, currencyCode: 'TRY' } });
+  t.like(await iyzicoGet(emulator.url, apiKey, 'another-merchants-secret', path), { status: 'failure', errorCode: '1000' });
+  t.like(await iyzicoGet(emulator.url, 'another-merchants-key', secretKey, path), { status: 'failure', errorCode: '1001' });
+  t.like(await iyzicoGet(emulator.url, apiKey, secretKey, '/v2/subscription/subscriptions/not-this-merchants'), { status: 'failure' });
+  t.like(await iyzicoCall(emulator.url, apiKey, secretKey, `${path}/cancel`, { locale: 'tr' }), { status: 'success' });
+  t.like(await iyzicoGet(emulator.url, apiKey, secretKey, path), { data: { subscriptionStatus: 'CANCELED' } });
+});

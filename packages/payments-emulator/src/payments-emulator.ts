@@ -1,7 +1,9 @@
 import type { DeliveryAttempt } from './deliveries/dispatcher.js';
 import type { CallbackForm } from './iyzico/three-ds.js';
 import type { SubscriptionOrder } from './iyzico/iyzico-webhooks.js';
+import type { SubscriptionPlan } from './iyzico/subscriptions.js';
 import type { CallbackTargets } from './options.js';
+import type { IyzicoSubscription } from './state.js';
 
 /** A running payments emulator. */
 export interface PaymentsEmulator {
@@ -13,8 +15,12 @@ export interface PaymentsEmulator {
   completeThreeDs(paymentId: string, outcome: 'success' | 'failure'): CallbackForm | undefined;
   /** The payer pays (or gives up) in the PayTR iFrame: settles and notifies; resolves after the first attempt. */
   payIframe(token: string, outcome: 'success' | 'failed'): Promise<DeliveryAttempt | undefined>;
-  /** iyzico charges one period of a subscription and notifies. */
-  sendSubscriptionOrder(order: SubscriptionOrder): Promise<DeliveryAttempt | undefined>;
+  /** A subscription of this merchant at iyzico (ACTIVE unless stated), with its own pricing plan; what its detail then answers. */
+  createSubscription(plan: SubscriptionPlan): IyzicoSubscription;
+  /** A subscription as the emulator keeps it (change its `status` or `priceMinor` to make the detail disagree). */
+  subscription(subscriptionReferenceCode: string): IyzicoSubscription | undefined;
+  /** iyzico charges one period of a subscription (at its plan's price unless `amountMinor` says otherwise), lists it in the detail and notifies. */
+  sendSubscriptionOrder(order: SubscriptionOrder, amountMinor?: number): Promise<DeliveryAttempt | undefined>;
   /** Changes where callbacks go. */
   setTargets(targets: CallbackTargets): void;
   /** While down, every provider route answers 503 (the `/_emulator/` routes keep working). */

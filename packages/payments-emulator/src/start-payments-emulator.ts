@@ -7,6 +7,7 @@ import { sendJson, Router } from './http/router.js';
 import { authThreeDs, paymentDetail } from './iyzico/auth.js';
 import { initializeThreeDs } from './iyzico/initialize.js';
 import { sendSubscriptionWebhook } from './iyzico/iyzico-webhooks.js';
+import { cancelSubscription, createSubscription, pricingPlanDetail, recordOrder, subscriptionDetail } from './iyzico/subscriptions.js';
 import { completeThreeDs, threeDsOutcome } from './iyzico/three-ds.js';
 import { targetsOf, type PaymentsEmulatorOptions } from './options.js';
 import type { PaymentsEmulator } from './payments-emulator.js';
@@ -24,7 +25,7 @@ const listen = (server: Server, port: number, host: string): Promise<number> =>
 
 /**
  * Starts the payments emulator on its own HTTP server: iyzico's 3DS initialize, v2 auth and
- * payment detail (IYZWSv2 checked), a 3DS page, PayTR's get-token, iFrame page and status query,
+ * payment detail, its subscription detail, pricing plan and cancel (IYZWSv2 checked), a 3DS page, PayTR's get-token, iFrame page and status query,
  * and both providers' signed callbacks with their retries.
  *
  * @example
@@ -52,6 +53,7 @@ export const startPaymentsEmulator = async (options: PaymentsEmulatorOptions = {
     dispatcher: new Dispatcher({ timeScale: options.timeScale ?? 1, timeoutMs: options.deliveryTimeoutMs ?? 10_000 }),
     iyzicoPayments: new Map(),
     paytrPayments: new Map(),
+    iyzicoSubscriptions: new Map(),
     down: false,
     nextPaymentId: 25_000_000 + Math.floor(Math.random() * 1_000_000),
   };
@@ -59,6 +61,9 @@ export const startPaymentsEmulator = async (options: PaymentsEmulatorOptions = {
     .on('POST', '/payment/3dsecure/initialize', initializeThreeDs(state))
     .on('POST', '/payment/v2/3dsecure/auth', authThreeDs(state))
     .on('POST', '/payment/detail', paymentDetail(state))
+    .on('GET', '/v2/subscription/subscriptions/:subscriptionReferenceCode', subscriptionDetail(state))
+    .on('POST', '/v2/subscription/subscriptions/:subscriptionReferenceCode/cancel', cancelSubscription(state))
+    .on('GET', '/v2/subscription/pricing-plans/:pricingPlanReferenceCode', pricingPlanDetail(state))
     .on('POST', '/_emulator/iyzico/3ds/:paymentId', threeDsOutcome(state))
     .on('POST', '/odeme/api/get-token', getToken(state))
     .on('GET', '/odeme/guvenli/:token', iframePage(state))
@@ -77,7 +82,12 @@ export const startPaymentsEmulator = async (options: PaymentsEmulatorOptions = {
     paytr: state.paytr,
     completeThreeDs: (paymentId, outcome) => completeThreeDs(state, paymentId, outcome),
     payIframe: async (token, outcome) => (await payIframe(state, token, outcome))?.firstDelivery,
-    sendSubscriptionOrder: (order) => sendSubscriptionWebhook(state, order),
+    createSubscription: (plan) => createSubscription(state, plan),
+    subscription: (reference) => state.iyzicoSubscriptions.get(reference),
+    sendSubscriptionOrder: (order, amountMinor) => {
+      recordOrder(state, order, amountMinor);
+      return sendSubscriptionWebhook(state, order);
+    },
     setTargets: (targets) => Object.assign(state.targets, targets),
     setDown: (down) => {
       state.down = down;

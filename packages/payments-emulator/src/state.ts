@@ -28,6 +28,27 @@ export interface PaytrPayment {
   paidAt: Date | undefined;
 }
 
+/** One charge of an iyzico subscription, as the subscription detail lists it. */
+export interface IyzicoSubscriptionOrder {
+  readonly referenceCode: string;
+  readonly priceMinor: number;
+  readonly currency: string;
+  readonly orderStatus: 'SUCCESS' | 'FAILED';
+}
+
+/** An iyzico subscription of this merchant with its pricing plan (one plan per subscription here). */
+export interface IyzicoSubscription {
+  readonly referenceCode: string;
+  readonly pricingPlanReferenceCode: string;
+  readonly customerReferenceCode: string;
+  /** iyzico's `subscriptionStatus`: `ACTIVE`, `PENDING`, `UNPAID`, `UPGRADED`, `CANCELED`, `EXPIRED`. */
+  status: string;
+  /** The pricing plan's price, in minor units, and currency. */
+  priceMinor: number;
+  currency: string;
+  readonly orders: IyzicoSubscriptionOrder[];
+}
+
 /** Everything the emulator knows. */
 export interface EmulatorState {
   readonly url: string;
@@ -37,6 +58,8 @@ export interface EmulatorState {
   readonly dispatcher: Dispatcher;
   readonly iyzicoPayments: Map<string, IyzicoPayment>;
   readonly paytrPayments: Map<string, PaytrPayment>;
+  /** The merchant's subscriptions by `subscriptionReferenceCode`. */
+  readonly iyzicoSubscriptions: Map<string, IyzicoSubscription>;
   /** While true, every provider route answers 503 (the emulator's own routes keep working). */
   down: boolean;
   nextPaymentId: number;

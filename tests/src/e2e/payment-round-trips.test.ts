@@ -157,6 +157,7 @@ test('a card iyzico refuses: 422 PaymentRefused, the payment failed with iyzico\
 
 test('subscription renewals: each order iyzico notifies becomes one payment of the plan; a failed order retried under its reference ends succeeded', async (t) => {
   const subscriptionReferenceCode = 'a1f3c2d4-0000-4000-8000-000000000042';
+  t.context.payments.createSubscription({ amountMinor: 9900, subscriptionReferenceCode });
   const linked = await t.context.owner.post(`/organizations/${t.context.orgId}/payment-subscriptions`, {
     provider: 'iyzico',
     subscriptionReferenceCode,
@@ -174,7 +175,28 @@ test('subscription renewals: each order iyzico notifies becomes one payment of t
   const renewals = ((await t.context.owner.get(`/organizations/${t.context.orgId}/payments`)).body.items as Array<Record<string, unknown>>).filter((p) => p['subscriptionReferenceCode'] === subscriptionReferenceCode);
   t.is(renewals.length, 2);
   for (const renewal of renewals) t.like(renewal, { provider: 'iyzico', status: 'succeeded', amountMinor: 9900, paidAmountMinor: 9900, lateSuccess: false });
-  t.is((await t.context.owner.post(`/organizations/${t.context.orgId}/payment-subscriptions`, { provider: 'iyzico', subscriptionReferenceCode, amountMinor: 100, currency: 'TRY', description: 'x' })).status, 409);
+  t.is((await t.context.owner.post(`/organizations/${t.context.orgId}/payment-subscriptions`, { provider: 'iyzico', subscriptionReferenceCode, amountMinor: 9900, currency: 'TRY', description: 'x' })).status, 409);
+});
+
+test("a renewal iyzico's detail lists at another price than the one verified at link time is held under review, never succeeded", async (t) => {
+  const subscription = t.context.payments.createSubscription({ amountMinor: 7900 });
+  const linked = await t.context.owner.post(`/organizations/${t.context.orgId}/payment-subscriptions`, {
+    provider: 'iyzico',
+    subscriptionReferenceCode: subscription.referenceCode,
+    amountMinor: 7900,
+    currency: 'TRY',
+    description: 'Monthly membership (repriced)',
+  });
+  t.is(linked.status, 201, JSON.stringify(linked.body));
+  await t.context.payments.sendSubscriptionOrder(
+    { subscriptionReferenceCode: subscription.referenceCode, orderReferenceCode: 'order-repriced', customerReferenceCode: subscription.customerReferenceCode, outcome: 'success' },
+    15900,
+  );
+  await t.context.payments.whenSettled();
+  const renewal = ((await t.context.owner.get(`/organizations/${t.context.orgId}/payments`)).body.items as Array<Record<string, unknown>>).find(
+    (p) => p['subscriptionReferenceCode'] === subscription.referenceCode,
+  );
+  t.like(renewal, { status: 'under_review', amountMinor: 7900, paidAmountMinor: null, failureCode: 'subscription:amount_mismatch' });
 });
 
 test('the sweeper against the emulator: an unpaid PayTR payment expires and its late payment is kept and flagged; a paid one whose notice was lost is reconciled; an abandoned 3DS expires', async (t) => {

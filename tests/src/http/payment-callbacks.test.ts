@@ -11,7 +11,7 @@ import {
   hmacBase64,
   hmacHex,
 } from '@idv/adapters-payments';
-import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type PaymentTransaction } from '@idv/core';
+import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type OrganizationId, type OrganizationName, type PaymentTransaction } from '@idv/core';
 import { aPayment, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '@idv/core/testing';
 
 // Issue #10: the four public callback routes over a socket, with the real schemes and the replies of
@@ -31,6 +31,8 @@ test.beforeEach(async (t) => {
     'iyzico-webhook': createIyzicoWebhookScheme({ secretKey: SECRET }),
     'paytr-notification': createPaytrNotificationScheme({ merchantKey: PAYTR_KEY, merchantSalt: PAYTR_SALT }),
   });
+  // The payments' organization exists: a callback for a deleted one is only recorded.
+  await world.organizations.create({ id: ORG as OrganizationId, name: 'Callback Gym' as OrganizationName, createdAt: new Date(0), updatedAt: new Date(0) });
   const paytr = aPayment(fixtureUuid(0xd1, 1), ORG);
   const iyzico = aPayment(fixtureUuid(0xd1, 2), ORG, { provider: 'iyzico', providerPaymentId: '25149157' });
   await world.paymentTransactions.create(paytr);

@@ -29,6 +29,9 @@ export const organizationsModule = (config: AppConfig): ContainerModule =>
         ids: TOKENS.IdGenerator,
         settings: TOKENS.InvitationSettings,
         invitationThrottle: TOKENS.InvitationThrottle,
+        paymentTransactions: TOKENS.PaymentTransactions,
+        paymentSubscriptions: TOKENS.PaymentSubscriptions,
+        paymentGateway: TOKENS.PaymentGateway,
       }),
     );
   });

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import {
   createIyzicoGateway,
+  createIyzicoSubscriptions,
   createIyzicoSubscriptionScheme,
   createIyzicoThreeDsScheme,
   createIyzicoWebhookScheme,
@@ -51,7 +52,8 @@ export const paymentGatewayOf = (payments: PaymentsConfig, publicApiUrl: string,
   if (payments.paytr !== undefined) {
     providers.paytr = createPaytrGateway({ ...payments.paytr, resultUrl: payments.resultUrl, timeoutMinutes: payments.pendingTtlMinutes, transport, logger });
   }
-  return createPaymentGateway(providers);
+  const subscriptions = payments.iyzico === undefined ? undefined : createIyzicoSubscriptions({ ...payments.iyzico, transport });
+  return createPaymentGateway(providers, subscriptions);
 };
 
 /**

@@ -46,6 +46,8 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   NationalIdRequired: 409,
   PaymentRefused: 422,
   PaymentSubscriptionExists: 409,
+  PaymentInFlight: 409,
+  SubscriptionNotVerified: 422,
   PaymentProviderUnavailable: 503,
   SchemeNotConfigured: 503,
   BadRequest: 400,

@@ -53,7 +53,14 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     method: 'delete',
     path: '/organizations/:orgId',
     params: OrganizationParams,
-    doc: { summary: 'Delete an organization (organization.delete)', tag: 'organizations', responses: { 204: { description: 'Deleted' } }, errors: AUTHORIZATION_ERRORS },
+    doc: {
+      summary: 'Delete an organization (organization.delete)',
+      description:
+        'A soft delete: every route of the organization then answers 404, its memberships are cancelled, its pending invitations revoked and its linked iyzico subscriptions cancelled; its audit trail and payments are kept. While a payment is still open (initiated, awaiting_customer, authorizing, under_review) it answers 409 PaymentInFlight and changes nothing.',
+      tag: 'organizations',
+      responses: { 204: { description: 'Deleted' } },
+      errors: [...AUTHORIZATION_ERRORS, 'PaymentInFlight', 'MembershipChangedConcurrently'],
+    },
     handle: async ({ caller, params }) => replyWith(await services.deleteOrganization(caller, params.orgId)(), noContent),
   }),
 ];

@@ -109,10 +109,11 @@ export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
     body: LinkPaymentSubscriptionBody,
     doc: {
       summary: 'Link an iyzico subscription and its plan (billing.manage)',
-      description: "Each renewal iyzico's subscription webhook notifies becomes one payment of this organization for the plan's amount, once per order reference.",
+      description:
+        "Verified first with iyzico's subscription detail (this merchant's keys): the subscription must be ACTIVE and its pricing plan at exactly this amount and currency, else 422 SubscriptionNotVerified with the reason, and nothing is stored; iyzico unreachable answers 503 with Retry-After. Each renewal iyzico's subscription webhook notifies then becomes one payment of this organization for that amount, once per order reference; a renewal iyzico's detail does not confirm is held under_review.",
       tag: 'payments',
       responses: { 201: { description: 'Linked', body: t.type({ subscription: PaymentSubscriptionView }, 'PaymentSubscriptionReply') } },
-      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'PaymentSubscriptionExists'],
+      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'SubscriptionNotVerified', 'PaymentProviderUnavailable', 'PaymentSubscriptionExists'],
     },
     handle: async ({ caller, params, body }) =>
       replyWith(await services.linkPaymentSubscription(caller, params.orgId, body)(), (subscription) => created({ subscription: paymentSubscriptionJson(subscription) })),

@@ -18,15 +18,28 @@ export const defaultTransport = (): ProviderTransport => ({ fetch: globalThis.fe
  * that is not a JSON object is `unreachable`; its reason names the path and status only (never the
  * body sent, which may hold card data or keys).
  */
-export const postToProvider = async (
+export const postToProvider = (
   transport: ProviderTransport,
   url: string,
   init: { readonly headers: Readonly<Record<string, string>>; readonly body: string },
+): Promise<ProviderAnswer> => callProvider(transport, url, { method: 'POST', ...init });
+
+/** As `postToProvider`, for any method; a GET sends no body. */
+export const callProvider = async (
+  transport: ProviderTransport,
+  url: string,
+  init: { readonly method: 'GET' | 'POST'; readonly headers: Readonly<Record<string, string>>; readonly body?: string },
 ): Promise<ProviderAnswer> => {
   const path = new URL(url).pathname;
   let response: Response;
   try {
-    response = await transport.fetch(url, { method: 'POST', headers: init.headers, body: init.body, redirect: 'manual', signal: AbortSignal.timeout(transport.timeoutMs) });
+    response = await transport.fetch(url, {
+      method: init.method,
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { body: init.body }),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(transport.timeoutMs),
+    });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return { kind: 'unreachable', reason: `${path}: ${timedOut ? `no answer within ${transport.timeoutMs} ms` : 'connection failed'}` };

@@ -17,13 +17,13 @@ export interface AuditEntryRow {
   createdAt: Date;
 }
 
-/** The `audit_entries` table: an organization's append-only trail, removed only with the organization. */
+/** The `audit_entries` table: an organization's append-only trail, kept when the organization is (soft-)deleted. */
 export const AuditEntrySchema = new EntitySchema<AuditEntryRow>({
   name: 'AuditEntry',
   tableName: 'audit_entries',
   properties: {
     id: { type: 'uuid', primary: true },
-    organization: { kind: 'm:1', entity: 'Organization', fieldName: 'organization_id', deleteRule: 'cascade' },
+    organization: { kind: 'm:1', entity: 'Organization', fieldName: 'organization_id', deleteRule: 'restrict' },
     action: { enum: true, items: Object.keys(AuditAction.keys) },
     actor: { kind: 'm:1', entity: 'User', fieldName: 'actor_user_id', nullable: true },
     targetType: { enum: true, items: Object.keys(AuditTargetType.keys), fieldName: 'target_type' },

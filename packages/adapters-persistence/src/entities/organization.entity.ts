@@ -7,9 +7,14 @@ export interface OrganizationRow {
   name: string;
   createdAt: Date;
   updatedAt: Date;
+  /** Set by a soft delete: the row stays (payments and the audit trail name it) and reads treat it as absent. */
+  deletedAt: Date | null;
 }
 
-/** The `organizations` table; deleting a row cascades to its memberships, invitations and audit entries. */
+/**
+ * The `organizations` table. Deleting an organization is a soft delete (`deleted_at`): its payments,
+ * their callbacks, its subscriptions and its audit trail restrict a hard delete, so none is lost.
+ */
 export const OrganizationSchema = new EntitySchema<OrganizationRow>({
   name: 'Organization',
   tableName: 'organizations',
@@ -18,5 +23,6 @@ export const OrganizationSchema = new EntitySchema<OrganizationRow>({
     name: { type: 'text' },
     createdAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'created_at', defaultRaw: 'now()' },
     updatedAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'updated_at', defaultRaw: 'now()' },
+    deletedAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'deleted_at', nullable: true },
   },
 });

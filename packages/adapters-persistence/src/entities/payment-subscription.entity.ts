@@ -1,4 +1,4 @@
-import { Currency, PaymentProvider } from '@idv/core';
+import { Currency, PaymentProvider, SubscriptionLinkStatus } from '@idv/core';
 import { EntitySchema } from '@mikro-orm/core';
 import type { OrganizationRow } from './organization.entity.js';
 import { MILLISECOND_TIMESTAMP } from './timestamp-columns.js';
@@ -15,6 +15,7 @@ export interface PaymentSubscriptionRow {
   description: string;
   createdBy: UserRow | null;
   createdAt: Date;
+  status: SubscriptionLinkStatus;
 }
 
 /** The `payment_subscriptions` table: a provider subscription linked to an organization and its plan, once per provider reference. */
@@ -23,7 +24,7 @@ export const PaymentSubscriptionSchema = new EntitySchema<PaymentSubscriptionRow
   tableName: 'payment_subscriptions',
   properties: {
     id: { type: 'uuid', primary: true },
-    organization: { kind: 'm:1', entity: 'Organization', fieldName: 'organization_id', deleteRule: 'cascade' },
+    organization: { kind: 'm:1', entity: 'Organization', fieldName: 'organization_id', deleteRule: 'restrict' },
     provider: { enum: true, items: Object.keys(PaymentProvider.keys) },
     subscriptionReferenceCode: { type: 'text', fieldName: 'subscription_reference_code' },
     amountMinor: { type: 'bigint', fieldName: 'amount_minor' },
@@ -31,6 +32,8 @@ export const PaymentSubscriptionSchema = new EntitySchema<PaymentSubscriptionRow
     description: { type: 'text' },
     createdBy: { kind: 'm:1', entity: 'User', fieldName: 'created_by', nullable: true, deleteRule: 'set null' },
     createdAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'created_at', defaultRaw: 'now()' },
+    // `cancel_failed`: its organization was deleted and iyzico's cancel did not go through; a person must cancel it.
+    status: { enum: true, items: Object.keys(SubscriptionLinkStatus.keys), default: 'active' },
   },
   uniques: [{ name: 'payment_subscriptions_reference_unique', properties: ['provider', 'subscriptionReferenceCode'] }],
 });

@@ -34,7 +34,8 @@ export const PaymentTransactionSchema = new EntitySchema<PaymentTransactionRow>(
   tableName: 'payment_transactions',
   properties: {
     id: { type: 'uuid', primary: true },
-    organization: { kind: 'm:1', entity: 'Organization', fieldName: 'organization_id', deleteRule: 'cascade' },
+    // A payment record outlives its organization (soft delete): a hard delete is refused.
+    organization: { kind: 'm:1', entity: 'Organization', fieldName: 'organization_id', deleteRule: 'restrict' },
     createdBy: { kind: 'm:1', entity: 'User', fieldName: 'created_by', nullable: true, deleteRule: 'set null' },
     provider: { enum: true, items: Object.keys(PaymentProvider.keys) },
     merchantReference: { type: 'text', fieldName: 'merchant_reference' },

@@ -23,7 +23,7 @@ const FIND = statement(
   `select u."id", u."idp_id", u."email", u."email_verified", u."image_url", u."idp_updated_at", u."deleted_at", u."locale",
 m."id" as "membership_id", m."organization_id", o."name" as "organization_name", m."role", m."status"
 from "users" u
-left join ("memberships" m join "organizations" o on o."id" = m."organization_id") on m."user_id" = u."id"
+left join ("memberships" m join "organizations" o on o."id" = m."organization_id" and o."deleted_at" is null) on m."user_id" = u."id"
 where u."idp_id" = ?
 order by m."created_at", m."id"`,
 );

@@ -30,7 +30,7 @@ const SELECT = `select m."id", m."organization_id", m."user_id", m."role", m."st
 from "memberships" m left join "users" u on u."id" = m."user_id"`;
 
 const LIST_FOR_USER = statement('memberships_list_for_user', `select m."id", m."organization_id", o."name" as "organization_name", m."role", m."status"
-from "memberships" m join "organizations" o on o."id" = m."organization_id"
+from "memberships" m join "organizations" o on o."id" = m."organization_id" and o."deleted_at" is null
 where m."user_id" = ? order by m."created_at", m."id"`);
 
 const CANCEL_ALL = statement('memberships_cancel_all_for_user', `update "memberships" set "status" = 'cancelled', "updated_at" = now()

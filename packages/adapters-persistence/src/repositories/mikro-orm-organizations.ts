@@ -9,10 +9,13 @@ import { statement } from '../sql/statement.js';
 const COLUMNS = '"id", "name", "created_at", "updated_at"';
 
 const CREATE = statement('organizations_create', `insert into "organizations" (${COLUMNS}) values (?, ?, ?, ?)`);
-const FIND = statement('organizations_find_by_id', `select ${COLUMNS} from "organizations" where "id" = ?`);
-const RENAME = statement('organizations_rename', `update "organizations" set "name" = ?, "updated_at" = ? where "id" = ? returning ${COLUMNS}`);
-// The foreign keys cascade: memberships, invitations and audit entries go with the organization.
-const DELETE = statement('organizations_delete', `delete from "organizations" where "id" = ?`);
+// A soft-deleted organization is read as absent: this is the one read every organization route goes through.
+const FIND = statement('organizations_find_by_id', `select ${COLUMNS} from "organizations" where "id" = ? and "deleted_at" is null`);
+const RENAME = statement('organizations_rename', `update "organizations" set "name" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null returning ${COLUMNS}`);
+// Starting a payment and deleting the organization take this lock first, so one waits for the other.
+const LOCK_LIVE = statement('organizations_lock_live', `select "id" from "organizations" where "id" = ? and "deleted_at" is null for update`);
+// A soft delete: the row stays (payments, their callbacks, subscriptions and the audit trail name it).
+const MARK_DELETED = statement('organizations_mark_deleted', `update "organizations" set "deleted_at" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null`);
 
 /** The Organizations port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
 export class MikroOrmOrganizations implements Organizations {
@@ -36,8 +39,12 @@ export class MikroOrmOrganizations implements Organizations {
     return guarded('organizations.rename', async () => this.first(await this.sql.rows<OrganizationRecord>(RENAME, [name, at, id])));
   }
 
-  delete(id: OrganizationId): Promise<boolean> {
-    return guarded('organizations.delete', async () => (await this.sql.run(DELETE, [id])) > 0);
+  lockLive(id: OrganizationId): Promise<boolean> {
+    return guarded('organizations.lockLive', async () => (await this.sql.rows(LOCK_LIVE, [id])).length > 0);
+  }
+
+  markDeleted(id: OrganizationId, at: Date): Promise<boolean> {
+    return guarded('organizations.markDeleted', async () => (await this.sql.run(MARK_DELETED, [at, at, id])) > 0);
   }
 
   private first(rows: readonly OrganizationRecord[]): O.Option<Organization> {

@@ -1,4 +1,13 @@
-import { Currency, OrganizationId, SubscriptionReferenceCode, UserId, type PaymentProvider, type PaymentSubscription, type PaymentSubscriptions } from '@idv/core';
+import {
+  Currency,
+  OrganizationId,
+  SubscriptionLinkStatus,
+  SubscriptionReferenceCode,
+  UserId,
+  type PaymentProvider,
+  type PaymentSubscription,
+  type PaymentSubscriptions,
+} from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { InvalidRow } from '../errors/invalid-row.js';
 import { guarded } from '../errors/translate-error.js';
@@ -7,12 +16,17 @@ import { decodeColumn, decodeNullable, requireDate, Text } from '../mappers/deco
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
-const COLUMNS = '"id", "organization_id", "provider", "subscription_reference_code", "amount_minor", "currency", "description", "created_by", "created_at"';
+const COLUMNS = '"id", "organization_id", "provider", "subscription_reference_code", "amount_minor", "currency", "description", "created_by", "created_at", "status"';
 const CREATE = statement(
   'payment_subscriptions_create',
-  `insert into "payment_subscriptions" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("provider", "subscription_reference_code") do nothing`,
+  `insert into "payment_subscriptions" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("provider", "subscription_reference_code") do nothing`,
 );
 const FIND = statement('payment_subscriptions_find', `select ${COLUMNS} from "payment_subscriptions" where "provider" = ? and "subscription_reference_code" = ?`);
+const LIST_FOR_ORGANIZATION = statement(
+  'payment_subscriptions_list_for_organization',
+  `select ${COLUMNS} from "payment_subscriptions" where "organization_id" = ? and "status" = ? order by "created_at", "id"`,
+);
+const SET_STATUS = statement('payment_subscriptions_set_status', `update "payment_subscriptions" set "status" = ? where "id" = ?`);
 
 interface SubscriptionRecord {
   readonly id: unknown;
@@ -24,6 +38,7 @@ interface SubscriptionRecord {
   readonly description: unknown;
   readonly created_by: unknown;
   readonly created_at: unknown;
+  readonly status: unknown;
 }
 
 const toDomain = (row: SubscriptionRecord, parseDate: DateParser): PaymentSubscription => {
@@ -40,6 +55,7 @@ const toDomain = (row: SubscriptionRecord, parseDate: DateParser): PaymentSubscr
     description: decodeColumn(Text, row.description, 'payment_subscriptions.description'),
     createdBy: decodeNullable(UserId, row.created_by, 'payment_subscriptions.created_by'),
     createdAt: requireDate(row.created_at, parseDate, 'payment_subscriptions.created_at'),
+    status: decodeColumn(SubscriptionLinkStatus, row.status, 'payment_subscriptions.status'),
   };
 };
 
@@ -52,7 +68,7 @@ export class MikroOrmPaymentSubscriptions implements PaymentSubscriptions {
 
   create(s: PaymentSubscription): Promise<'created' | 'exists'> {
     return guarded('paymentSubscriptions.create', async () => {
-      const inserted = await this.sql.run(CREATE, [s.id, s.organizationId, s.provider, s.subscriptionReferenceCode, s.amountMinor, s.currency, s.description, s.createdBy, s.createdAt]);
+      const inserted = await this.sql.run(CREATE, [s.id, s.organizationId, s.provider, s.subscriptionReferenceCode, s.amountMinor, s.currency, s.description, s.createdBy, s.createdAt, s.status]);
       return inserted > 0 ? 'created' : 'exists';
     });
   }
@@ -62,6 +78,20 @@ export class MikroOrmPaymentSubscriptions implements PaymentSubscriptions {
     return guarded('paymentSubscriptions.findByReference', async () => {
       const [row] = await this.sql.rows<SubscriptionRecord>(FIND, [provider, subscriptionReferenceCode]);
       return row === undefined ? O.none : O.some(toDomain(row, this.parseDate));
+    });
+  }
+
+  /** The organization's linked subscriptions in a status, oldest first. */
+  listForOrganization(organizationId: OrganizationId, status: SubscriptionLinkStatus): Promise<readonly PaymentSubscription[]> {
+    return guarded('paymentSubscriptions.listForOrganization', async () =>
+      (await this.sql.rows<SubscriptionRecord>(LIST_FOR_ORGANIZATION, [organizationId, status])).map((row) => toDomain(row, this.parseDate)),
+    );
+  }
+
+  /** Records where a link stands. */
+  setStatus(id: string, status: SubscriptionLinkStatus): Promise<void> {
+    return guarded('paymentSubscriptions.setStatus', async () => {
+      await this.sql.run(SET_STATUS, [status, id]);
     });
   }
 }

@@ -10,7 +10,7 @@ import type {
   PaymentTransactions,
   SweepCutoffs,
 } from '@idv/core';
-import { isFinal } from '@idv/core';
+import { isFinal, OPEN_STATUSES } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
 import type { DateParser } from '../mappers/column-values.js';
@@ -37,6 +37,11 @@ where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_
 const DUE_FOR_SWEEP = statement('payments_due_for_sweep', `select ${PAYMENT_COLUMNS} from ${TABLE}
 where ("status" in ('initiated', 'awaiting_customer') and "created_at" < ?) or ("status" in ('authorizing', 'under_review') and "updated_at" < ?)
 order by "updated_at", "id" limit ?`);
+// The open statuses are the core's one list (statuses are plain identifiers, safe as literals).
+const HAS_OPEN = statement(
+  'payments_has_open',
+  `select exists (select 1 from ${TABLE} where "organization_id" = ? and "status" in (${OPEN_STATUSES.map((status) => `'${status}'`).join(', ')})) as "open"`,
+);
 const FIND_BY_ID = statement('payments_find_by_id', `select ${PAYMENT_COLUMNS} from ${TABLE} where "id" = ?`);
 const FIND_BY: Readonly<Record<PaymentLookup['by'], ReturnType<typeof statement>>> = {
   merchantReference: statement('payments_find_by_merchant_reference', `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "merchant_reference" = ?`),
@@ -81,6 +86,13 @@ export class MikroOrmPaymentTransactions implements PaymentTransactions {
       const stored = this.first(await this.sql.rows<PaymentTransactionRecord>(FIND_BY.orderReferenceCode, [transaction.provider, transaction.orderReferenceCode]));
       if (O.isNone(stored)) throw new Error('paymentTransactions.createRenewal: the renewal is neither inserted nor found');
       return stored.value;
+    });
+  }
+
+  hasOpen(organizationId: OrganizationId): Promise<boolean> {
+    return guarded('paymentTransactions.hasOpen', async () => {
+      const [row] = await this.sql.rows<{ readonly open: unknown }>(HAS_OPEN, [organizationId]);
+      return row?.open === true;
     });
   }
 

@@ -7,6 +7,7 @@ export const AuditAction = t.keyof(
   {
     'organization.created': null,
     'organization.updated': null,
+    'organization.deleted': null,
     'invitation.created': null,
     'invitation.resent': null,
     'invitation.revoked': null,

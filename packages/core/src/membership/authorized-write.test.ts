@@ -1,5 +1,6 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Email } from '../identity/email.js';
 import { PLATFORM_ADMIN_ROLE } from '../identity/auth-payload.js';
@@ -7,6 +8,7 @@ import { inviteMember } from '../invitation/use-cases/invite-member.js';
 import { resendInvitation } from '../invitation/use-cases/resend-invitation.js';
 import { revokeInvitation } from '../invitation/use-cases/revoke-invitation.js';
 import type { OrganizationName } from '../organization/organization.js';
+import { deleteOrganization } from '../organization/use-cases/delete-organization.js';
 import { updateOrganization } from '../organization/use-cases/update-organization.js';
 import { aPerson, anOrganization, createTestWorld, GatedUnitOfWork, liveOwners, outcome, type TestMember, type TestWorld } from '../testing/index.js';
 import type { Membership } from './membership.js';
@@ -132,6 +134,18 @@ test('an owner demoted to admin by a transfer while suspending an admin is refus
   );
   t.is(outcome(answer), 'CannotManageMember');
   t.is(world.memberships.all().find((row) => row.id === members.cid.membership.id)?.status, 'active');
+  t.deepEqual(liveOwners(world, organization.id).map((row) => row.id), [members.ada.membership.id]);
+});
+
+test('an owner who transfers ownership while deleting the organization does not delete it as an admin (Forbidden)', async (t) => {
+  const { world, organization, owner, members } = await setUp();
+  const answer = await interleave(
+    world,
+    (gated) => deleteOrganization(gated)(owner.auth, organization.id)(),
+    () => transferOwnership(world)(owner.auth, organization.id, { membershipId: members.ada.membership.id })(),
+  );
+  t.is(outcome(answer), 'Forbidden');
+  t.true(O.isSome(await world.organizations.findById(organization.id)));
   t.deepEqual(liveOwners(world, organization.id).map((row) => row.id), [members.ada.membership.id]);
 });
 

@@ -3,6 +3,9 @@ import { listAuditEntries } from '../audit/use-cases/list-audit-entries.js';
 import type { AuditLog } from '../audit/ports/audit-log.js';
 import type { NationalIdVault } from '../identity/ports/national-id-vault.js';
 import type { NationalIds } from '../identity/ports/national-ids.js';
+import type { PaymentGateway } from '../payments/ports/payment-gateway.js';
+import type { PaymentSubscriptions } from '../payments/ports/payment-subscriptions.js';
+import type { PaymentTransactions } from '../payments/ports/payment-transactions.js';
 import { readComplianceRecord } from '../identity/use-cases/read-compliance-record.js';
 import type { InvitationDeps } from '../invitation/invitation-steps.js';
 import type { InvitationThrottle } from '../invitation/ports/invitation-throttle.js';
@@ -34,6 +37,10 @@ export interface OrganizationsPorts extends ManageMembersDeps, InvitationDeps, O
   readonly nationalIdVault: NationalIdVault;
   /** Issue #9: invitations per organization, inviter and recipient, and the resend cooldown. */
   readonly invitationThrottle: InvitationThrottle;
+  /** Deleting an organization: its open payments refuse it; its linked subscriptions are cancelled at the provider. */
+  readonly paymentTransactions: PaymentTransactions;
+  readonly paymentSubscriptions: PaymentSubscriptions;
+  readonly paymentGateway: PaymentGateway;
 }
 
 /**

@@ -49,6 +49,31 @@ export const paymentSubscriptionExists = (): PaymentSubscriptionExists => ({
   message: 'This subscription is already linked to an organization',
 });
 
+/** The organization still has a payment the provider may move (an open status): it cannot be deleted yet (409). */
+export type PaymentInFlight = DomainError<'PaymentInFlight'>;
+/** Builds a PaymentInFlight error. */
+export const paymentInFlight = (): PaymentInFlight => ({
+  _tag: 'PaymentInFlight',
+  message: 'The organization has a payment still in progress; try again once it has settled',
+});
+
+/** Why iyzico's subscription detail did not confirm a link. */
+export type SubscriptionRefusal = 'not_found' | 'not_active' | 'amount_mismatch' | 'currency_mismatch';
+
+/** The provider does not confirm the subscription as linked: unknown to this merchant, not active, or another plan price (422). */
+export type SubscriptionNotVerified = DomainError<'SubscriptionNotVerified'> & { readonly reason: SubscriptionRefusal };
+/** Builds a SubscriptionNotVerified error. */
+export const subscriptionNotVerified = (reason: SubscriptionRefusal): SubscriptionNotVerified => ({
+  _tag: 'SubscriptionNotVerified',
+  message: {
+    not_found: 'The payment provider knows no such subscription for this merchant',
+    not_active: 'The subscription is not active at the payment provider',
+    amount_mismatch: "The subscription plan's amount at the payment provider is not the amount given",
+    currency_mismatch: "The subscription plan's currency at the payment provider is not the currency given",
+  }[reason],
+  reason,
+});
+
 /** Any payments-area error. */
 export type PaymentError =
   | PaymentNotFound
@@ -57,4 +82,6 @@ export type PaymentError =
   | NationalIdRequired
   | PaymentRefused
   | PaymentProviderUnavailable
-  | PaymentSubscriptionExists;
+  | PaymentSubscriptionExists
+  | PaymentInFlight
+  | SubscriptionNotVerified;

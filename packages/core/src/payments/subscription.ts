@@ -17,6 +17,15 @@ export const SubscriptionReferenceCode = t.brand(
 export type SubscriptionReferenceCode = t.TypeOf<typeof SubscriptionReferenceCode>;
 
 /**
+ * Where a link stands: `active`; `cancelled` at the provider when its organization was deleted; or
+ * `cancel_failed` when that cancel did not go through (someone must cancel it in iyzico's panel;
+ * `select * from payment_subscriptions where status = 'cancel_failed'`).
+ */
+export const SubscriptionLinkStatus = t.keyof({ active: null, cancelled: null, cancel_failed: null }, 'SubscriptionLinkStatus');
+/** Where a link stands. */
+export type SubscriptionLinkStatus = t.TypeOf<typeof SubscriptionLinkStatus>;
+
+/**
  * An iyzico subscription linked to an organization: our local plan. iyzico's subscription webhook
  * carries no amount and no organization (reference §3), so each renewal takes both from here.
  */
@@ -25,10 +34,11 @@ export interface PaymentSubscription {
   readonly organizationId: OrganizationId;
   readonly provider: Extract<PaymentProvider, 'iyzico'>;
   readonly subscriptionReferenceCode: SubscriptionReferenceCode;
-  /** What one period costs, in minor units. */
+  /** What one period costs, in minor units: verified against the provider's plan when linked. */
   readonly amountMinor: number;
   readonly currency: Currency;
   readonly description: string;
   readonly createdBy: UserId | null;
   readonly createdAt: Date;
+  readonly status: SubscriptionLinkStatus;
 }

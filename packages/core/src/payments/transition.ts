@@ -1,5 +1,5 @@
 import type { PaymentCallbackEvent } from './callback.js';
-import type { PaymentStatus, PaymentTransaction } from './payment.js';
+import { OPEN_STATUSES, type PaymentStatus, type PaymentTransaction } from './payment.js';
 import type { PaymentChange, PaymentLookup } from './ports/payment-transactions.js';
 
 /** What a verified callback says about a payment, whatever the scheme. */
@@ -7,7 +7,9 @@ export type Evidence =
   | { readonly kind: 'customerReturned' }
   | { readonly kind: 'success'; readonly paidAmountMinor: number | null }
   | { readonly kind: 'failure'; readonly code: string }
-  | { readonly kind: 'intermediate' };
+  | { readonly kind: 'intermediate' }
+  /** A success the provider's own detail does not confirm (a renewal): held for a person, never trusted. */
+  | { readonly kind: 'unconfirmed'; readonly code: string };
 
 /** What to do with a payment given new evidence. */
 export type Decision =
@@ -16,8 +18,9 @@ export type Decision =
   | { readonly kind: 'ignored' }
   | { readonly kind: 'refused'; readonly reason: string };
 
-const FAILABLE: readonly PaymentStatus[] = ['initiated', 'awaiting_customer', 'authorizing', 'under_review'];
-const SUCCEEDABLE: readonly PaymentStatus[] = ['initiated', 'awaiting_customer', 'authorizing', 'under_review'];
+const FAILABLE: readonly PaymentStatus[] = OPEN_STATUSES;
+const SUCCEEDABLE: readonly PaymentStatus[] = OPEN_STATUSES;
+const REVIEWABLE: readonly PaymentStatus[] = ['initiated', 'awaiting_customer', 'authorizing', 'failed'];
 
 /** Reads a verified callback as evidence (reference §1.4, §2.2, §3, §4.1). */
 export const evidenceOf = (event: PaymentCallbackEvent): Evidence => {
@@ -79,6 +82,8 @@ export const decide = (transaction: PaymentTransaction, evidence: Evidence): Dec
   switch (evidence.kind) {
     case 'intermediate':
       return { kind: 'ignored' };
+    case 'unconfirmed':
+      return REVIEWABLE.includes(status) ? { kind: 'transition', change: { status: 'under_review', failureCode: evidence.code } } : { kind: 'stale' };
     case 'customerReturned':
       return status === 'awaiting_customer' ? { kind: 'transition', change: { status: 'authorizing' } } : { kind: 'stale' };
     case 'failure':

@@ -15,6 +15,8 @@ export interface InMemoryMembershipsLookups {
   readonly organizationNameOf?: (organizationId: string) => string | undefined;
   /** The email of a user, for roster rows. */
   readonly emailOf?: (userId: UserId) => Email | null | undefined;
+  /** Whether an organization is deleted: its memberships leave the user's list, as the SQL join does. */
+  readonly organizationDeleted?: (organizationId: string) => boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export class InMemoryMemberships implements Memberships {
 
   async listForUser(userId: UserId): Promise<readonly MembershipSummary[]> {
     return this.rows
-      .filter((row) => row.userId === userId)
+      .filter((row) => row.userId === userId && this.lookups.organizationDeleted?.(row.organizationId) !== true)
       .map((row) => ({
         id: row.id,
         organizationId: row.organizationId,

@@ -2,9 +2,10 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { Organization, OrganizationId, OrganizationName } from '../organization/organization.js';
 import type { Organizations } from '../organization/ports/organizations.js';
 
-/** The Organizations port in memory. Deleting does not cascade here: the database's foreign keys do that. */
+/** The Organizations port in memory. A deleted organization keeps its row (soft delete) and is read as absent. */
 export class InMemoryOrganizations implements Organizations {
   private readonly rows = new Map<OrganizationId, Organization>();
+  private readonly deletedAt = new Map<OrganizationId, Date>();
 
   async create(organization: Organization): Promise<void> {
     if (this.rows.has(organization.id)) throw new Error('unique violation: organizations_pkey');
@@ -13,19 +14,26 @@ export class InMemoryOrganizations implements Organizations {
 
   /** The organization with this id, if any. */
   async findById(id: OrganizationId): Promise<O.Option<Organization>> {
-    return O.fromNullable(this.rows.get(id));
+    return O.fromNullable(this.live(id));
   }
 
   async rename(id: OrganizationId, name: OrganizationName, at: Date): Promise<O.Option<Organization>> {
-    const current = this.rows.get(id);
+    const current = this.live(id);
     if (current === undefined) return O.none;
     const renamed: Organization = { ...current, name, updatedAt: at };
     this.rows.set(id, renamed);
     return O.some(renamed);
   }
 
-  async delete(id: OrganizationId): Promise<boolean> {
-    return this.rows.delete(id);
+  /** Whether the organization is live (the fakes run one thing at a time: there is nothing to lock). */
+  async lockLive(id: OrganizationId): Promise<boolean> {
+    return this.live(id) !== undefined;
+  }
+
+  async markDeleted(id: OrganizationId, at: Date): Promise<boolean> {
+    if (this.live(id) === undefined) return false;
+    this.deletedAt.set(id, at);
+    return true;
   }
 
   /** The organization's name, for the memberships fake's join. */
@@ -33,8 +41,17 @@ export class InMemoryOrganizations implements Organizations {
     return this.rows.get(id as OrganizationId)?.name;
   }
 
-  /** Every organization, for assertions. */
+  /** When the organization was deleted, if it was (for the memberships fake's join and assertions). */
+  deletedAtOf(id: string): Date | undefined {
+    return this.deletedAt.get(id as OrganizationId);
+  }
+
+  private live(id: OrganizationId): Organization | undefined {
+    return this.deletedAt.has(id) ? undefined : this.rows.get(id);
+  }
+
+  /** Every organization not deleted, for assertions. */
   all(): readonly Organization[] {
-    return [...this.rows.values()];
+    return [...this.rows.values()].filter((row) => !this.deletedAt.has(row.id));
   }
 }

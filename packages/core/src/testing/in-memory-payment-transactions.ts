@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as O from 'fp-ts/lib/Option.js';
 import type { OrganizationId } from '../organization/organization.js';
-import type { PaymentId, PaymentStatus, PaymentTransaction } from '../payments/payment.js';
+import { OPEN_STATUSES, type PaymentId, type PaymentStatus, type PaymentTransaction } from '../payments/payment.js';
 import type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from '../payments/ports/payment-transactions.js';
 import { isFinal } from '../payments/transition.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
@@ -32,6 +32,10 @@ export class InMemoryPaymentTransactions implements PaymentTransactions {
     if (existing !== undefined) return existing;
     await this.create(transaction);
     return transaction;
+  }
+
+  async hasOpen(organizationId: OrganizationId): Promise<boolean> {
+    return [...this.rows.values()].some((row) => row.organizationId === organizationId && OPEN_STATUSES.includes(row.status));
   }
 
   async list(organizationId: OrganizationId, page: PageRequest): Promise<Page<PaymentTransaction>> {

@@ -16,6 +16,7 @@ export const organizationsContract: readonly ContractCase<Organizations>[] = [
     async run(organizations) {
       await organizations.create(anOrg(1, 'Rowing Club'));
       assert.deepEqual(O.toNullable(await organizations.findById(org(1))), anOrg(1, 'Rowing Club'));
+      assert.equal(await organizations.lockLive(org(1)), true);
       assert.ok(O.isNone(await organizations.findById(org(2))));
     },
   },
@@ -31,12 +32,19 @@ export const organizationsContract: readonly ContractCase<Organizations>[] = [
     },
   },
   {
-    name: 'deleting reports whether the organization existed',
+    name: 'a soft-deleted organization is read as absent: marked once, then not found and not renamed',
     async run(organizations) {
       await organizations.create(anOrg(20));
-      assert.equal(await organizations.delete(org(20)), true);
-      assert.equal(await organizations.delete(org(20)), false);
+      const at = new Date('2026-03-03T00:00:00.000Z');
+      assert.equal(await organizations.markDeleted(org(20), at), true);
+      assert.equal(await organizations.markDeleted(org(20), at), false);
+      assert.equal(await organizations.markDeleted(org(21), at), false);
       assert.ok(O.isNone(await organizations.findById(org(20))));
+      assert.ok(O.isNone(await organizations.rename(org(20), 'Ghost Club' as OrganizationName, at)));
+      assert.equal(await organizations.lockLive(org(20)), false, 'a deleted organization is not live');
+      assert.equal(await organizations.lockLive(org(21)), false, 'an unknown one neither');
+      // The id stays taken: the row is kept.
+      await assert.rejects(organizations.create(anOrg(20)));
     },
   },
   {

@@ -65,6 +65,7 @@ export const aSubscription = (id: string, organizationId: string, subscriptionRe
   description: 'Monthly membership (subscription)',
   createdBy: null,
   createdAt: T,
+  status: 'active',
 });
 
 /** A verified iyzico subscription webhook for one order of a subscription. */

@@ -6,6 +6,7 @@ import type { PaymentSubscriptions } from '../payments/ports/payment-subscriptio
 import type { PaymentTransactions } from '../payments/ports/payment-transactions.js';
 import { renewalOf } from '../payments/renewal.js';
 import type { OrganizationId } from '../organization/organization.js';
+import type { Organizations } from '../organization/ports/organizations.js';
 import { handlePaymentCallback } from '../payments/use-cases/handle-payment-callback.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { FakePaymentGateway } from './fake-payment-gateway.js';
@@ -17,6 +18,8 @@ import type { ContractCase } from './users.contract.js';
 
 /** The payments ports of one backend, and a way to satisfy the organization foreign key. */
 export interface PaymentsSubject {
+  /** The organizations `prepare` creates (a callback reads whether its payment's organization still exists). */
+  readonly organizations: Organizations;
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentInbox: PaymentCallbackInbox;
   readonly paymentSubscriptions: PaymentSubscriptions;
@@ -159,9 +162,12 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
     async run(subject) {
       await subject.prepare(ORG);
       await subject.paymentSubscriptions.create(aSubscription(fixtureUuid(0xa4, 4), ORG, 'sub-contract-4'));
+      const provider = new FakePaymentGateway();
+      provider.putSubscription('sub-contract-4', 9900);
+      provider.addOrder('sub-contract-4', 'order-contract-4');
       const handle = handlePaymentCallback({
         ...subject,
-        paymentGateway: new FakePaymentGateway(),
+        paymentGateway: provider,
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa5),
         logger: new RecordingLogger(),
@@ -214,6 +220,57 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       const due = (await paymentTransactions.listDueForSweep(cutoffs, 1000)).filter((p) => p.organizationId === org);
       assert.deepEqual(due.map((p) => p.id), [pay(81), pay(80), pay(83), pay(84)]);
       assert.equal((await paymentTransactions.listDueForSweep(cutoffs, 1)).length, 1);
+    },
+  },
+  {
+    name: 'an organization has an open payment while one is in an open status, and none once every one is final',
+    async run({ paymentTransactions, prepare }) {
+      const org = fixtureUuid(0xa0, 9);
+      await prepare(org);
+      assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), false);
+      for (const [n, status] of [[90, 'succeeded'], [91, 'failed'], [92, 'expired'], [93, 'refunded']] as const) {
+        await paymentTransactions.create(aPayment(pay(n), org, { status }));
+      }
+      assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), false);
+      await paymentTransactions.create(aPayment(pay(94), org, { status: 'authorizing' }));
+      assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), true);
+      const other = fixtureUuid(0xa0, 12);
+      await prepare(other);
+      assert.equal(await paymentTransactions.hasOpen(other as OrganizationId), false, 'another organization');
+      await paymentTransactions.transition(pay(94) as never, ['authorizing'], { status: 'under_review', at: AT });
+      assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), true, 'under_review is open');
+    },
+  },
+  {
+    name: "an organization's linked subscriptions list by status; a status change is kept",
+    async run({ paymentSubscriptions, prepare }) {
+      const org = fixtureUuid(0xa0, 10);
+      await prepare(org);
+      const first = aSubscription(fixtureUuid(0xa4, 10), org, 'sub-contract-10');
+      const second = { ...aSubscription(fixtureUuid(0xa4, 11), org, 'sub-contract-11'), createdAt: new Date(AT.getTime() + 1000) };
+      await paymentSubscriptions.create(second);
+      await paymentSubscriptions.create(first);
+      assert.deepEqual((await paymentSubscriptions.listForOrganization(org as OrganizationId, 'active')).map((s) => s.id), [first.id, second.id]);
+      await paymentSubscriptions.setStatus(first.id, 'cancel_failed');
+      assert.deepEqual((await paymentSubscriptions.listForOrganization(org as OrganizationId, 'active')).map((s) => s.id), [second.id]);
+      assert.deepEqual(await paymentSubscriptions.listForOrganization(org as OrganizationId, 'cancel_failed'), [{ ...first, status: 'cancel_failed' }]);
+      assert.equal(O.toNullable(await paymentSubscriptions.findByReference('iyzico', 'sub-contract-10'))?.status, 'cancel_failed');
+    },
+  },
+  {
+    name: "a late callback for a deleted organization's payment is recorded and flagged OrganizationDeleted; the payment stays as it was",
+    async run(subject) {
+      const org = fixtureUuid(0xa0, 11);
+      await subject.prepare(org);
+      const payment = aPayment(pay(95), org, { status: 'expired' });
+      await subject.paymentTransactions.create(payment);
+      assert.equal(await subject.organizations.markDeleted(org as OrganizationId, AT), true);
+      const handle = handlePaymentCallback({ ...subject, paymentGateway: new FakePaymentGateway(), clock: new FixedClock(AT), ids: prefixedIds(0xa6), logger: new RecordingLogger() });
+      const notice = aPaytrNotice(payment, 'success');
+      const result = await handle(notice)();
+      assert.deepEqual(result, E.right({ _tag: 'OrganizationDeleted', transactionId: payment.id, status: 'expired' }));
+      assert.deepEqual(O.toNullable(await subject.paymentTransactions.findById(payment.id)), payment);
+      assert.equal(O.toNullable(await subject.paymentInbox.find('paytr-notification', notice.dedupeKey))?.outcome, 'OrganizationDeleted');
     },
   },
 ];

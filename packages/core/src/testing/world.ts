@@ -25,6 +25,9 @@ import { RecordingNotifications } from './recording-notifications.js';
 import { PendingBackgroundTasks } from './pending-background-tasks.js';
 import { RecordingWebhookMetrics } from './recording-webhook-metrics.js';
 import { SequentialIds } from './sequential-ids.js';
+import { FakePaymentGateway } from './fake-payment-gateway.js';
+import { InMemoryPaymentSubscriptions } from './in-memory-payment-subscriptions.js';
+import { InMemoryPaymentTransactions } from './in-memory-payment-transactions.js';
 
 /** The signature a `StubWebhookVerifier` accepts. */
 export const VALID_TEST_SIGNATURE = 'v1,valid';
@@ -48,6 +51,7 @@ export const createTestWorld = () => {
   const memberships = new InMemoryMemberships({
     organizationNameOf: (id) => organizations.nameOf(id),
     emailOf: (userId) => users.emailOf(userId),
+    organizationDeleted: (id) => organizations.deletedAtOf(id) !== undefined,
   });
   const invitations = new InMemoryInvitations();
   const auditLog = new InMemoryAuditLog();
@@ -85,6 +89,10 @@ export const createTestWorld = () => {
     webhookMetrics: new RecordingWebhookMetrics(),
     settings: TEST_INVITATION_SETTINGS,
     invitationThrottle: inMemoryInvitationThrottle(clock),
+    // Deleting an organization checks its open payments and cancels its subscriptions (see createPaymentsWorld for the rest).
+    paymentTransactions: new InMemoryPaymentTransactions(),
+    paymentSubscriptions: new InMemoryPaymentSubscriptions(),
+    paymentGateway: new FakePaymentGateway(),
     acceptPendingInvitations: acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids, organizations, devices, notifications, background, logger }),
   };
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from '../crypto.js';
 import { sendJson, type Exchange, type Router } from '../http/router.js';
 import { sendSubscriptionWebhook } from '../iyzico/iyzico-webhooks.js';
+import { createSubscription, recordOrder } from '../iyzico/subscriptions.js';
 import type { CallbackTargets } from '../options.js';
 import type { EmulatorState } from '../state.js';
 
@@ -17,7 +18,8 @@ const URL_TARGETS: readonly (keyof CallbackTargets)[] = ['iyzicoWebhookUrl', 'iy
 
 /**
  * The emulator's own API under `/_emulator/` (never part of a provider's): the delivery log and a
- * wait for it to settle, callback targets, a simulated outage, and a subscription renewal to notify.
+ * wait for it to settle, callback targets, a simulated outage, a subscription of this merchant to
+ * create (its detail then answers it), and a subscription renewal to notify (and list in the detail).
  */
 export const controlRoutes = (router: Router, state: EmulatorState): void => {
   const control = { control: true };
@@ -72,8 +74,36 @@ export const controlRoutes = (router: Router, state: EmulatorState): void => {
         customerReferenceCode: typeof body?.['customerReferenceCode'] === 'string' ? body['customerReferenceCode'] : randomUUID(),
         outcome,
       } as const;
+      const amountMinor = body?.['amountMinor'];
+      recordOrder(state, order, typeof amountMinor === 'number' && Number.isSafeInteger(amountMinor) && amountMinor > 0 ? amountMinor : undefined);
       void sendSubscriptionWebhook(state, order);
       sendJson(exchange.response, 202, order);
+    },
+    control,
+  );
+  router.on(
+    'POST',
+    '/_emulator/iyzico/subscriptions',
+    (exchange) => {
+      const body = json(exchange);
+      const amountMinor = body?.['amountMinor'];
+      if (typeof amountMinor !== 'number' || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+        return sendJson(exchange.response, 400, { error: 'expected { "amountMinor": <positive integer>, "currency"?, "status"?, "subscriptionReferenceCode"? }' });
+      }
+      const text = (name: string): string | undefined => (typeof body?.[name] === 'string' ? (body[name] as string) : undefined);
+      const currency = text('currency');
+      const status = text('status');
+      const subscriptionReferenceCode = text('subscriptionReferenceCode');
+      sendJson(
+        exchange.response,
+        201,
+        createSubscription(state, {
+          amountMinor,
+          ...(currency === undefined ? {} : { currency }),
+          ...(status === undefined ? {} : { status }),
+          ...(subscriptionReferenceCode === undefined ? {} : { subscriptionReferenceCode }),
+        }),
+      );
     },
     control,
   );

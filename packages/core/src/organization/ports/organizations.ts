@@ -5,10 +5,19 @@ import type { Organization, OrganizationId, OrganizationName } from '../organiza
 export interface Organizations {
   /** Inserts a new organization (its id is fresh; a duplicate id is a defect). */
   create(organization: Organization): Promise<void>;
-  /** The organization with this id, if any (a deleted one is not found). */
+  /** The organization with this id, if any: a deleted one is not found (the one place every organization route reads it). */
   findById(id: OrganizationId): Promise<Option<Organization>>;
   /** Renames the organization; None when it does not exist. */
   rename(id: OrganizationId, name: OrganizationName, at: Date): Promise<Option<Organization>>;
-  /** Deletes the organization with its memberships, invitations and audit trail; false when it did not exist. */
-  delete(id: OrganizationId): Promise<boolean>;
+  /**
+   * Locks the organization's row until the surrounding unit of work ends and tells whether it exists
+   * and is not deleted. Starting a payment and deleting the organization both take it first, so one
+   * waits for the other: the delete then sees the new payment, or the payment sees the delete.
+   */
+  lockLive(id: OrganizationId): Promise<boolean>;
+  /**
+   * Soft-deletes the organization (sets `deleted_at`; every row that names it stays): true only for
+   * the call that made the change, false when it did not exist or was deleted already.
+   */
+  markDeleted(id: OrganizationId, at: Date): Promise<boolean>;
 }

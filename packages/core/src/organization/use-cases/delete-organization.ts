@@ -1,51 +1,148 @@
-import { pipe } from 'fp-ts/lib/function.js';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { AuditLog } from '../../audit/ports/audit-log.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { IdentityProviderAdmin } from '../../identity/ports/identity-provider-admin.js';
 import type { Invitations } from '../../invitation/ports/invitations.js';
-import { authorize, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
-import { fromPort } from '../../shared/from-port.js';
-import * as E from 'fp-ts/lib/Either.js';
-import { MAX_PAGE_LIMIT, PageCursor, type PagePosition } from '../../shared/pagination.js';
+import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError, type Grant } from '../../membership/authorized-write.js';
+import type { Membership } from '../../membership/membership.js';
+import { paymentInFlight, type PaymentInFlight } from '../../payments/payments.errors.js';
+import type { PaymentGateway } from '../../payments/ports/payment-gateway.js';
+import type { PaymentSubscriptions } from '../../payments/ports/payment-subscriptions.js';
+import type { PaymentTransactions } from '../../payments/ports/payment-transactions.js';
+import type { PaymentSubscription } from '../../payments/subscription.js';
+import type { Clock } from '../../shared/clock.js';
+import type { IdGenerator } from '../../shared/id-generator.js';
+import type { Logger } from '../../shared/logger.js';
+import { MAX_PAGE_LIMIT, PageCursor, type Page, type PagePosition, type PageRequest } from '../../shared/pagination.js';
+import { organizationNotFound, type OrganizationNotFound } from '../organization.errors.js';
 import type { OrganizationId } from '../organization.js';
 
 /** Ports needed to delete an organization. */
-export interface DeleteOrganizationDeps extends AuthorizeDeps {
+export interface DeleteOrganizationDeps extends AuthorizedWriteDeps {
   readonly invitations: Invitations;
   readonly idpAdmin: IdentityProviderAdmin;
+  readonly auditLog: AuditLog;
+  readonly paymentTransactions: PaymentTransactions;
+  readonly paymentSubscriptions: PaymentSubscriptions;
+  readonly paymentGateway: PaymentGateway;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly logger: Logger;
 }
 
-// The provider invitations still mailed for this organization: their tickets must stop working.
-const mailedInvitations = async (deps: DeleteOrganizationDeps, organizationId: OrganizationId): Promise<string[]> => {
-  const mailed: string[] = [];
+/** The errors a delete can answer. */
+export type DeleteOrganizationError = AuthorizedWriteError | PaymentInFlight;
+
+// Every page of a keyset listing, in order.
+const everyPage = async <A>(list: (page: PageRequest) => Promise<Page<A>>): Promise<A[]> => {
+  const all: A[] = [];
   let cursor: PagePosition | undefined;
   for (;;) {
-    const page = await deps.invitations.listForOrganization(organizationId, { limit: MAX_PAGE_LIMIT, ...(cursor === undefined ? {} : { cursor }) });
-    for (const invitation of page.items) {
-      if (invitation.status === 'pending' && invitation.providerInvitationId !== null) mailed.push(invitation.providerInvitationId);
-    }
+    const page = await list({ limit: MAX_PAGE_LIMIT, ...(cursor === undefined ? {} : { cursor }) });
+    all.push(...page.items);
     const next = page.nextCursor === null ? undefined : PageCursor.decode(page.nextCursor);
-    if (next === undefined || E.isLeft(next)) return mailed;
+    if (next === undefined || E.isLeft(next)) return all;
     cursor = next.right;
   }
 };
 
+// A guarded cancel of one live membership; a row another writer changed in between is re-read once.
+const cancelMembership = async (deps: DeleteOrganizationDeps, membership: Membership, at: Date): Promise<void> => {
+  let current: Membership | null = membership;
+  for (let attempt = 0; attempt < 2 && current !== null && current.status !== 'cancelled'; attempt++) {
+    const moved = await deps.memberships.update(current.id, { role: current.role, status: current.status }, { status: 'cancelled' }, at);
+    if (O.isSome(moved)) return;
+    current = O.toNullable(await deps.memberships.findById(current.id));
+  }
+  if (current !== null && current.status !== 'cancelled') throw new Error(`membership ${current.id} kept changing while its organization was deleted`);
+};
+
+/** What the soft delete's transaction hands to the steps after commit. */
+interface SoftDeleted {
+  readonly mailedInvitations: readonly string[];
+  readonly subscriptions: readonly PaymentSubscription[];
+}
+
+// The soft delete, all in one transaction under the caller's locked membership (an owner who
+// transferred ownership meanwhile is refused): the organization's row locked, the open-payment
+// check, the organization marked deleted (a second, concurrent delete finds it gone), then
+// memberships (in id order, as every locking write takes them), invitations and the audit entry.
+const softDelete = (deps: DeleteOrganizationDeps, grant: Grant): TE.TaskEither<DeleteOrganizationError, SoftDeleted> =>
+  authorizedWrite(deps, grant, [], async ({ organization, actor }): Promise<E.Either<OrganizationNotFound | PaymentInFlight, SoftDeleted>> => {
+    const at = deps.clock.now();
+    // The row lock first: a payment being started for it commits before the check below, or waits and then sees the delete.
+    if (!(await deps.organizations.lockLive(organization.id))) return E.left(organizationNotFound());
+    // A payment the provider may still move could be charged after the organization is gone: refuse, changing nothing.
+    if (await deps.paymentTransactions.hasOpen(organization.id)) return E.left(paymentInFlight());
+    if (!(await deps.organizations.markDeleted(organization.id, at))) return E.left(organizationNotFound());
+    const members = (await everyPage((page) => deps.memberships.listForOrganization(organization.id, { includeCancelled: false }, page))).sort((a, b) =>
+      a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
+    for (const membership of members) await cancelMembership(deps, membership, at);
+    const invitations = await everyPage((page) => deps.invitations.listForOrganization(organization.id, page));
+    const mailedInvitations: string[] = [];
+    let revoked = 0;
+    for (const invitation of invitations) {
+      if (invitation.status !== 'pending' || !(await deps.invitations.markRevoked(invitation.id, 'revoked', at))) continue;
+      revoked += 1;
+      if (invitation.providerInvitationId !== null) mailedInvitations.push(invitation.providerInvitationId);
+    }
+    await deps.auditLog.append({
+      id: deps.ids.uuid(),
+      organizationId: organization.id,
+      action: 'organization.deleted',
+      actorUserId: actor.userId,
+      targetType: 'organization',
+      targetId: organization.id,
+      before: { name: organization.name },
+      after: { deleted: true, membershipsCancelled: members.length, invitationsRevoked: revoked },
+      createdAt: at,
+    });
+    return E.right({ mailedInvitations, subscriptions: await deps.paymentSubscriptions.listForOrganization(organization.id, 'active') });
+  });
+
+// After commit: each linked subscription is cancelled at iyzico, or flagged `cancel_failed` for a person.
+const cancelSubscriptions = async (deps: DeleteOrganizationDeps, organizationId: OrganizationId, subscriptions: readonly PaymentSubscription[]): Promise<void> => {
+  for (const subscription of subscriptions) {
+    const cancelled = await deps.paymentGateway.cancelSubscription(subscription.subscriptionReferenceCode).catch((error: unknown) =>
+      E.left({ _tag: 'Unavailable' as const, reason: error instanceof Error ? error.message : String(error) }),
+    );
+    if (E.isRight(cancelled)) {
+      await deps.paymentSubscriptions.setStatus(subscription.id, 'cancelled');
+      continue;
+    }
+    await deps.paymentSubscriptions.setStatus(subscription.id, 'cancel_failed');
+    deps.logger.error(
+      { organizationId, subscriptionReferenceCode: subscription.subscriptionReferenceCode, failure: cancelled.left._tag },
+      'subscription of a deleted organization could not be cancelled at the provider: flagged cancel_failed',
+    );
+  }
+};
+
 /**
- * Deletes an organization with its memberships, invitations and audit trail (`organization.delete`:
- * the owner only), then revokes the provider invitations it had mailed (revoking is idempotent).
+ * Deletes an organization (`organization.delete`: the owner only) as a soft delete, so no payment
+ * record is lost: while a payment is still open (`OPEN_STATUSES`) it answers `PaymentInFlight` and
+ * changes nothing. Otherwise, in one transaction, the organization is marked deleted (every route
+ * then answers `OrganizationNotFound`), its memberships are cancelled, its pending invitations
+ * revoked and `organization.deleted` audited; its audit trail, payments and callbacks stay. After
+ * the commit it cancels its linked subscriptions at iyzico, flagging `cancel_failed` those that could
+ * not be, then revokes the provider invitations it had mailed (revoking is idempotent).
  *
  * @example
- * await deleteOrganization({ organizations, memberships, invitations, idpAdmin })(request.auth, orgId)(); // Right(undefined)
+ * await deleteOrganization(deps)(request.auth, orgId)(); // Right(undefined) or Left({ _tag: 'PaymentInFlight' })
  */
 export const deleteOrganization =
   (deps: DeleteOrganizationDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId): TE.TaskEither<AuthorizationError, void> =>
+  (caller: AuthPayload, organizationId: OrganizationId): TE.TaskEither<DeleteOrganizationError, void> =>
     pipe(
-      authorize(deps)(caller, organizationId, 'organization.delete'),
-      TE.bindTo('authorized'),
-      TE.bindW('mailed', () => fromPort(() => mailedInvitations(deps, organizationId))),
-      TE.tap(({ authorized }) => fromPort(() => deps.organizations.delete(authorized.organization.id))),
-      TE.flatMapTask(({ mailed }) => async () => {
-        for (const id of mailed) await deps.idpAdmin.revokeInvitation(id);
+      authorizeGrant(deps)(caller, organizationId, 'organization.delete'),
+      TE.flatMap((grant) => softDelete(deps, grant)),
+      TE.flatMapTask((deleted) => async () => {
+        // Money first: a provider-invitation revocation that fails must not leave a subscription renewing.
+        await cancelSubscriptions(deps, organizationId, deleted.subscriptions);
+        for (const id of deleted.mailedInvitations) await deps.idpAdmin.revokeInvitation(id);
       }),
     );

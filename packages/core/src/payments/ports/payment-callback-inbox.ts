@@ -2,8 +2,11 @@ import type { Option } from 'fp-ts/lib/Option.js';
 import type { SchemeId } from '../callback.js';
 import type { PaymentId } from '../payment.js';
 
-/** What a verified delivery did. */
-export type CallbackOutcomeTag = 'Applied' | 'Duplicate' | 'Stale' | 'Unmatched' | 'Ignored' | 'Refused';
+/**
+ * What a verified delivery did. `OrganizationDeleted`: it names a payment (or a linked subscription)
+ * of a deleted organization; it is kept and flagged, never applied.
+ */
+export type CallbackOutcomeTag = 'Applied' | 'Duplicate' | 'Stale' | 'Unmatched' | 'Ignored' | 'Refused' | 'OrganizationDeleted';
 
 /** A verified delivery, recorded once per (scheme, dedupe key). */
 export interface InboxEntry {

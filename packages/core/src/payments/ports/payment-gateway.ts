@@ -1,4 +1,5 @@
 import type { Either } from 'fp-ts/lib/Either.js';
+import type { Option } from 'fp-ts/lib/Option.js';
 import type { Currency, MerchantReference, PayerDetails, PaymentCard, PaymentProvider, PaymentTransaction } from '../payment.js';
 
 /** The payer as the providers need them; every value lives only for the call. */
@@ -52,6 +53,28 @@ export type ProviderVerdict =
   | { readonly status: 'failed'; readonly code: string }
   | { readonly status: 'pending' };
 
+/** One charge of a provider subscription, as iyzico's subscription detail lists it (`orders[]`). */
+export interface ProviderSubscriptionOrder {
+  readonly referenceCode: string;
+  readonly amountMinor: number;
+  readonly currency: string;
+  /** iyzico's `orderStatus` (`SUCCESS`, `FAILED`, `WAITING`…). */
+  readonly status: string;
+}
+
+/**
+ * A provider subscription as its detail shows it to this merchant (iyzico
+ * `GET /v2/subscription/subscriptions/{ref}` and its pricing plan `GET /v2/subscription/pricing-plans/{ref}`).
+ */
+export interface ProviderSubscription {
+  readonly referenceCode: string;
+  /** iyzico's `subscriptionStatus`: `ACTIVE`, `PENDING`, `UNPAID`, `UPGRADED`, `CANCELED`, `EXPIRED`. */
+  readonly status: string;
+  /** What one period of its pricing plan costs. */
+  readonly plan: { readonly amountMinor: number; readonly currency: string };
+  readonly orders: readonly ProviderSubscriptionOrder[];
+}
+
 /**
  * The payment providers' APIs (iyzico IYZWSv2, PayTR): initialize, the 3DS completion (its response
  * signature checked by the adapter) and the status query. For the completion and the status query a
@@ -64,4 +87,8 @@ export interface PaymentGateway {
   completeThreeDs(transaction: PaymentTransaction): Promise<ProviderVerdict>;
   /** Asks the provider for a payment's current status. */
   queryStatus(transaction: PaymentTransaction): Promise<ProviderVerdict>;
+  /** iyzico's detail of a subscription of this merchant: None when it knows no such subscription; Unavailable when it cannot be asked. */
+  subscriptionDetail(subscriptionReferenceCode: string): Promise<Either<GatewayFailure, Option<ProviderSubscription>>>;
+  /** Cancels a subscription at iyzico (`POST /v2/subscription/subscriptions/{ref}/cancel`); an already cancelled one counts as cancelled. */
+  cancelSubscription(subscriptionReferenceCode: string): Promise<Either<GatewayFailure, 'cancelled'>>;
 }

@@ -42,6 +42,8 @@ export interface PaymentTransactions {
    * answers the stored row either way, so concurrent deliveries for one order share one row.
    */
   createRenewal(transaction: PaymentTransaction): Promise<PaymentTransaction>;
+  /** Whether the organization has a payment in an open status (`OPEN_STATUSES`: the provider may still move it). */
+  hasOpen(organizationId: OrganizationId): Promise<boolean>;
   /** The organization's payments, newest first. */
   list(organizationId: OrganizationId, page: PageRequest): Promise<Page<PaymentTransaction>>;
   /** Up to `limit` open payments due for the sweeper (see `SweepCutoffs`), least recently touched first. */

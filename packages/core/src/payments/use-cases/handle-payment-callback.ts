@@ -4,6 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { Logger } from '../../shared/logger.js';
+import type { Organizations } from '../../organization/ports/organizations.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import { applyEvidence } from '../apply-decision.js';
 import { eventTypeOf, inboxPayloadOf, type PaymentCallbackEvent } from '../callback.js';
@@ -12,12 +13,14 @@ import type { CallbackOutcomeTag, PaymentCallbackInbox } from '../ports/payment-
 import type { PaymentGateway } from '../ports/payment-gateway.js';
 import type { PaymentSubscriptions } from '../ports/payment-subscriptions.js';
 import type { PaymentTransactions } from '../ports/payment-transactions.js';
-import { renewalOf } from '../renewal.js';
+import { renewalOf, verifyRenewal, type RenewalCheck } from '../renewal.js';
 import { belongsTo, evidenceOf, lookupOf } from '../transition.js';
 import { completeThreeDs } from './complete-three-ds.js';
 
 /** Ports a verified callback needs. */
 export interface HandlePaymentCallbackDeps {
+  /** Whether a payment's organization still exists (a deleted one is not found). */
+  readonly organizations: Organizations;
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentInbox: PaymentCallbackInbox;
   readonly paymentSubscriptions: PaymentSubscriptions;
@@ -48,6 +51,12 @@ const outcome = (tag: CallbackOutcomeTag, transactionId: PaymentId | null = null
  * transition, all in one transaction. A 3DS return that moved the payment to `authorizing` then
  * completes it at iyzico, after the commit. A database failure rejects, so the provider retries.
  *
+ * A renewal's success is first compared with iyzico's subscription detail (before the transaction):
+ * unless the detail lists the order at the amount and currency verified at link time, the renewal
+ * goes to `under_review` with the reason as its failure code, never `succeeded`. A delivery for a
+ * payment or subscription of a deleted organization is recorded and settled `OrganizationDeleted`
+ * (with the payment when there is one), changes no payment, and is logged at error for a person.
+ *
  * @example
  * await handlePaymentCallback(deps)(verifiedEvent)(); // Right({ _tag: 'Applied', transactionId, status: 'succeeded' })
  */
@@ -55,7 +64,8 @@ export const handlePaymentCallback =
   (deps: HandlePaymentCallbackDeps) =>
   (event: PaymentCallbackEvent): TE.TaskEither<never, CallbackOutcome> =>
   async () => {
-    const recorded = await deps.unitOfWork.run(async () => E.right(await applyOnce(deps, event)));
+    const check = await renewalCheckOf(deps, event);
+    const recorded = await deps.unitOfWork.run(async () => E.right(await applyOnce(deps, event, check)));
     const result = E.isRight(recorded) ? recorded.right : outcome('Stale');
     if (event._tag === 'ThreeDsReturned' && result._tag === 'Applied' && result.status === 'authorizing' && result.transactionId !== null) {
       return E.right(await completeThreeDs(deps)(result.transactionId));
@@ -63,7 +73,16 @@ export const handlePaymentCallback =
     return E.right(result);
   };
 
-const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<CallbackOutcome> => {
+// Only a renewal's success is checked: a failure moves no money, and a delivery without a linked subscription is Unmatched anyway.
+const renewalCheckOf = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<RenewalCheck> => {
+  if (event._tag !== 'IyzicoSubscriptionNotified' || event.eventType !== 'subscription.order.success') return { kind: 'agrees' };
+  const subscription = await deps.paymentSubscriptions.findByReference('iyzico', event.subscriptionReferenceCode);
+  if (O.isNone(subscription)) return { kind: 'agrees' };
+  const detail = await deps.paymentGateway.subscriptionDetail(event.subscriptionReferenceCode).catch(() => E.left({ _tag: 'Unavailable' as const, reason: 'subscription detail failed' }));
+  return verifyRenewal(subscription.value, event.orderReferenceCode, detail);
+};
+
+const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent, check: RenewalCheck): Promise<CallbackOutcome> => {
   const entryId = deps.ids.uuid();
   const recorded = await deps.paymentInbox.record({
     id: entryId,
@@ -75,12 +94,26 @@ const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallback
   });
   if (recorded === 'duplicate') return duplicateOf(deps, event);
   const found = await findOrCreate(deps, event);
+  if (found === 'deleted') {
+    deps.logger.error({ scheme: event.scheme, dedupeKey: event.dedupeKey }, 'subscription renewal for a deleted organization: recorded, not applied');
+    await deps.paymentInbox.settle(entryId, 'OrganizationDeleted', null);
+    return outcome('OrganizationDeleted');
+  }
   if (O.isNone(found) || !belongsTo(event, found.value)) {
     deps.logger.warn({ scheme: event.scheme, dedupeKey: event.dedupeKey }, 'payment callback matches no payment of ours');
     await deps.paymentInbox.settle(entryId, 'Unmatched', null);
     return outcome('Unmatched');
   }
-  const applied = await applyEvidence(deps, found.value, evidenceOf(event));
+  if (O.isNone(await deps.organizations.findById(found.value.organizationId))) {
+    deps.logger.error({ scheme: event.scheme, paymentId: found.value.id, organizationId: found.value.organizationId }, 'payment callback for a deleted organization: recorded, not applied');
+    await deps.paymentInbox.settle(entryId, 'OrganizationDeleted', found.value.id);
+    return outcome('OrganizationDeleted', found.value.id, found.value.status);
+  }
+  const evidence = check.kind === 'agrees' ? evidenceOf(event) : { kind: 'unconfirmed' as const, code: `subscription:${check.reason}` };
+  if (check.kind === 'disagrees') {
+    deps.logger.error({ scheme: event.scheme, paymentId: found.value.id, reason: check.reason }, 'subscription renewal not confirmed by the provider: held for review');
+  }
+  const applied = await applyEvidence(deps, found.value, evidence);
   const tx = applied.transaction;
   const tag: CallbackOutcomeTag =
     applied.kind === 'applied' ? 'Applied' : applied.kind === 'stale' ? 'Stale' : applied.kind === 'ignored' ? 'Ignored' : 'Refused';
@@ -95,12 +128,14 @@ const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallback
   return outcome(tag, tx.id, tx.status);
 };
 
-const findOrCreate = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<O.Option<PaymentTransaction>> => {
+// None: no payment or linked subscription of ours; 'deleted': a renewal of a deleted organization's subscription (no row is created for it).
+const findOrCreate = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<O.Option<PaymentTransaction> | 'deleted'> => {
   const found = await deps.paymentTransactions.find(lookupOf(event));
   if (O.isSome(found) || event._tag !== 'IyzicoSubscriptionNotified') return found;
   // reference §8.5: a renewal's row appears with the first delivery for its order, amount from our plan.
   const subscription = await deps.paymentSubscriptions.findByReference('iyzico', event.subscriptionReferenceCode);
   if (O.isNone(subscription)) return O.none;
+  if (O.isNone(await deps.organizations.findById(subscription.value.organizationId))) return 'deleted';
   return O.some(await deps.paymentTransactions.createRenewal(renewalOf(subscription.value, event, deps.ids.uuid(), deps.clock.now())));
 };
 

@@ -4,6 +4,7 @@ import { anOrganization, createPaymentsWorld, GatedUnitOfWork, outcome } from '.
 import { transferOwnership } from '../../membership/use-cases/transfer-ownership.js';
 import type { NationalId } from '../../identity/national-id.js';
 import type { AmountMinor, PaymentCard, PaymentDescription, PaymentId } from '../payment.js';
+import { deleteOrganization } from '../../organization/use-cases/delete-organization.js';
 import { getPayment } from './get-payment.js';
 import { startPayment } from './start-payment.js';
 
@@ -92,4 +93,19 @@ test('an owner who transfers ownership while starting a payment is refused: no p
   t.is(outcome(await pending), 'Forbidden');
   t.deepEqual(world.paymentGateway.initialized, []);
   t.deepEqual((await world.paymentTransactions.list(organization.id, { limit: 10 })).items, []);
+});
+
+test('a payment started while its organization is deleted (after the authorization, before the insert) is OrganizationNotFound: nothing recorded, the provider never asked', async (t) => {
+  const world = createPaymentsWorld();
+  const { organization, owner } = await anOrganization(world, {});
+  const lockLive = world.organizations.lockLive.bind(world.organizations);
+  // Deterministic interleaving: the delete runs to its end at the moment the payment reaches the organization's lock.
+  world.organizations.lockLive = async (id) => {
+    world.organizations.lockLive = lockLive;
+    t.is(outcome(await deleteOrganization(world)(owner.auth, organization.id)()), 'Right');
+    return lockLive(id);
+  };
+  t.is(outcome(await startPayment(world)(owner.auth, organization.id, PAYTR)()), 'OrganizationNotFound');
+  t.is((await world.paymentTransactions.list(organization.id, { limit: 50 })).items.length, 0);
+  t.deepEqual(world.paymentGateway.initialized, []);
 });

@@ -6,9 +6,11 @@ import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { NationalIdVault } from '../../identity/ports/national-id-vault.js';
 import type { NationalIds } from '../../identity/ports/national-ids.js';
 import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError } from '../../membership/authorized-write.js';
+import { organizationNotFound } from '../../organization/organization.errors.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
+import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import {
   cardRequired,
   nationalIdRequired,
@@ -49,6 +51,7 @@ export interface StartPaymentDeps extends AuthorizedWriteDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly paymentSettings: PaymentSettings;
+  readonly unitOfWork: UnitOfWork;
 }
 
 /** What the client sends to start a payment. */
@@ -81,6 +84,8 @@ export type StartPaymentError = AuthorizedWriteError | PaymentProviderNotEnabled
  * `buyer.identityNumber`, opened only while the gateway builds iyzico's request) exist only inside
  * that call; neither is stored or logged. A refusal fails the payment (`PaymentRefused`); a provider
  * that cannot be reached fails it too, as nothing can have been charged (`PaymentProviderUnavailable`).
+ * The transaction is recorded under the organization's row lock, so an organization deleted meanwhile
+ * answers `OrganizationNotFound` and the provider is never asked.
  *
  * @example
  * await startPayment(deps)(request.auth, orgId, { provider: 'paytr', amountMinor, currency: 'TRY', description })();
@@ -129,8 +134,12 @@ export const startPayment =
           updatedAt: now,
           completedAt: null,
         };
-        // The row is written under the caller's locked membership (see `authorizedWrite`); the provider is asked after the commit.
-        const stored = await authorizedWrite(deps, grant, [], async () => E.right(await deps.paymentTransactions.create(pending)))();
+        // Written under the caller's locked membership (see `authorizedWrite`) and then the organization's row lock: a
+        // delete running now either sees this payment (PaymentInFlight) or has already removed the organization. The
+        // provider is asked after the commit.
+        const stored = await authorizedWrite(deps, grant, [], async () =>
+          (await deps.organizations.lockLive(organizationId)) ? E.right(await deps.paymentTransactions.create(pending)) : E.left(organizationNotFound()),
+        )();
         if (E.isLeft(stored)) return stored;
         const initialized = await deps.paymentGateway.initialize({
           provider: input.provider,
