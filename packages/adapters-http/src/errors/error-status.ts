@@ -56,6 +56,7 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   CannotGrantRole: 403,
   CannotManageMember: 403,
   NotTheInvitee: 403,
+  PlatformAdminOnly: 403,
   UserNotFound: 404,
   RouteNotFound: 404,
   OrganizationNotFound: 404,

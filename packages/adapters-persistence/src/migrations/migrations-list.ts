@@ -4,6 +4,7 @@ import { Migration20261123135614_organizations_invitations_audit } from './20261
 import { Migration20261123145211_payments } from './20261123145211-payments.js';
 import { Migration20261125141413_devices } from './20261125141413-devices.js';
 import { Migration20261125141948_payment_subscriptions } from './20261125141948-payment-subscriptions.js';
+import { Migration20261204170400_organizations_ownerless } from './20261204170400-organizations-ownerless.js';
 
 /** Every migration, oldest first. Register each generated class here: there is no glob discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123145211_payments', class: Migration20261123145211_payments },
   { name: 'Migration20261125141413_devices', class: Migration20261125141413_devices },
   { name: 'Migration20261125141948_payment_subscriptions', class: Migration20261125141948_payment_subscriptions },
+  { name: 'Migration20261204170400_organizations_ownerless', class: Migration20261204170400_organizations_ownerless },
 ];

@@ -1,8 +1,10 @@
-import type { Organization, OrganizationId, OrganizationName, Organizations } from '@idv/core';
+import type { Organization, OrganizationId, OrganizationName, Organizations, OwnerlessOrganization, Page, PageRequest } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
 import type { DateParser } from '../mappers/column-values.js';
 import { organizationToDomain, organizationToRow, type OrganizationRecord } from '../mappers/organization.mapper.js';
+import { ownerlessOrganizationToDomain, type OwnerlessOrganizationRecord } from '../mappers/organization.mapper.js';
+import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
@@ -11,6 +13,13 @@ const COLUMNS = '"id", "name", "created_at", "updated_at"';
 const CREATE = statement('organizations_create', `insert into "organizations" (${COLUMNS}) values (?, ?, ?, ?)`);
 const FIND = statement('organizations_find_by_id', `select ${COLUMNS} from "organizations" where "id" = ?`);
 const RENAME = statement('organizations_rename', `update "organizations" set "name" = ?, "updated_at" = ? where "id" = ? returning ${COLUMNS}`);
+// The first mark wins: a second owner lost later does not make it younger.
+const MARK_OWNERLESS = statement('organizations_mark_ownerless', `update "organizations" set "ownerless_since" = coalesce("ownerless_since", ?) where "id" = ?`);
+const CLEAR_OWNERLESS = statement('organizations_clear_ownerless', `update "organizations" set "ownerless_since" = null where "id" = ? and "ownerless_since" is not null`);
+const OWNERLESS_FIRST = statement('organizations_ownerless_first', `select ${COLUMNS}, "ownerless_since" from "organizations"
+where "ownerless_since" is not null order by "ownerless_since", "id" limit ?`);
+const OWNERLESS_AFTER = statement('organizations_ownerless_after', `select ${COLUMNS}, "ownerless_since" from "organizations"
+where "ownerless_since" is not null and ("ownerless_since", "id") > (?, ?) order by "ownerless_since", "id" limit ?`);
 // The foreign keys cascade: memberships, invitations and audit entries go with the organization.
 const DELETE = statement('organizations_delete', `delete from "organizations" where "id" = ?`);
 
@@ -34,6 +43,27 @@ export class MikroOrmOrganizations implements Organizations {
 
   rename(id: OrganizationId, name: OrganizationName, at: Date): Promise<O.Option<Organization>> {
     return guarded('organizations.rename', async () => this.first(await this.sql.rows<OrganizationRecord>(RENAME, [name, at, id])));
+  }
+
+  markOwnerless(id: OrganizationId, at: Date): Promise<boolean> {
+    return guarded('organizations.markOwnerless', async () => (await this.sql.run(MARK_OWNERLESS, [at, id])) > 0);
+  }
+
+  clearOwnerless(id: OrganizationId): Promise<boolean> {
+    return guarded('organizations.clearOwnerless', async () => (await this.sql.run(CLEAR_OWNERLESS, [id])) > 0);
+  }
+
+  listOwnerless(page: PageRequest): Promise<Page<OwnerlessOrganization>> {
+    return guarded('organizations.listOwnerless', async () => {
+      const cursor = page.cursor;
+      if (cursor !== undefined && !isRowPosition(cursor)) return emptyPage<OwnerlessOrganization>();
+      const rows =
+        cursor === undefined
+          ? await this.sql.rows<OwnerlessOrganizationRecord>(OWNERLESS_FIRST, [page.limit + 1])
+          : await this.sql.rows<OwnerlessOrganizationRecord>(OWNERLESS_AFTER, [cursor.at, cursor.id, page.limit + 1]);
+      const items = rows.map((row) => ownerlessOrganizationToDomain(row, this.parseDate));
+      return keysetPage(items, page, (organization) => ({ at: organization.ownerlessSince, id: organization.id }));
+    });
   }
 
   delete(id: OrganizationId): Promise<boolean> {

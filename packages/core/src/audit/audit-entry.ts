@@ -20,6 +20,7 @@ export const AuditAction = t.keyof(
     'membership.left': null,
     'membership.cancelled': null,
     'ownership.transferred': null,
+    'organization.owner_lost': null,
   },
   'AuditAction',
 );
