@@ -18,6 +18,7 @@ import { exactRouteDispatch } from './exact-route-dispatch.js';
 import { unsupportedMethods } from './middleware/unsupported-methods.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { auditRoutes } from './routes/audit-routes.js';
+import { adminRoutes } from './routes/admin-routes.js';
 import { complianceRoutes } from './routes/compliance-routes.js';
 import { deviceRoutes } from './routes/device-routes.js';
 import { invitationRoutes } from './routes/invitation-routes.js';
@@ -67,6 +68,7 @@ const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, pay
   ...invitationRoutes(services),
   ...complianceRoutes(services),
   ...auditRoutes(services),
+  ...adminRoutes(services),
   ...(payments === undefined ? [] : [...paymentCallbackRoutes(payments.services, logger, payments), ...paymentRoutes(payments.services)]),
 ];
 

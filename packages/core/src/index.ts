@@ -84,8 +84,15 @@ export type { MirrorProviderUserDeps, MirrorReason } from './identity/use-cases/
 
 export { OrganizationId, OrganizationName } from './organization/organization.js';
 export type { Organization, OrganizationIdBrand, OrganizationNameBrand } from './organization/organization.js';
+export type { OwnerlessOrganization } from './organization/organization.js';
 export { organizationNotFound } from './organization/organization.errors.js';
 export type { OrganizationError, OrganizationNotFound } from './organization/organization.errors.js';
+export { platformAdminOnly } from './organization/organization.errors.js';
+export type { PlatformAdminOnly } from './organization/organization.errors.js';
+export { listOwnerlessOrganizations } from './organization/use-cases/list-ownerless-organizations.js';
+export type { ListOwnerlessOrganizationsError } from './organization/use-cases/list-ownerless-organizations.js';
+export { lockedOwnerRows, markOwnerless, refuseOwners } from './organization/owned-organizations.js';
+export type { MarkOwnerlessDeps, SettleOwnedOrganizations } from './organization/owned-organizations.js';
 export type { Organizations } from './organization/ports/organizations.js';
 export { createOrganization } from './organization/use-cases/create-organization.js';
 export type { CreatedOrganization, CreateOrganizationDeps, CreateOrganizationError } from './organization/use-cases/create-organization.js';

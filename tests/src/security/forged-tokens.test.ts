@@ -155,6 +155,44 @@ test.serial('issue #9: an unknown kid is 401 against the key set fetched for it,
   t.true(reasons.includes('token-unknown-kid') && reasons.includes('jwks-cooling-down'));
 });
 
+/** Forgeries whose header or claims refuse them, each under a kid the key set lacks: only an early refusal keeps them from the key set. */
+const REFUSED_ON_THEIR_FACE: readonly (readonly [string, (t: Context) => Promise<string>])[] = [
+  ['a token of another provider instance (its own issuer and kid)', (t) =>
+    new SignJWT(claims(t, { iss: 'https://staging-gym-7.clerk.accounts.dev' })).setProtectedHeader(realHeader(t, { kid: 'ins_staging' })).sign(t.context.impostor.privateKey)],
+  ['the attacker key behind a jku header, under its own kid', (t) =>
+    new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'ins_attacker', jku: 'https://evil.example.com/jwks' })).sign(t.context.impostor.privateKey)],
+  ['an x5u header', (t) => new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'ins_attacker', x5u: 'https://evil.example.com/c.pem' })).sign(t.context.impostor.privateKey)],
+  ['the attacker key as a jwk header, under its own kid', async (t) =>
+    new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'ins_attacker', jwk: await exportJWK(t.context.impostor.publicKey) })).sign(t.context.impostor.privateKey)],
+  ['an x5c header', (t) => new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'ins_attacker', x5c: ['MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A'] })).sign(t.context.impostor.privateKey)],
+  ['a kid that is a path', (t) => new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: '../../../keys/ins_x' })).sign(t.context.impostor.privateKey)],
+  ['a kid longer than 64 characters', (t) => new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'k'.repeat(65) })).sign(t.context.impostor.privateKey)],
+  ['expired, under an unknown kid', (t) =>
+    new SignJWT(claims(t, { iat: now() - 120, nbf: now() - 125, exp: now() - 10 })).setProtectedHeader(realHeader(t, { kid: 'ins_attacker' })).sign(t.context.impostor.privateKey)],
+  ['a wrong azp, under an unknown kid', (t) =>
+    new SignJWT(claims(t, { azp: 'https://evil.example.com' })).setProtectedHeader(realHeader(t, { kid: 'ins_attacker' })).sign(t.context.impostor.privateKey)],
+];
+
+test.serial('inside the refetch cooldown a token refused by its header or claims answers 401 at once, never 503, and fetches no key set', async (t) => {
+  const jwksRequests = () => t.context.provider.requests.filter((request) => request === 'GET /v1/jwks').length;
+  const before = jwksRequests();
+  t.is(before, 1, 'the service fetched its key set once, and is inside the cooldown');
+  for (const [name, forge] of REFUSED_ON_THEIR_FACE) {
+    const response = await getMe(t.context.service, await forge(t));
+    t.is(response.status, 401, name);
+    t.is(response.headers.get('retry-after'), null, name);
+    t.deepEqual(await response.json(), GENERIC_401, name);
+  }
+  t.is(jwksRequests(), before, 'no JWKS request for any of them');
+  const unseen = await getMe(t.context.service, await impostorUnderOwnKid(t));
+  t.is(unseen.status, 503, 'a well-formed token of the expected issuer whose kid is unseen: the key set alone decides');
+  t.is(unseen.headers.get('retry-after'), '5');
+  const reasons = new Set(t.context.service.logs.records().map((record) => record['reason']));
+  for (const reason of ['token-invalid-issuer', 'token-key-in-header', 'token-invalid-kid', 'token-expired', 'token-invalid-authorized-parties']) {
+    t.true(reasons.has(reason), `logged and counted as ${reason}`);
+  }
+});
+
 test('a correctly signed session token is accepted (the forgeries below fail on their one rule)', async (t) => {
   const response = await getMe(t.context.service, await mint(t));
   t.is(response.status, 200);

@@ -62,3 +62,22 @@ test.serial('the JWKS is fetched once for many calls, not once per call', async 
   t.is(jwksRequests(provider), before);
   t.log(`100 calls with 100 distinct tokens, ${jwksRequests(provider) - before} JWKS requests`);
 });
+
+test.serial('a token refused by its issuer, key headers, kid or expiry answers 401 even while the JWKS cannot be fetched, and asks for no key set', async (t) => {
+  const { provider, service } = t.context;
+  const seconds = Math.floor(Date.now() / 1000);
+  const refused: readonly (readonly [string, Promise<string>])[] = [
+    ['another issuer, its own kid', provider.mintToken(USER, { iss: 'https://staging-gym-7.clerk.accounts.dev' }, { kid: 'ins_staging' })],
+    ['a jku header', provider.mintToken(USER, {}, { kid: 'ins_attacker', jku: 'https://evil.example.com/jwks' })],
+    ['a kid that is a path', provider.mintToken(USER, {}, { kid: '../../jwks/ins_x' })],
+    ['expired, under an unknown kid', provider.mintToken(USER, { iat: seconds - 120, nbf: seconds - 125, exp: seconds - 10 }, { kid: 'ins_attacker' })],
+  ];
+  provider.jwksFailing = true;
+  try {
+    const before = jwksRequests(provider);
+    for (const [name, token] of refused) t.is((await getMe(service, await token)).status, 401, name);
+    t.is(jwksRequests(provider), before, 'none of them reached the key set');
+  } finally {
+    provider.jwksFailing = false;
+  }
+});

@@ -59,6 +59,7 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   CannotManageMember: 403,
   NotTheInvitee: 403,
   EmailNotVerified: 403,
+  PlatformAdminOnly: 403,
   UserNotFound: 404,
   RouteNotFound: 404,
   OrganizationNotFound: 404,

@@ -92,7 +92,8 @@ export const memberRoutes = (services: HttpServices): readonly Route[] => [
     body: OwnershipTransferBody,
     doc: {
       summary: 'Transfer ownership to an active member (owner or Platform Admin)',
-      description: 'The previous owner becomes admin in the same transaction.',
+      description:
+        'The previous owner becomes admin in the same transaction. An organization marked ownerless (its owner was deleted at the provider; see `GET /admin/organizations?ownerless=true`) takes a transfer by a Platform Admin, with `previousOwner` null, and loses the mark.',
       tag: 'members',
       responses: {
         200: { description: 'The new and the previous owner', body: t.type({ owner: MembershipView, previousOwner: t.union([MembershipView, t.null]) }, 'OwnershipTransferred') },

@@ -7,6 +7,7 @@ import { pemTokenKeys } from './pem-token-keys.js';
 import { remoteTokenKeys } from './remote-token-keys.js';
 import type { JwksFetchOutcome, TokenKeys } from './remote-token-keys.js';
 import { checkSessionClaims } from './session-claims.js';
+import { refuseByClaims } from './claims-before-keys.js';
 import { namesEachMemberOnce } from './json-members.js';
 import { createTokenHeaderChecks } from './token-header-checks.js';
 import { tokenFailureReason, UNJUDGED_REASONS } from './token-failure-reason.js';
@@ -72,8 +73,9 @@ const tokenKeys = (options: AccessTokenVerifierOptions): TokenKeys => {
 
 /**
  * Verifies the provider's RS256 session tokens with jose. A bad token is a Left `Unauthenticated`
- * carrying a short reason; an unreachable JWKS, or an unknown `kid` while the key set may be stale
- * (inside the refetch cooldown), a Left `AuthenticationUnavailable`; configuration
+ * carrying a short reason; its header and claims are refused before any key lookup. An unreachable
+ * JWKS, or the unknown `kid` of a token otherwise well formed while the key set may be stale (inside
+ * the refetch cooldown), is a Left `AuthenticationUnavailable`; configuration
  * errors throw at construction. Clients reuse a token for up
  * to its 60 s life, so a token verified twice is remembered (by digest) until its `exp`.
  *
@@ -86,6 +88,7 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
   const keys = tokenKeys(options);
   const clockTolerance = options.clockSkewSeconds ?? 5;
   const rules = { authorizedParties: options.authorizedParties ?? [], maxLifetimeSeconds: MAX_LIFETIME_SECONDS };
+  const earlyRules = { ...rules, issuer, clockToleranceSeconds: clockTolerance };
   const now = options.now ?? Date.now;
   const cache = createVerifiedTokenCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
   const headers = createTokenHeaderChecks();
@@ -101,6 +104,10 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
       const [encodedHeader = '', encodedPayload = ''] = token.split('.');
       const header = headers.check(encodedHeader);
       if (E.isLeft(header)) return E.left(unauthenticated(header.left));
+      // Before the key lookup: a token refused on its face is 401 at once, never "cannot verify right
+      // now" (503) because its kid is missing from a key set inside the refetch cooldown.
+      const claims = refuseByClaims(token, earlyRules, verifiedAt);
+      if (E.isLeft(claims)) return E.left(unauthenticated(claims.left));
       try {
         const { payload, protectedHeader } = await jwtVerify(token, keys, {
           algorithms: ALGORITHMS,

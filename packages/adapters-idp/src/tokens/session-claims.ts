@@ -12,13 +12,11 @@ export interface SessionClaimRules {
 
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
-/** Reads a signature-checked session token into the port's shape, or a machine reason. */
-export const checkSessionClaims = (
-  header: JWTHeaderParameters,
-  payload: JWTPayload,
-  rules: SessionClaimRules,
-): E.Either<string, VerifiedSessionToken> => {
-  if (header.typ !== undefined && header.typ !== 'JWT') return E.left('token-invalid-type');
+/**
+ * Reads session claims into the port's shape, or a machine reason. On a signature-checked payload
+ * it is the last check; on a payload read unverified it may only refuse (see `refuseByClaims`).
+ */
+export const readSessionPayload = (payload: JWTPayload, rules: SessionClaimRules): E.Either<string, VerifiedSessionToken> => {
   if (!nonEmptyString(payload.sub)) return E.left('token-missing-sub');
   if (!nonEmptyString(payload['sid'])) return E.left('token-missing-sid');
   // jose accepts an absurd `exp` (ms, 1e20, Infinity); the provider issues 60 s tokens.
@@ -37,3 +35,11 @@ export const checkSessionClaims = (
     ...(typeof role === 'string' ? { role } : {}),
   });
 };
+
+/** Reads a signature-checked session token into the port's shape, or a machine reason. */
+export const checkSessionClaims = (
+  header: JWTHeaderParameters,
+  payload: JWTPayload,
+  rules: SessionClaimRules,
+): E.Either<string, VerifiedSessionToken> =>
+  header.typ !== undefined && header.typ !== 'JWT' ? E.left('token-invalid-type') : readSessionPayload(payload, rules);

@@ -180,3 +180,62 @@ test('issue #12: every JWKS fetch is reported with its outcome: ok, an error ans
   await dead.verify(await signToken(first));
   t.deepEqual(outcomes, ['ok', 'ok', 'http_error', 'network']);
 });
+
+/** Tokens refused by their header or claims, each under a kid the key set lacks (so only an early refusal keeps them from the key set). */
+const refusedOnTheirFace = async (impostor: Awaited<ReturnType<typeof signingKey>>): Promise<readonly (readonly [string, string, string])[]> => {
+  const now = Math.floor(Date.now() / 1000);
+  const sign = (claims: Record<string, unknown>, header: Record<string, unknown> = {}) => signToken(impostor, sessionClaims(claims), header);
+  return [
+    ['a token of another provider instance (its own issuer and kid)', await sign({ iss: 'https://staging-app-7.clerk.accounts.dev' }), 'token-invalid-issuer'],
+    ['a token without an issuer', await sign({ iss: undefined }), 'token-missing-iss'],
+    ['a jku header', await sign({}, { jku: 'https://evil.example.com/jwks' }), 'token-key-in-header'],
+    ['an x5u header', await sign({}, { x5u: 'https://evil.example.com/cert.pem' }), 'token-key-in-header'],
+    ['a jwk header', await sign({}, { jwk: impostor.publicJwk }), 'token-key-in-header'],
+    ['an x5c header', await sign({}, { x5c: ['MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA'] }), 'token-key-in-header'],
+    ['a kid that is a path', await sign({}, { kid: '../../../../etc/passwd' }), 'token-invalid-kid'],
+    ['a kid that is a URL', await sign({}, { kid: 'https://evil.example.com/key' }), 'token-invalid-kid'],
+    ['a kid of 65 characters', await sign({}, { kid: 'k'.repeat(65) }), 'token-invalid-kid'],
+    ['an expired token', await sign({ iat: now - 120, nbf: now - 125, exp: now - 60 }), 'token-expired'],
+    ['a wrong azp', await sign({ azp: 'https://evil.example.com' }), 'token-invalid-authorized-parties'],
+  ];
+};
+
+test('inside the refetch cooldown a token refused by its header or claims is 401 at once, and the key set is never fetched for it', async (t) => {
+  const key = await signingKey('ins_published');
+  const impostor = await signingKey('ins_impostor');
+  const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
+  t.teardown(() => jwks.close());
+  const verifier = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwksCooldownMs: 60_000, authorizedParties: ['http://localhost:3000'],
+  });
+  const forged = await refusedOnTheirFace(impostor);
+  for (const [name, token, reason] of forged) {
+    const cold = await verifier.verify(token);
+    t.true(E.isLeft(cold) && cold.left._tag === 'Unauthenticated', `${name}: 401 before the key set was ever fetched`);
+    t.is(reasonOf(cold), reason, name);
+  }
+  t.is(jwks.requests, 0, 'none of them made the service fetch the key set');
+  t.true(E.isRight(await verifier.verify(await signToken(key))));
+  t.is(jwks.requests, 1);
+  for (const [name, token, reason] of forged) {
+    const result = await verifier.verify(token);
+    t.true(E.isLeft(result) && result.left._tag === 'Unauthenticated', `${name}: 401, not 503, inside the cooldown`);
+    t.is(reasonOf(result), reason, name);
+  }
+  const wellFormed = await verifier.verify(await signToken(impostor));
+  t.true(E.isLeft(wellFormed) && wellFormed.left._tag === 'AuthenticationUnavailable', 'a well-formed token of the expected issuer under an unseen kid: the key set alone decides');
+  t.is(reasonOf(wellFormed), 'jwks-cooling-down');
+  t.is(jwks.requests, 1, 'no refetch inside the cooldown');
+});
+
+test('while the key set cannot be fetched, a token refused by its header or claims is still 401, with no fetch', async (t) => {
+  const impostor = await signingKey('ins_outage');
+  const outcomes: string[] = [];
+  const verifier = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY, apiUrl: await deadUrl(), secretKey: SECRET_KEY, authorizedParties: ['http://localhost:3000'], onJwksFetch: (outcome) => outcomes.push(outcome),
+  });
+  for (const [name, token, reason] of await refusedOnTheirFace(impostor)) t.is(reasonOf(await verifier.verify(token)), reason, name);
+  t.deepEqual(outcomes, []);
+  t.is(reasonOf(await verifier.verify(await signToken(impostor))), 'jwks-unavailable', 'a well-formed token still waits for the key set');
+  t.deepEqual(outcomes, ['network']);
+});

@@ -9,6 +9,8 @@ export interface OrganizationRow {
   updatedAt: Date;
   /** Set by a soft delete: the row stays (payments and the audit trail name it) and reads treat it as absent. */
   deletedAt: Date | null;
+  /** Set when the provider deleted the owner; cleared when a Platform Admin transfers ownership. */
+  ownerlessSince?: Date | null;
 }
 
 /**
@@ -24,5 +26,13 @@ export const OrganizationSchema = new EntitySchema<OrganizationRow>({
     createdAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'created_at', defaultRaw: 'now()' },
     updatedAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'updated_at', defaultRaw: 'now()' },
     deletedAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'deleted_at', nullable: true },
+    ownerlessSince: { ...MILLISECOND_TIMESTAMP, fieldName: 'ownerless_since', nullable: true },
   },
+  indexes: [
+    // A Platform Admin's list of ownerless organizations pages on (ownerless_since, id), marked rows only.
+    {
+      name: 'organizations_ownerless_index',
+      expression: 'create index "organizations_ownerless_index" on "organizations" ("ownerless_since", "id") where "ownerless_since" is not null',
+    },
+  ],
 });

@@ -1,4 +1,4 @@
-import { OrganizationId, OrganizationName, type Organization } from '@idv/core';
+import { OrganizationId, OrganizationName, type Organization, type OwnerlessOrganization } from '@idv/core';
 import type { DateParser } from './column-values.js';
 import { decodeColumn, requireDate } from './decode-column.js';
 
@@ -25,3 +25,14 @@ export const organizationToRow = (organization: Organization): readonly [string,
   organization.createdAt,
   organization.updatedAt,
 ];
+
+/** An `organizations` row read with its ownerless mark. */
+export interface OwnerlessOrganizationRecord extends OrganizationRecord {
+  readonly ownerless_since: unknown;
+}
+
+/** Decodes a marked `organizations` row into the core `OwnerlessOrganization`. */
+export const ownerlessOrganizationToDomain = (row: OwnerlessOrganizationRecord, parseDate: DateParser): OwnerlessOrganization => ({
+  ...organizationToDomain(row, parseDate),
+  ownerlessSince: requireDate(row.ownerless_since, parseDate, 'organizations.ownerless_since'),
+});

@@ -33,6 +33,9 @@ const LIST_FOR_USER = statement('memberships_list_for_user', `select m."id", m."
 from "memberships" m join "organizations" o on o."id" = m."organization_id" and o."deleted_at" is null
 where m."user_id" = ? order by m."created_at", m."id"`);
 
+// `of m`: the joined user row is not locked (and a left join's nullable side cannot be).
+const LOCK_ALL_FOR_USER = statement('memberships_lock_all_for_user', `${SELECT} where m."user_id" = ? order by m."id" for update of m`);
+
 const CANCEL_ALL = statement('memberships_cancel_all_for_user', `update "memberships" set "status" = 'cancelled', "updated_at" = now()
 where "user_id" = ? and "status" <> 'cancelled'`);
 
@@ -78,6 +81,12 @@ export class MikroOrmMemberships implements Memberships {
       const rows = await this.sql.rows<MembershipSummaryRecord>(LIST_FOR_USER, [userId]);
       return rows.map(membershipSummaryToDomain);
     });
+  }
+
+  lockAllForUser(userId: UserId): Promise<readonly Membership[]> {
+    return guarded('memberships.lockAllForUser', async () =>
+      (await this.sql.rows<MembershipRecord>(LOCK_ALL_FOR_USER, [userId])).map((row) => this.toDomain(row)),
+    );
   }
 
   cancelAllForUser(userId: UserId): Promise<number> {

@@ -1,8 +1,10 @@
-import type { Organization, OrganizationId, OrganizationName, Organizations } from '@idv/core';
+import type { Organization, OrganizationId, OrganizationName, Organizations, OwnerlessOrganization, Page, PageRequest } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
 import type { DateParser } from '../mappers/column-values.js';
 import { organizationToDomain, organizationToRow, type OrganizationRecord } from '../mappers/organization.mapper.js';
+import { ownerlessOrganizationToDomain, type OwnerlessOrganizationRecord } from '../mappers/organization.mapper.js';
+import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
@@ -16,6 +18,13 @@ const RENAME = statement('organizations_rename', `update "organizations" set "na
 const LOCK_LIVE = statement('organizations_lock_live', `select "id" from "organizations" where "id" = ? and "deleted_at" is null for update`);
 // A soft delete: the row stays (payments, their callbacks, subscriptions and the audit trail name it).
 const MARK_DELETED = statement('organizations_mark_deleted', `update "organizations" set "deleted_at" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null`);
+// The first mark wins: a second owner lost later does not make it younger.
+const MARK_OWNERLESS = statement('organizations_mark_ownerless', `update "organizations" set "ownerless_since" = coalesce("ownerless_since", ?) where "id" = ?`);
+const CLEAR_OWNERLESS = statement('organizations_clear_ownerless', `update "organizations" set "ownerless_since" = null where "id" = ? and "ownerless_since" is not null`);
+const OWNERLESS_FIRST = statement('organizations_ownerless_first', `select ${COLUMNS}, "ownerless_since" from "organizations"
+where "ownerless_since" is not null and "deleted_at" is null order by "ownerless_since", "id" limit ?`);
+const OWNERLESS_AFTER = statement('organizations_ownerless_after', `select ${COLUMNS}, "ownerless_since" from "organizations"
+where "ownerless_since" is not null and "deleted_at" is null and ("ownerless_since", "id") > (?, ?) order by "ownerless_since", "id" limit ?`);
 
 /** The Organizations port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
 export class MikroOrmOrganizations implements Organizations {
@@ -45,6 +54,27 @@ export class MikroOrmOrganizations implements Organizations {
 
   markDeleted(id: OrganizationId, at: Date): Promise<boolean> {
     return guarded('organizations.markDeleted', async () => (await this.sql.run(MARK_DELETED, [at, at, id])) > 0);
+  }
+
+  markOwnerless(id: OrganizationId, at: Date): Promise<boolean> {
+    return guarded('organizations.markOwnerless', async () => (await this.sql.run(MARK_OWNERLESS, [at, id])) > 0);
+  }
+
+  clearOwnerless(id: OrganizationId): Promise<boolean> {
+    return guarded('organizations.clearOwnerless', async () => (await this.sql.run(CLEAR_OWNERLESS, [id])) > 0);
+  }
+
+  listOwnerless(page: PageRequest): Promise<Page<OwnerlessOrganization>> {
+    return guarded('organizations.listOwnerless', async () => {
+      const cursor = page.cursor;
+      if (cursor !== undefined && !isRowPosition(cursor)) return emptyPage<OwnerlessOrganization>();
+      const rows =
+        cursor === undefined
+          ? await this.sql.rows<OwnerlessOrganizationRecord>(OWNERLESS_FIRST, [page.limit + 1])
+          : await this.sql.rows<OwnerlessOrganizationRecord>(OWNERLESS_AFTER, [cursor.at, cursor.id, page.limit + 1]);
+      const items = rows.map((row) => ownerlessOrganizationToDomain(row, this.parseDate));
+      return keysetPage(items, page, (organization) => ({ at: organization.ownerlessSince, id: organization.id }));
+    });
   }
 
   private first(rows: readonly OrganizationRecord[]): O.Option<Organization> {

@@ -22,6 +22,7 @@ export const AuditAction = t.keyof(
     'membership.cancelled': null,
     'ownership.transferred': null,
     'compliance.read': null,
+    'organization.owner_lost': null,
   },
   'AuditAction',
 );

@@ -5,5 +5,10 @@ export type OrganizationNotFound = DomainError<'OrganizationNotFound'>;
 /** Builds an OrganizationNotFound error. */
 export const organizationNotFound = (): OrganizationNotFound => ({ _tag: 'OrganizationNotFound', message: 'Organization not found' });
 
+/** Only a Platform Admin (a session whose `role` is `platform_admin`) may do this (403). */
+export type PlatformAdminOnly = DomainError<'PlatformAdminOnly'>;
+/** Builds a PlatformAdminOnly error. */
+export const platformAdminOnly = (): PlatformAdminOnly => ({ _tag: 'PlatformAdminOnly', message: 'Only a Platform Admin may do this' });
+
 /** Any organization-area error. */
-export type OrganizationError = OrganizationNotFound;
+export type OrganizationError = OrganizationNotFound | PlatformAdminOnly;

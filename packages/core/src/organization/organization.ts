@@ -43,3 +43,8 @@ export interface Organization {
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
+
+/** An organization whose owner the provider deleted: it waits for a Platform Admin to transfer ownership. */
+export interface OwnerlessOrganization extends Organization {
+  readonly ownerlessSince: Date;
+}

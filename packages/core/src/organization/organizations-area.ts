@@ -28,6 +28,7 @@ import { transferOwnership } from '../membership/use-cases/transfer-ownership.js
 import { createOrganization } from './use-cases/create-organization.js';
 import { deleteOrganization } from './use-cases/delete-organization.js';
 import { getOrganization } from './use-cases/get-organization.js';
+import { listOwnerlessOrganizations } from './use-cases/list-ownerless-organizations.js';
 import { updateOrganization } from './use-cases/update-organization.js';
 
 /** Every port the organizations area needs, by name. */
@@ -97,6 +98,8 @@ export const organizationsArea = (ports: OrganizationsPorts) => {
     declineInvitation: declineInvitation(deps),
     /** See `listAuditEntries`. */
     listAuditEntries: listAuditEntries(deps),
+    /** See `listOwnerlessOrganizations`. */
+    listOwnerlessOrganizations: listOwnerlessOrganizations(deps),
     /** See `readComplianceRecord`. */
     readComplianceRecord: readComplianceRecord(deps),
   };

@@ -61,6 +61,14 @@ export class InMemoryMemberships implements Memberships {
       }));
   }
 
+  /** Every row of the user in id order; the fakes have no transactions, so nothing is held. */
+  async lockAllForUser(userId: UserId): Promise<readonly Membership[]> {
+    return this.rows
+      .filter((row) => row.userId === userId)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((row) => this.read(row));
+  }
+
   async cancelAllForUser(userId: UserId): Promise<number> {
     let changed = 0;
     this.rows = this.rows.map((row) => {

@@ -1,11 +1,14 @@
 import * as O from 'fp-ts/lib/Option.js';
-import type { Organization, OrganizationId, OrganizationName } from '../organization/organization.js';
+import type { Organization, OrganizationId, OrganizationName, OwnerlessOrganization } from '../organization/organization.js';
 import type { Organizations } from '../organization/ports/organizations.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+import { paginate } from './paginate.js';
 
 /** The Organizations port in memory. A deleted organization keeps its row (soft delete) and is read as absent. */
 export class InMemoryOrganizations implements Organizations {
   private readonly rows = new Map<OrganizationId, Organization>();
   private readonly deletedAt = new Map<OrganizationId, Date>();
+  private readonly ownerlessSince = new Map<OrganizationId, Date>();
 
   async create(organization: Organization): Promise<void> {
     if (this.rows.has(organization.id)) throw new Error('unique violation: organizations_pkey');
@@ -34,6 +37,24 @@ export class InMemoryOrganizations implements Organizations {
     if (this.live(id) === undefined) return false;
     this.deletedAt.set(id, at);
     return true;
+  }
+
+  async markOwnerless(id: OrganizationId, at: Date): Promise<boolean> {
+    if (!this.rows.has(id)) return false;
+    if (!this.ownerlessSince.has(id)) this.ownerlessSince.set(id, at);
+    return true;
+  }
+
+  async clearOwnerless(id: OrganizationId): Promise<boolean> {
+    return this.ownerlessSince.delete(id);
+  }
+
+  async listOwnerless(page: PageRequest): Promise<Page<OwnerlessOrganization>> {
+    const marked = [...this.ownerlessSince].flatMap(([id, since]) => {
+      const row = this.live(id);
+      return row === undefined ? [] : [{ ...row, ownerlessSince: since }];
+    });
+    return paginate(marked, page, { at: (row) => row.ownerlessSince, id: (row) => row.id, direction: 'asc' });
   }
 
   /** The organization's name, for the memberships fake's join. */

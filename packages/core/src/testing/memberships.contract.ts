@@ -260,4 +260,20 @@ export const membershipsContract: readonly ContractCase<MembershipsSubject>[] = 
       assert.deepEqual(await memberships.lock([]), []);
     },
   },
+  {
+    name: "locking a user's memberships gives every row of theirs, whatever its status, in id order, and only theirs",
+    async run({ memberships, seed }) {
+      await seed({ id: membership(241), organizationId: org(240), organizationName: 'A', userId: user(240), role: 'owner', status: 'active' });
+      await seed({ id: membership(240), organizationId: org(241), organizationName: 'B', userId: user(240), role: 'member', status: 'cancelled' });
+      await seed({ id: membership(242), organizationId: org(242), organizationName: 'C', userId: user(240), role: 'coach', status: 'suspended' });
+      await seed({ id: membership(243), organizationId: org(240), organizationName: 'A', userId: user(241), role: 'member', status: 'active' });
+      const locked = await memberships.lockAllForUser(user(240));
+      assert.deepEqual(locked.map((m) => [m.id, m.role, m.status]), [
+        [membership(240), 'member', 'cancelled'],
+        [membership(241), 'owner', 'active'],
+        [membership(242), 'coach', 'suspended'],
+      ]);
+      assert.deepEqual(await memberships.lockAllForUser(user(242)), []);
+    },
+  },
 ];

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as O from 'fp-ts/lib/Option.js';
 import type { Organization, OrganizationId, OrganizationName } from '../organization/organization.js';
+import { PageCursor } from '../shared/pagination.js';
 import type { Organizations } from '../organization/ports/organizations.js';
 import { fixtureUuid } from './fixture-ids.js';
 import type { ContractCase } from './users.contract.js';
@@ -52,6 +53,40 @@ export const organizationsContract: readonly ContractCase<Organizations>[] = [
     async run(organizations) {
       await organizations.create(anOrg(30));
       await assert.rejects(organizations.create(anOrg(30)));
+    },
+  },
+  {
+    name: 'an organization marked ownerless is listed, longest ownerless first, until the mark is cleared; a second mark keeps the first time',
+    async run(organizations) {
+      // Page by page, one at a time, keeping this case's organizations.
+      const listed = async () => {
+        const items = [];
+        let page = await organizations.listOwnerless({ limit: 1 });
+        items.push(...page.items);
+        for (let guard = 0; page.nextCursor !== null && guard < 20; guard += 1) {
+          const cursor = PageCursor.decode(page.nextCursor);
+          assert.ok(cursor._tag === 'Right', 'nextCursor decodes with PageCursor');
+          page = await organizations.listOwnerless({ limit: 1, cursor: cursor.right });
+          items.push(...page.items);
+        }
+        return items.filter((item) => [org(240), org(241), org(242)].includes(item.id));
+      };
+      for (const n of [240, 241, 242]) await organizations.create(anOrg(n));
+      const early = new Date('2026-03-05T08:00:00.000Z');
+      const late = new Date('2026-03-06T08:00:00.000Z');
+      assert.equal(await organizations.markOwnerless(org(241), early), true);
+      assert.equal(await organizations.markOwnerless(org(240), late), true);
+      assert.equal(await organizations.markOwnerless(org(241), late), true);
+      assert.equal(await organizations.markOwnerless(org(243), late), false, 'an unknown organization');
+      assert.deepEqual(await listed(), [
+        { ...anOrg(241), ownerlessSince: early },
+        { ...anOrg(240), ownerlessSince: late },
+      ]);
+      assert.deepEqual(O.toNullable(await organizations.findById(org(241))), anOrg(241), 'the organization itself reads as before');
+      assert.equal(await organizations.clearOwnerless(org(241)), true);
+      assert.equal(await organizations.clearOwnerless(org(241)), false);
+      assert.equal(await organizations.clearOwnerless(org(242)), false, 'never marked');
+      assert.deepEqual(await listed(), [{ ...anOrg(240), ownerlessSince: late }]);
     },
   },
 ];

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { absurd, pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Devices } from '../../devices/ports/devices.js';
 import type { Memberships } from '../../membership/ports/memberships.js';
+import { lockedOwnerRows, type MarkOwnerlessDeps, type SettleOwnedOrganizations } from '../../organization/owned-organizations.js';
 import type { Clock } from '../../shared/clock.js';
-import { fromPort } from '../../shared/from-port.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { IdpUserId, UserId } from '../identifiers.js';
@@ -13,7 +13,7 @@ import type { Users } from '../ports/users.js';
 import type { User } from '../user.js';
 
 /** Ports needed to soft-delete a user locally. */
-export interface SoftDeleteUserDeps {
+export interface SoftDeleteUserDeps extends MarkOwnerlessDeps {
   readonly users: Users;
   readonly memberships: Memberships;
   readonly devices: Devices;
@@ -25,14 +25,21 @@ export interface SoftDeleteUserDeps {
 
 /**
  * Soft-deletes the local user (`deletedAt` written once; a tombstone when absent) and cancels all
- * its memberships, owner rows included, and removes its devices, in one transaction. Always succeeds; safe to repeat.
+ * its memberships, owner rows included, and removes its devices, in one transaction. The user's
+ * live owner rows, read under lock in that transaction before anything is written, go to
+ * `settleOwned` first: a Left from it rolls everything back and is the answer. Safe to repeat.
  *
  * @example
- * await softDeleteUser(deps)(idpId)(); // Right(user with deletedAt)
+ * await softDeleteUser(deps)(idpId, markOwnerless(deps))(); // Right(user with deletedAt)
  */
-export const softDeleteUser = (deps: SoftDeleteUserDeps) => (idpId: IdpUserId): TE.TaskEither<never, User> =>
-  fromPort(async () => {
-    const result = await deps.unitOfWork.run(async () => {
+export const softDeleteUser =
+  (deps: SoftDeleteUserDeps) =>
+  <Refusal>(idpId: IdpUserId, settleOwned: SettleOwnedOrganizations<Refusal>): TE.TaskEither<Refusal, User> =>
+  () =>
+    deps.unitOfWork.run<Refusal, User>(async () => {
+      const existing = await deps.users.findByIdpId(idpId);
+      const settled = await settleOwned(O.isSome(existing) ? await lockedOwnerRows(deps.memberships, existing.value.id) : []);
+      if (E.isLeft(settled)) return settled;
       const user = await deps.users.markDeleted(idpId, deps.clock.now(), deps.ids.uuid() as UserId);
       await deps.memberships.cancelAllForUser(user.id);
       // Issue #14: a deleted user's devices go with it, so nothing is pushed to them again.
@@ -41,5 +48,3 @@ export const softDeleteUser = (deps: SoftDeleteUserDeps) => (idpId: IdpUserId): 
       await deps.nationalIds.erase(user.id);
       return E.right<never, User>(user);
     });
-    return pipe(result, E.getOrElse<never, User>(absurd));
-  });

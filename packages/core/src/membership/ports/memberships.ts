@@ -32,6 +32,12 @@ export interface RosterFilter {
 export interface Memberships {
   /** Every membership of the user, with its organization's name. */
   listForUser(userId: UserId): Promise<readonly MembershipSummary[]>;
+  /**
+   * Locks every membership row of the user, in id order, until the surrounding unit of work ends
+   * (`FOR UPDATE`), and returns them: a guarded update of one of them by another writer waits, then
+   * sees what this unit of work wrote. Outside a unit of work the lock ends with the statement.
+   */
+  lockAllForUser(userId: UserId): Promise<readonly Membership[]>;
   /** Cancels every membership of a deleted user that is not cancelled yet (owner rows included); returns how many changed. */
   cancelAllForUser(userId: UserId): Promise<number>;
   /** The membership with this id, if any. */

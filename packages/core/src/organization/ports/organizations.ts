@@ -1,5 +1,6 @@
 import type { Option } from 'fp-ts/lib/Option.js';
-import type { Organization, OrganizationId, OrganizationName } from '../organization.js';
+import type { Page, PageRequest } from '../../shared/pagination.js';
+import type { Organization, OrganizationId, OrganizationName, OwnerlessOrganization } from '../organization.js';
 
 /** Organization rows. */
 export interface Organizations {
@@ -20,4 +21,10 @@ export interface Organizations {
    * the call that made the change, false when it did not exist or was deleted already.
    */
   markDeleted(id: OrganizationId, at: Date): Promise<boolean>;
+  /** Marks the organization ownerless since `at` (an earlier mark is kept); false when it does not exist. */
+  markOwnerless(id: OrganizationId, at: Date): Promise<boolean>;
+  /** Clears the ownerless mark (a new owner was made); false when the organization was not marked. */
+  clearOwnerless(id: OrganizationId): Promise<boolean>;
+  /** The organizations marked ownerless, longest ownerless first (keyset on `ownerlessSince`, `id`). */
+  listOwnerless(page: PageRequest): Promise<Page<OwnerlessOrganization>>;
 }
