@@ -71,7 +71,7 @@ forEachBackend(
       t.is(waiters, 1, 'the transfer waits on the row the delete locked');
       open();
       t.is(outcome(await deleting), 'Right');
-      t.is(outcome(await transferring), 'MembershipChangedConcurrently');
+      t.is(outcome(await transferring), 'InvalidMembershipTransition', 'it waited for the locked row, then found it cancelled');
       t.deepEqual(await liveOwnerIds(db, organizationId), [O.toNullable(await db.memberships.findForUser(organizationId as never, owner.id))!.id]);
       t.true(await isDeleted(db, admin.idpId));
     });
