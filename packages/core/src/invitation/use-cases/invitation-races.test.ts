@@ -74,6 +74,17 @@ test('a provider that cannot mail the ticket: 503 IdentityProviderUnavailable, t
   t.is(outcome(await acceptInvitation(world)(signedUp.auth, { token: retried.right.token })()), 'Right');
 });
 
+test('a provider that cannot look up the invited address answers IdentityProviderUnavailable, stores nothing and spends no budget', async (t) => {
+  const world = createTestWorld();
+  const { organization, owner } = await anOrganization(world, {});
+  const input = { email: 'lookup@example.com' as Email, role: 'member' as const };
+  world.idpAdmin.failing.add('findUsersByEmail');
+  for (let attempt = 0; attempt < 5; attempt += 1) t.is(outcome(await inviteMember(world)(owner.auth, organization.id, input)()), 'IdentityProviderUnavailable');
+  t.deepEqual(world.invitations.all(), []);
+  world.idpAdmin.failing.delete('findUsersByEmail');
+  t.is(outcome(await inviteMember(world)(owner.auth, organization.id, input)()), 'Right');
+});
+
 test('an invitation that sent nothing gives its points back: failed mails do not spend the recipient’s daily budget', async (t) => {
   const world = createTestWorld();
   const { organization, owner } = await anOrganization(world, {});

@@ -62,9 +62,10 @@ const clearStalePending = (deps: InviteMemberDeps, organizationId: OrganizationI
   );
 
 // Path 2 when the address is a provider user's verified primary one: the invitee's local user (mirrored now if the webhook has not run yet).
-const findAccount = (deps: InviteMemberDeps, email: Email): TE.TaskEither<never, User | null> =>
+// A provider that cannot answer the lookup is a 503 to retry, before anything is stored or counted.
+const findAccount = (deps: InviteMemberDeps, email: Email): TE.TaskEither<IdentityProviderUnavailable, User | null> =>
   pipe(
-    fromPort(() => deps.idpAdmin.findUsersByEmail(email)),
+    askProvider(deps, 'findUsersByEmail', () => deps.idpAdmin.findUsersByEmail(email)),
     TE.flatMap((found) => {
       const snapshot = verifiedHolderOf(found, email);
       if (snapshot === undefined) return TE.right(null);
