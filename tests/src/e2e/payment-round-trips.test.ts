@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { createHmac } from 'node:crypto';
 import { INSUFFICIENT_FUNDS_CARD, startPaymentsEmulator, targetsOf, type PaymentsEmulator } from '@idv/payments-emulator';
+import { paymentsEmulatorEnv } from '../support/payments-emulator-env.js';
 import { startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { MovingClock } from '../support/moving-clock.js';
 import { formOf, submit } from '../support/payment-pages.js';
@@ -26,22 +27,7 @@ const MINUTE = 60_000;
 test.before(async (t) => {
   const payments = await startPaymentsEmulator({ timeScale: 0.001 });
   const clock = new MovingClock();
-  const world = await startEmulatedService(
-    {
-      PAYMENTS_PROVIDERS: 'iyzico,paytr',
-      IYZICO_BASE_URL: payments.url,
-      IYZICO_API_KEY: payments.iyzico.apiKey,
-      IYZICO_SECRET_KEY: payments.iyzico.secretKey,
-      IYZICO_MERCHANT_ID: payments.iyzico.merchantId,
-      PAYTR_BASE_URL: payments.url,
-      PAYTR_MERCHANT_ID: payments.paytr.merchantId,
-      PAYTR_MERCHANT_KEY: payments.paytr.merchantKey,
-      PAYTR_MERCHANT_SALT: payments.paytr.merchantSalt,
-      PAYTR_TEST_MODE: 'true',
-      PAYMENT_RESULT_URL: 'https://app.gym.example/payments/result',
-    },
-    { clock },
-  );
+  const world = await startEmulatedService(paymentsEmulatorEnv(payments), { clock });
   payments.setTargets(targetsOf(world.service.url));
   const ownerId = await world.seedUser('owner@gym.example');
   const owner = world.as(ownerId);

@@ -1,30 +1,18 @@
 import anyTest, { type TestFn } from 'ava';
-import { reportPostgresNotRun } from '../persistence/support/backends.js';
-import { createScratchDatabase, type ScratchDatabase } from '../persistence/support/scratch-database.js';
+import { serviceDatabases, type ServiceDatabase } from '../persistence/support/backends.js';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy.js';
 import { startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { persona } from '../support/service-api.js';
 
 // Two identical invitations at once over real sockets: one 201 and one 409, never a 500; and a
 // provider that cannot mail the ticket answers 503 with Retry-After, keeping nothing, so a retry works.
-const test = anyTest as TestFn<{ scratch?: ScratchDatabase }>;
-const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
-
-test.before(async (t) => {
-  t.context = POSTGRES_URL ? { scratch: await createScratchDatabase(POSTGRES_URL) } : {};
-});
-test.after.always(async (t) => {
-  await t.context.scratch?.drop();
-});
-
-type Backend = 'PGlite' | 'PostgreSQL';
-const backends: Backend[] = POSTGRES_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
-if (!POSTGRES_URL) reportPostgresNotRun('the PostgreSQL concurrent-invitation cases did not run: TEST_DATABASE_URL is not set');
+const test = anyTest as TestFn;
+const databases = serviceDatabases('the PostgreSQL concurrent-invitation cases did not run: TEST_DATABASE_URL is not set');
 
 /** The service whose provider calls go through a proxy that can refuse them, on the backend's database. */
-const startBehindProxy = async (backend: Backend, scratch: ScratchDatabase | undefined): Promise<{ world: EmulatedService; proxy: CountingProxy }> => {
+const startBehindProxy = async (database: ServiceDatabase): Promise<{ world: EmulatedService; proxy: CountingProxy }> => {
   let proxy: CountingProxy | undefined;
-  const world = await startEmulatedService(backend === 'PostgreSQL' ? { DATABASE_URL: scratch!.url } : {}, {}, async (emulator) => {
+  const world = await startEmulatedService(database.env(), {}, async (emulator) => {
     proxy = await startCountingProxy(emulator.url);
     return { IDP_API_URL: proxy.url };
   });
@@ -33,9 +21,10 @@ const startBehindProxy = async (backend: Backend, scratch: ScratchDatabase | und
 
 const PAIRS = 6;
 
-for (const backend of backends) {
+for (const database of databases) {
+  const backend = database.label;
   test.serial(`${backend}: of two identical invitations sent at once, one is created (201) and the other is 409 InvitationAlreadyPending, on both paths`, async (t) => {
-    const world = await startEmulatedService(backend === 'PostgreSQL' ? { DATABASE_URL: t.context.scratch!.url } : {});
+    const world = await startEmulatedService(database.env());
     t.teardown(() => world.close());
     const tag = backend.toLowerCase();
     const ownerId = await world.seedUser(`dup-owner-${tag}@example.com`);
@@ -66,7 +55,7 @@ for (const backend of backends) {
   });
 
   test.serial(`${backend}: a provider that cannot mail the invitation answers 503 with Retry-After and keeps nothing pending; the retry is 201`, async (t) => {
-    const { world, proxy } = await startBehindProxy(backend, t.context.scratch);
+    const { world, proxy } = await startBehindProxy(database);
     t.teardown(async () => {
       await world.close();
       await proxy.close();

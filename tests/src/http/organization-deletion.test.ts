@@ -1,6 +1,7 @@
 import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import { hmacBase64 } from '@idv/adapters-payments';
 import { startPaymentsEmulator, targetsOf, type PaymentsEmulator } from '@idv/payments-emulator';
+import { paymentsEmulatorEnv } from '../support/payments-emulator-env.js';
 import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { persona, type ApiAnswer, type ServiceApi } from '../support/service-api.js';
 
@@ -17,19 +18,7 @@ const test = anyTest.serial as TestFn<Context>;
 
 test.before(async (t) => {
   const payments = await startPaymentsEmulator({ timeScale: 0.001 });
-  const world = await startEmulatedService({
-    PAYMENTS_PROVIDERS: 'iyzico,paytr',
-    IYZICO_BASE_URL: payments.url,
-    IYZICO_API_KEY: payments.iyzico.apiKey,
-    IYZICO_SECRET_KEY: payments.iyzico.secretKey,
-    IYZICO_MERCHANT_ID: payments.iyzico.merchantId,
-    PAYTR_BASE_URL: payments.url,
-    PAYTR_MERCHANT_ID: payments.paytr.merchantId,
-    PAYTR_MERCHANT_KEY: payments.paytr.merchantKey,
-    PAYTR_MERCHANT_SALT: payments.paytr.merchantSalt,
-    PAYTR_TEST_MODE: 'true',
-    PAYMENT_RESULT_URL: 'https://app.gym.example/payments/result',
-  });
+  const world = await startEmulatedService(paymentsEmulatorEnv(payments));
   payments.setTargets(targetsOf(world.service.url));
   t.context = { payments, world };
 });

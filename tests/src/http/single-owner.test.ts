@@ -1,26 +1,12 @@
 import anyTest, { type ExecutionContext, type TestFn } from 'ava';
-import { createScratchDatabase, type ScratchDatabase } from '../persistence/support/scratch-database.js';
 import { organizationWithMembers, startEmulatedService } from '../support/emulated-service.js';
 import { fullRoster, liveOwners, type ApiAnswer, type RosterRow, type ServiceApi } from '../support/service-api.js';
-import { reportPostgresNotRun } from '../persistence/support/backends.js';
+import { serviceDatabases } from '../persistence/support/backends.js';
 
 // Issue #8: "no test ever observes an organization with zero or two owners, transfer included".
 // Concurrent transfers and role changes over real sockets while a poller reads the roster.
-const test = anyTest as TestFn<{ scratch?: ScratchDatabase }>;
-const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
-
-test.before(async (t) => {
-  t.context = POSTGRES_URL ? { scratch: await createScratchDatabase(POSTGRES_URL) } : {};
-});
-test.after.always(async (t) => {
-  await t.context.scratch?.drop();
-});
-
-type Backend = 'PGlite' | 'PostgreSQL';
-const backends: Backend[] = POSTGRES_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
-if (!POSTGRES_URL) {
-  reportPostgresNotRun('the PostgreSQL single-owner cases did not run: TEST_DATABASE_URL is not set');
-}
+const test = anyTest as TestFn;
+const databases = serviceDatabases('the PostgreSQL single-owner cases did not run: TEST_DATABASE_URL is not set');
 
 const MEMBERS = 10;
 const ROLES = ['admin', 'coach', 'member'] as const;
@@ -56,9 +42,10 @@ const underObservation = async (t: ExecutionContext<unknown>, reader: ServiceApi
 
 const ownerOf = (roster: readonly RosterRow[]): RosterRow => liveOwners(roster)[0]!;
 
-for (const backend of backends) {
+for (const database of databases) {
+  const backend = database.label;
   test.serial(`${backend}: concurrent ownership transfers and role changes never leave zero or two owners`, async (t) => {
-    const world = await startEmulatedService(backend === 'PostgreSQL' ? { DATABASE_URL: t.context.scratch!.url } : {});
+    const world = await startEmulatedService(database.env());
     t.teardown(() => world.close());
     const tag = backend.toLowerCase();
     const ownerId = await world.seedUser(`owner-${tag}@example.com`);

@@ -80,3 +80,32 @@ export const forEachBackend = (register: (backend: Backend) => void, options: { 
   }
   registerPostgres(register, migrate, url);
 };
+
+/** A database a service under test runs on: the embedded PGlite, or the file's scratch PostgreSQL database. */
+export interface ServiceDatabase {
+  readonly label: 'PGlite' | 'PostgreSQL';
+  /** The service's environment for this database: `DATABASE_URL` of the scratch database on PostgreSQL, nothing on PGlite. */
+  env(): Record<string, string>;
+}
+
+/**
+ * The databases a file's service-level cases run on: PGlite always, and PostgreSQL (one scratch
+ * database for the file, created before its cases and dropped after them) when TEST_DATABASE_URL is
+ * set; otherwise the PostgreSQL cases are reported as not run under `notRun`.
+ */
+export const serviceDatabases = (notRun: string): readonly ServiceDatabase[] => {
+  const pglite: ServiceDatabase = { label: 'PGlite', env: () => ({}) };
+  const url = testDatabaseUrl();
+  if (url === undefined) {
+    reportPostgresNotRun(notRun);
+    return [pglite];
+  }
+  let scratch: ScratchDatabase | undefined;
+  test.before(async () => {
+    scratch = await createScratchDatabase(url);
+  });
+  test.after.always(async () => {
+    await scratch?.drop();
+  });
+  return [pglite, { label: 'PostgreSQL', env: () => ({ DATABASE_URL: opened(scratch, 'PostgreSQL').url }) }];
+};
