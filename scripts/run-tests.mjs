@@ -15,6 +15,10 @@ const postgresConfigured = Boolean(process.env.TEST_DATABASE_URL?.trim());
 if (!postgresConfigured) {
   console.log('# TEST_DATABASE_URL is not set: the PostgreSQL suites will not run (the contract suites run on the fakes and PGlite).');
 }
+const redisConfigured = Boolean(process.env.TEST_REDIS_URL?.trim());
+if (!redisConfigured) {
+  console.log('# TEST_REDIS_URL is not set: the shared-limiter suites run only if a Redis answers on 127.0.0.1:6379.');
+}
 
 const SETUP_MODULE = new URL('../tests/dist/e2e/environment/start-e2e-environment.js', import.meta.url);
 let environment;
@@ -48,6 +52,7 @@ const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'], env });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let redisNotRun = 0;
 const lines = createInterface({ input: child.stdout });
 lines.on('line', (line) => {
   console.log(line);
@@ -57,6 +62,7 @@ lines.on('line', (line) => {
   const skip = /^# skip (\d+)/.exec(line);
   if (fail) failed = Number(fail[1]);
   if (skip) skipped = Number(skip[1]);
+  if (/^ok \d+ .*# SKIP/.test(line) && line.includes('Redis subject not run')) redisNotRun += 1;
 });
 // After the suite: /metrics shows every family, the vendors' stand-ins got the E2E user's sign-up and
 // no secret. A broken rule counts as one more failure.
@@ -79,6 +85,7 @@ child.on('close', async (code) => {
   const setupFailed = (setupFailure === undefined ? 0 : 1) + observabilityFailed;
   // Issue #9: PostgreSQL cases that did not run are skipped tests, never counted as passed.
   if (!postgresConfigured) console.log(`# PostgreSQL suites were NOT run: TEST_DATABASE_URL is unset (${skipped} skipped, not counted as passed)`);
+  if (redisNotRun > 0) console.log(`# Redis suites were NOT run: TEST_REDIS_URL is unset and no Redis answered on 127.0.0.1:6379 (${redisNotRun} files, not counted as passed)`);
   console.log(`ava: ${passed} passed, ${failed + setupFailed} failed`);
   process.exit(setupFailed > 0 && code === 0 ? 1 : (code ?? 1));
 });

@@ -10,7 +10,7 @@ import { reportPostgresNotRun, testDatabaseUrl } from '../persistence/support/ba
 import { createScratchDatabase, runOnce, type ScratchDatabase } from '../persistence/support/scratch-database.js';
 import { emulatorClient, type EmulatorClient } from '../support/e2e-emulator-client.js';
 import { apiForSession, signedInMember } from '../support/e2e-members.js';
-import { ensureRedis, REDIS_URL, redisKeys, uniqueKeyPrefix } from '../support/redis.js';
+import { redisKeys, reportRedisNotRun, TEST_REDIS_URL, uniqueKeyPrefix } from '../support/redis.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
 import { fullRoster } from '../support/service-api.js';
 
@@ -43,18 +43,20 @@ const getFromSecondClient = (base: string, path: string): Promise<number> =>
     call.end();
   });
 
+const redisUrl = TEST_REDIS_URL;
 if (url === undefined) {
   reportPostgresNotRun('two instances on one PostgreSQL database did not run: TEST_DATABASE_URL is unset');
+} else if (redisUrl === undefined) {
+  reportRedisNotRun('two instances on one PostgreSQL database and one Redis (TEST_REDIS_URL is unset and no Redis answers on 127.0.0.1:6379)');
 } else {
   test.before(async (t) => {
-    await ensureRedis();
     const scratch = await createScratchDatabase(url);
     const workDir = mkdtempSync(join(tmpdir(), 'idv-instances-'));
     const emulator = await startIdpEmulator({ timeScale: 0.001 });
     const keyPrefix = uniqueKeyPrefix('instances');
     const env = {
       DATABASE_URL: scratch.url,
-      REDIS_URL,
+      REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: keyPrefix,
       TRUSTED_PROXY_HOPS: '1',
       PUBLIC_RATE_LIMIT_POINTS: String(PUBLIC_BUDGET),
@@ -180,6 +182,6 @@ if (url === undefined) {
     const refused = [await getFromSecondClient(proxy.url, '/.well-known/assetlinks.json'), await getFromSecondClient(proxy.url, '/.well-known/assetlinks.json')];
     t.deepEqual(refused, [429, 429], 'both instances refuse once the shared budget is spent');
     t.is((await fetch(`${proxy.url}/.well-known/assetlinks.json`)).status, 404, 'the first client (127.0.0.1) still has its own budget');
-    t.true((await redisKeys(keyPrefix)).length > 0, 'the counters live in Redis');
+    t.true((await redisKeys(redisUrl, keyPrefix)).length > 0, 'the counters live in Redis');
   });
 }

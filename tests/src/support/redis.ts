@@ -1,17 +1,19 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import { promisify } from 'node:util';
+import test from 'ava';
 
-/** The machine's Redis, which the shared-limiter suites run against (never skipped). */
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+/** Where Redis is looked for when `TEST_REDIS_URL` is not set: the machine's default port. */
+const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
 
-const run = promisify(execFile);
+const endpointOf = (url: string): { host: string; port: number } => {
+  const parsed = new URL(url);
+  return { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 6379) };
+};
 
 /** Sends one command in RESP and returns the raw reply (enough for PING and KEYS). */
-export const redisCommand = (args: readonly string[], timeoutMs = 1_000): Promise<string> =>
+export const redisCommand = (url: string, args: readonly string[], timeoutMs = 1_000): Promise<string> =>
   new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: 6379 });
+    const socket = connect(endpointOf(url));
     let reply = '';
     const done = (error?: Error) => {
       socket.destroy();
@@ -31,30 +33,39 @@ export const redisCommand = (args: readonly string[], timeoutMs = 1_000): Promis
   });
 
 /** The keys under `prefix` (KEYS is fine on a test Redis). */
-export const redisKeys = async (prefix: string): Promise<string[]> => {
-  const reply = await redisCommand(['KEYS', `${prefix}*`]);
+export const redisKeys = async (url: string, prefix: string): Promise<string[]> => {
+  const reply = await redisCommand(url, ['KEYS', `${prefix}*`]);
   return reply.split('\r\n').filter((line, index) => index > 0 && line !== '' && !line.startsWith('$'));
 };
 
-const answers = async (): Promise<boolean> => (await redisCommand(['PING']).catch(() => '')).startsWith('+PONG');
+const answers = async (url: string): Promise<boolean> => (await redisCommand(url, ['PING']).catch(() => '')).startsWith('+PONG');
 
 /**
- * Makes sure the local Redis answers on 127.0.0.1:6379, starting it the way `.ci/run` does when it
- * is down; throws (the test fails, loudly) when it still cannot be reached.
+ * The Redis the shared-limiter suites run against, treated as PostgreSQL is: `TEST_REDIS_URL` when
+ * it is set (a Redis that then does not answer fails those suites, loudly: `.ci/run` sets it), else
+ * the machine's default port when a Redis answers there, else none (see {@link reportRedisNotRun}).
  */
-export const ensureRedis = async (): Promise<void> => {
-  if (await answers()) return;
-  await run('redis-server', [
-    '--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no',
-    '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log',
-  ]).catch((error: Error) => {
-    throw new Error(`Redis is down on 127.0.0.1:6379 and redis-server could not be started: ${error.message}`);
-  });
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    if (await answers()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('Redis cannot be reached on 127.0.0.1:6379 even after starting redis-server; the shared-limiter suites must not be skipped');
+export const TEST_REDIS_URL: string | undefined = await (async () => {
+  const configured = process.env['TEST_REDIS_URL']?.trim();
+  if (configured) return configured;
+  return (await answers(LOCAL_REDIS_URL)) ? LOCAL_REDIS_URL : undefined;
+})();
+
+/** Reports a file's Redis cases as not run: one skipped test, never a pass (the run's summary says so). */
+export const reportRedisNotRun = (title: string): void => {
+  test.skip(`${REDIS_NOT_RUN}: ${title}`, (t) => t.fail('not run'));
+};
+
+/** The start of every Redis not-run title, which `scripts/run-tests.mjs` counts. */
+export const REDIS_NOT_RUN = 'Redis subject not run';
+
+/**
+ * Registers a file's cases that need Redis, given its URL, when there is one; otherwise reports them
+ * as not run, once, under `notRun`.
+ */
+export const withRedis = (notRun: string, register: (redisUrl: string) => void): void => {
+  if (TEST_REDIS_URL === undefined) reportRedisNotRun(notRun);
+  else register(TEST_REDIS_URL);
 };
 
 /** A key prefix of its own for one test run, so that runs (and parallel files) never share counts. */
