@@ -2,7 +2,9 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AuthPayload } from '../auth-payload.js';
 import type { IdpUserId, UserId } from '../identifiers.js';
-import { aProviderUser, createTestWorld } from '../../testing/index.js';
+import { inviteMember } from '../../invitation/use-cases/invite-member.js';
+import { aProviderUser, anOrganization, createTestWorld } from '../../testing/index.js';
+import type { Email } from '../email.js';
 import { getMe } from './get-me.js';
 
 const SUBJECT = 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S' as IdpUserId;
@@ -75,4 +77,27 @@ test('a provider outage during recovery is a defect (rejects), not a domain erro
   const world = createTestWorld();
   world.idpAdmin.unavailable = true;
   await t.throwsAsync(getMe(world)(session(null))(), { message: /identity provider unavailable/ });
+});
+
+test('a row stored before the verification state was kept learns it from the provider on /users/me, and the invitation waiting for the verified address is accepted', async (t) => {
+  const world = createTestWorld();
+  const { organization, owner } = await anOrganization(world, {});
+  const invited = await inviteMember(world)(owner.auth, organization.id, { email: 'legacy@example.com' as Email, role: 'coach' })();
+  if (E.isLeft(invited)) return t.fail(invited.left._tag);
+  const legacy = { id: '00000000-0000-4000-8000-0000000000bb' as UserId, idpId: SUBJECT, email: 'legacy@example.com' as Email, emailVerified: null, imageUrl: null, idpUpdatedAt: 5, deletedAt: null, locale: null };
+  world.users.seed(legacy);
+  world.idpAdmin.put(aProviderUser({ idpId: SUBJECT, email: 'legacy@example.com', emailVerified: true, updatedAt: 5 }));
+  const me = await getMe(world)(session(legacy))();
+  if (E.isLeft(me)) return t.fail(me.left._tag);
+  t.is(me.right.user.emailVerified, true);
+  t.like(me.right.memberships, [{ organizationId: organization.id, role: 'coach', status: 'active' }]);
+  t.is(world.invitations.all()[0]?.status, 'accepted');
+});
+
+test('a provider that cannot answer while an unknown verification state is learned leaves the row as it is and still answers /users/me', async (t) => {
+  const world = createTestWorld();
+  const legacy = { id: '00000000-0000-4000-8000-0000000000cc' as UserId, idpId: SUBJECT, email: 'legacy@example.com' as Email, emailVerified: null, imageUrl: null, idpUpdatedAt: 5, deletedAt: null, locale: null };
+  world.users.seed(legacy);
+  world.idpAdmin.unavailable = true;
+  t.deepEqual(await getMe(world)(session(legacy))(), E.right({ user: legacy, memberships: [] }));
 });

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { MembershipSummary } from '../../membership/membership.js';
@@ -31,9 +32,24 @@ const recoverUser = (deps: GetMeDeps, idpId: IdpUserId): TE.TaskEither<IdentityE
     TE.map((sync) => sync.user),
   );
 
+// A row stored before the service kept the primary email's verification state (`emailVerified`
+// null) learns it here, once, from the provider: apps call `/users/me` at start-up, so a verified
+// invitee's waiting invitations are accepted then rather than after the next sync. Best effort: a
+// provider that cannot answer leaves the row as it is, to be learned on a later call or sync.
+const learnVerification = async (deps: GetMeDeps, user: User): Promise<User | undefined> => {
+  try {
+    const snapshot = await deps.idpAdmin.getUser(user.idpId);
+    if (O.isNone(snapshot)) return undefined;
+    const sync = await mirrorProviderUser(deps, 'update')(snapshot.value)();
+    return E.isRight(sync) ? sync.right.user : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Returns the caller's user and live (not cancelled) memberships, creating the local row from the provider's admin
- * API when it is absent. The memberships authentication read with the user are used as they are. A soft-deleted user gets `UserDeleted` and is never re-created.
+ * API when it is absent, and learning from it the primary email's verification state of a row stored without it. The memberships authentication read with the user are used as they are. A soft-deleted user gets `UserDeleted` and is never re-created.
  *
  * @example
  * await getMe(deps)(request.auth)(); // Right({ user, memberships: [] })
@@ -46,11 +62,13 @@ export const getMe =
   async () => {
     const found = auth.user === null ? await recoverUser(deps, auth.userId)() : E.right(auth.user);
     if (E.isLeft(found)) return found;
-    const user = found.right;
-    if (user.deletedAt !== null) return E.left(userDeleted());
-    // Authentication read them with the user (one round trip); a recovered user is read afresh, since
-    // its welcome may just have accepted invitations.
-    const memberships = auth.memberships !== undefined && auth.user?.id === user.id ? auth.memberships : await deps.memberships.listForUser(user.id);
+    if (found.right.deletedAt !== null) return E.left(userDeleted());
+    const learned = found.right.emailVerified === null ? await learnVerification(deps, found.right) : undefined;
+    const user = learned ?? found.right;
+    // Authentication read them with the user (one round trip); a recovered or refreshed user is read
+    // afresh, since its welcome may just have accepted invitations.
+    const memberships =
+      auth.memberships !== undefined && auth.user?.id === user.id && learned === undefined ? auth.memberships : await deps.memberships.listForUser(user.id);
     // ARCHITECTURE §5: cancelled memberships (declined, revoked, removed, left) are omitted here.
     return E.right({ user, memberships: memberships.filter((m) => m.status !== 'cancelled') });
   };
