@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { sharedE2eContext, type SharedE2eContext } from '../support/e2e-spec-context.js';
 import { apiForSession, signedInMember, type SignedInMember } from '../support/e2e-members.js';
-import type { ApiAnswer } from '../support/service-api.js';
+import { assertError } from '../support/service-api.js';
 
 // Issue #8: path 2, revoke, decline, resend and forged tokens, end to end on the shared emulator and service.
 const test = anyTest as TestFn<SharedE2eContext>;
@@ -21,11 +21,6 @@ const organizationOf = async (t: ExecutionContext<SharedE2eContext>, owner: Sign
   t.is(created.status, 201);
   t.like(created.body, { organization: { name }, membership: { role: 'owner', status: 'active' } });
   return created.body.organization.id as string;
-};
-
-const assertError = (t: ExecutionContext<unknown>, answer: ApiAnswer, status: number, code: string): void => {
-  t.is(answer.status, status, JSON.stringify(answer.body));
-  t.like(answer.body, { statusCode: status, code });
 };
 
 const auditActions = async (owner: SignedInMember, orgId: string): Promise<string[]> =>

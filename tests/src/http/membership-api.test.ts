@@ -1,7 +1,7 @@
-import anyTest, { type ExecutionContext, type TestFn } from 'ava';
+import anyTest, { type TestFn } from 'ava';
 import { adminFetch } from '@idv/idp-emulator/testing';
 import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
-import { bearer, serviceApi, type ApiAnswer, type ServiceApi } from '../support/service-api.js';
+import { type ApiAnswer, assertError, bearer, serviceApi, type ServiceApi } from '../support/service-api.js';
 
 // Issue #8 over real sockets: deleted users on organization routes, owners deleting themselves,
 // national IDs that never leak, and request validation that never becomes a 500.
@@ -13,11 +13,6 @@ test.before(async (t) => {
 test.after.always(async (t) => {
   await t.context.world?.close();
 });
-
-const assertError = (t: ExecutionContext<unknown>, answer: ApiAnswer, status: number, code: string): void => {
-  t.is(answer.status, status, JSON.stringify(answer.body));
-  t.like(answer.body, { statusCode: status, code });
-};
 
 /** A real provider session of `idpId`: its token minter, and the service as its holder (a fresh token per request). */
 const signedIn = async (world: EmulatedService, idpId: string): Promise<ServiceApi & { mint(): Promise<string> }> => {

@@ -9,7 +9,7 @@ import { adminFetch } from '@idv/idp-emulator/testing';
 import { reportPostgresNotRun } from '../persistence/support/backends.js';
 import { createScratchDatabase } from '../persistence/support/scratch-database.js';
 import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
-import type { ApiAnswer } from '../support/service-api.js';
+import { type ApiAnswer, assertError } from '../support/service-api.js';
 
 // National IDs over real sockets: nobody reads a stranger's, every read is audited, a deleted
 // user's is erased, and no validation problem ever carries one.
@@ -25,11 +25,6 @@ test.after.always(async (t) => {
   if (t.context.closed !== true) await t.context.world?.close();
   if (t.context.dataDir !== undefined) rmSync(t.context.dataDir, { recursive: true, force: true });
 });
-
-const assertError = (t: ExecutionContext<unknown>, answer: ApiAnswer, status: number, code: string): void => {
-  t.is(answer.status, status, JSON.stringify(answer.body));
-  t.like(answer.body, { statusCode: status, code });
-};
 
 const ok = (what: string, answer: ApiAnswer): any => {
   if (answer.status < 200 || answer.status > 299) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -1,9 +1,9 @@
-import anyTest, { type ExecutionContext, type TestFn } from 'ava';
+import anyTest, { type TestFn } from 'ava';
 import { hmacBase64 } from '@idv/adapters-payments';
 import { startPaymentsEmulator, targetsOf, type PaymentsEmulator } from '@idv/payments-emulator';
 import { paymentsEmulatorEnv } from '../support/payments-emulator-env.js';
 import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
-import { persona, type ApiAnswer, type ServiceApi } from '../support/service-api.js';
+import { type ApiAnswer, assertError, persona, type ServiceApi } from '../support/service-api.js';
 
 // Organizations and money over real sockets, with the payments emulator as iyzico and PayTR:
 // deleting an organization never deletes a payment record (a payment still open refuses it, a
@@ -26,11 +26,6 @@ test.after.always(async (t) => {
   await t.context.world?.close();
   await t.context.payments?.close();
 });
-
-const assertError = (t: ExecutionContext<unknown>, answer: ApiAnswer, status: number, code: string, what = ''): void => {
-  t.is(answer.status, status, `${what} ${JSON.stringify(answer.body)}`);
-  t.like(answer.body, { statusCode: status, code }, what);
-};
 
 /** Every route of one organization, each with a body that passes validation, so only authorization decides. */
 const organizationRoutes = (orgId: string, membershipId: string, paymentId: string): ReadonlyArray<(api: ServiceApi) => Promise<ApiAnswer>> => [

@@ -1,7 +1,7 @@
-import anyTest, { type ExecutionContext, type TestFn } from 'ava';
+import anyTest, { type TestFn } from 'ava';
 import { adminFetch } from '@idv/idp-emulator/testing';
 import { startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
-import type { ApiAnswer } from '../support/service-api.js';
+import { assertError } from '../support/service-api.js';
 
 // Invitations match only a verified primary address, over real sockets: a stranger who signs up with
 // an invited address and never verifies it neither sees nor answers the invitation.
@@ -13,11 +13,6 @@ test.before(async (t) => {
 test.after.always(async (t) => {
   await t.context.world?.close();
 });
-
-const assertError = (t: ExecutionContext<unknown>, answer: ApiAnswer, status: number, code: string): void => {
-  t.is(answer.status, status, JSON.stringify(answer.body));
-  t.like(answer.body, { statusCode: status, code });
-};
 
 /** A provider sign-up with `email` that has not verified it (emits `user.created`); its user id and address id. */
 const unverifiedSignUp = async (world: EmulatedService, email: string): Promise<{ idpId: string; addressId: string }> => {

@@ -1,8 +1,16 @@
+import type { ExecutionContext } from 'ava';
+
 /** A JSON answer of the service: the status and the parsed body (undefined when empty). */
 export interface ApiAnswer {
   readonly status: number;
   readonly body: any;
 }
+
+/** Asserts an error answer: its status, and the error body's `statusCode` and `code` (`what` names the case in a loop). */
+export const assertError = (t: ExecutionContext<unknown>, answer: ApiAnswer, status: number, code: string, what = ''): void => {
+  t.is(answer.status, status, `${what} ${JSON.stringify(answer.body)}`.trim());
+  t.like(answer.body, { statusCode: status, code }, what);
+};
 
 /** Headers that authenticate one request (a fresh token, or the persona headers of `TEST_AUTH_BYPASS`). */
 export type Credentials = () => Promise<Record<string, string>> | Record<string, string>;
