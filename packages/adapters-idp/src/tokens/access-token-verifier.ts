@@ -6,7 +6,6 @@ import { issuerFromPublishableKey } from './publishable-key.js';
 import { pemTokenKeys } from './pem-token-keys.js';
 import { remoteTokenKeys } from './remote-token-keys.js';
 import type { JwksFetchOutcome, TokenKeys } from './remote-token-keys.js';
-import { checkSessionClaims } from './session-claims.js';
 import { refuseByClaims } from './claims-before-keys.js';
 import { namesEachMemberOnce } from './json-members.js';
 import { createTokenHeaderChecks } from './token-header-checks.js';
@@ -87,8 +86,7 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
   const issuer = issuerFromPublishableKey(options.publishableKey);
   const keys = tokenKeys(options);
   const clockTolerance = options.clockSkewSeconds ?? 5;
-  const rules = { authorizedParties: options.authorizedParties ?? [], maxLifetimeSeconds: MAX_LIFETIME_SECONDS };
-  const earlyRules = { ...rules, issuer, clockToleranceSeconds: clockTolerance };
+  const claimRules = { authorizedParties: options.authorizedParties ?? [], maxLifetimeSeconds: MAX_LIFETIME_SECONDS, issuer, clockToleranceSeconds: clockTolerance };
   const now = options.now ?? Date.now;
   const cache = createVerifiedTokenCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
   const headers = createTokenHeaderChecks();
@@ -106,10 +104,10 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
       if (E.isLeft(header)) return E.left(unauthenticated(header.left));
       // Before the key lookup: a token refused on its face is 401 at once, never "cannot verify right
       // now" (503) because its kid is missing from a key set inside the refetch cooldown.
-      const claims = refuseByClaims(token, earlyRules, verifiedAt);
-      if (E.isLeft(claims)) return E.left(unauthenticated(claims.left));
+      const session = refuseByClaims(token, claimRules, verifiedAt);
+      if (E.isLeft(session)) return E.left(unauthenticated(session.left));
       try {
-        const { payload, protectedHeader } = await jwtVerify(token, keys, {
+        const { payload } = await jwtVerify(token, keys, {
           algorithms: ALGORITHMS,
           issuer,
           requiredClaims: REQUIRED_CLAIMS,
@@ -121,9 +119,8 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
         // Issue #9's repeated member names, on the claims jose has parsed rather than a second parse of
         // our own (issue #7). After the signature: only the provider's own signature gets a payload this far.
         if (!namesEachMemberOnce(payloadText(encodedPayload), payload)) return E.left(unauthenticated('token-malformed'));
-        // A plain branch, not a pipe of `tap` and `mapLeft`: this runs on every new token (issue #7).
-        const session = checkSessionClaims(protectedHeader, payload, rules);
-        if (E.isLeft(session)) return E.left(unauthenticated(session.left));
+        // The session was read off these very bytes before the key lookup (the header's `typ` checked
+        // with the header); now that jose has checked their signature, it stands.
         headers.verified(encodedHeader);
         cache.set(cached.key, session.right, (payload.exp ?? 0) * 1000, verifiedAt);
         return session;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { JWTHeaderParameters, JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { VerifiedSessionToken } from '@idv/core';
 
 /** The checks jose does not make for us. */
@@ -13,8 +13,9 @@ export interface SessionClaimRules {
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /**
- * Reads session claims into the port's shape, or a machine reason. On a signature-checked payload
- * it is the last check; on a payload read unverified it may only refuse (see `refuseByClaims`).
+ * Reads session claims into the port's shape, or a machine reason: the checks jose does not make.
+ * Run on the claims read before the key lookup (`refuseByClaims`), whose session stands once jose
+ * has verified the signature over the same bytes.
  */
 export const readSessionPayload = (payload: JWTPayload, rules: SessionClaimRules): E.Either<string, VerifiedSessionToken> => {
   if (!nonEmptyString(payload.sub)) return E.left('token-missing-sub');
@@ -35,11 +36,3 @@ export const readSessionPayload = (payload: JWTPayload, rules: SessionClaimRules
     ...(typeof role === 'string' ? { role } : {}),
   });
 };
-
-/** Reads a signature-checked session token into the port's shape, or a machine reason. */
-export const checkSessionClaims = (
-  header: JWTHeaderParameters,
-  payload: JWTPayload,
-  rules: SessionClaimRules,
-): E.Either<string, VerifiedSessionToken> =>
-  header.typ !== undefined && header.typ !== 'JWT' ? E.left('token-invalid-type') : readSessionPayload(payload, rules);
