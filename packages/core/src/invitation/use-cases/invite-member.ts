@@ -16,7 +16,8 @@ import { isLive, type Membership, type MembershipId, type Role } from '../../mem
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
 import { alreadyMember, invitationAlreadyPending, type AlreadyMember, type InvitationAlreadyPending, type InvitationRateLimited } from '../invitation.errors.js';
-import { askProvider, expireInvitation, revokeInStore, type InvitationDeps } from '../invitation-steps.js';
+import { askProvider, expireInvitation, type InvitationDeps } from '../invitation-steps.js';
+import { mailTicket } from '../mail-ticket.js';
 import { mayGrant } from '../manage-invitation.js';
 import { refundInvitation, throttleInvitation, type InvitationDraw, type ThrottleInvitationDeps } from '../throttle-invitation.js';
 import { expiryFrom, isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
@@ -147,28 +148,6 @@ const storeInvitation = async (
   });
   return E.right({ invitation, membership });
 };
-
-// Path 1, after the commit: the provider mails a ticket naming the stored invitation. When it cannot,
-// the invitation is revoked again (its membership cancelled, audited), so no mail ever names an
-// invitation that does not stand, and the inviter may simply retry.
-const mailTicket = (deps: InviteMemberDeps, stored: Invitation): TE.TaskEither<IdentityProviderUnavailable, Invitation> =>
-  pipe(
-    askProvider(deps, 'createInvitation', () =>
-      deps.idpAdmin.createInvitation({ email: stored.email, redirectUrl: `${deps.settings.appUrl}/sign-up`, publicMetadata: { invitationId: stored.id } }),
-    ),
-    TE.orElseFirstW(() =>
-      fromPort(() => deps.unitOfWork.run(() => revokeInStore(deps, stored, 'revoked', 'invitation.revoked', stored.invitedBy, { cause: 'provider_unavailable' }))),
-    ),
-    TE.flatMap((mailed) =>
-      fromPort(async () => {
-        const renewal = { tokenHash: stored.tokenHash, expiresAt: stored.expiresAt, providerInvitationId: mailed.id };
-        const attached = await deps.invitations.rotateToken(stored.id, renewal, deps.clock.now());
-        // Ended meanwhile (revoked, or accepted by a sign-up of its own): the new ticket must not work.
-        if (O.isNone(attached)) await deps.idpAdmin.revokeInvitation(mailed.id);
-        return O.getOrElse(() => stored)(attached);
-      }),
-    ),
-  );
 
 /**
  * Invites someone by email (`members.invite`, and only to a role the caller may grant). Path 2, the
