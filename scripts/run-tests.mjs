@@ -2,14 +2,14 @@
 // Before ava it starts the end-to-end environment (the provider emulator and the service, each in
 // its own process, plus the signed-in state file) and stops it afterwards, whatever ava's result.
 // The exit code is ava's own; a failed e2e setup counts as one more failure and makes it non-zero.
-// A run of the whole suite then checks what the e2e service reported (issue #12): its /metrics
+// A run of the whole suite then checks what the e2e service reported: its /metrics
 // shows every family, and the Sentry and PostHog stand-ins it was pointed at got the expected
 // events and no secret; a broken rule is one more failure too.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const args = ['ava', '--tap', ...process.argv.slice(2)];
-// Issue #12: only a run of the whole suite checks what the e2e service reported (metrics, vendors).
+// Only a run of the whole suite checks what the e2e service reported (metrics, vendors).
 const wholeSuite = process.argv.length === 2;
 const postgresConfigured = Boolean(process.env.TEST_DATABASE_URL?.trim());
 if (!postgresConfigured) {
@@ -83,7 +83,7 @@ child.on('close', async (code) => {
   const observabilityFailed = await checkObservability();
   await stopEnvironment();
   const setupFailed = (setupFailure === undefined ? 0 : 1) + observabilityFailed;
-  // Issue #9: PostgreSQL cases that did not run are skipped tests, never counted as passed.
+  // PostgreSQL cases that did not run are skipped tests, never counted as passed.
   if (!postgresConfigured) console.log(`# PostgreSQL suites were NOT run: TEST_DATABASE_URL is unset (${skipped} skipped, not counted as passed)`);
   if (redisNotRun > 0) console.log(`# Redis suites were NOT run: TEST_REDIS_URL is unset and no Redis answered on 127.0.0.1:6379 (${redisNotRun} files, not counted as passed)`);
   console.log(`ava: ${passed} passed, ${failed + setupFailed} failed`);

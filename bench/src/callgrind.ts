@@ -22,7 +22,7 @@ const COLLECTOR_FUNCTION =
  * `COLLECTOR_FUNCTION` names. How much collecting lands in a counted window depends on timing: one
  * build of the service read 8-16 K instructions per request there in one run and 183-207 K in
  * another on the same host, whose old generation was collected once every 2,400 requests under
- * callgrind (issue #7). Counts are compared with this part set apart.
+ * callgrind. Counts are compared with this part set apart.
  */
 export const collectorInstructions = (dumpText: string): number => {
   const names = new Map<string, string>();

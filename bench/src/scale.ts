@@ -14,7 +14,7 @@ const SMALL = 10_000;
 const LARGE = 1_000_000;
 
 /**
- * Issue 7 point 4: `GET /users/me` p99 at 10,000 and at 1,000,000 users, in interleaved rounds. The
+ * `GET /users/me` p99 at 10,000 and at 1,000,000 users, in interleaved rounds. The
  * small database is seeded through the API; the large one is the main run's database (seeded through
  * the API) grown with one bulk `insert … select … from generate_series`. Each size is served by a
  * service process started for this measurement, so the two differ only in the database: the main

@@ -73,7 +73,7 @@ const roster = (organizationId: string, token: string): PreparedRequest => ({
 });
 
 /**
- * Issue 7's "one role-checked organization route": `GET /organizations/:orgId/members` (the default
+ * The "one role-checked organization route" of the targets: `GET /organizations/:orgId/members` (the default
  * page: 50, cancelled rows omitted) as each organization's owner, a pool of owners (one token each,
  * reused, as in `me-reused`) minted per window. Not available when no organization was seeded.
  */

@@ -97,7 +97,7 @@ const MINT_CHUNK = 1000;
 const describe = (answer: Answer): string => `${answer.status} ${answer.body.slice(0, 200)}`;
 
 /**
- * Issue 7's "10,000 of those users own an organization", THROUGH THE PUBLIC API: owner `i` (the
+ * "10,000 of those users own an organization" (docs/performance.md), THROUGH THE PUBLIC API: owner `i` (the
  * seeded user `ownerIdpId(i, owners, seeded)`) sends `POST /organizations` with a bearer token minted
  * for it (minted in parallel, a chunk at a time so that no token nears its 60 s lifetime; a 401 is
  * retried once with a fresh token), `concurrency` in flight. Then the owners listed in

@@ -47,7 +47,7 @@ export const startService = (options: {
       NODE_ENV: 'production',
       NODE_OPTIONS: deployedNodeOptions(),
       LOG_LEVEL: options.logLevel,
-      // Issue #9: all load comes from one loopback address and the seeding invites each seeded user from
+      // All load comes from one loopback address and the seeding invites each seeded user from
       // several organizations, so the budgets are lifted; the limiters still run on every request.
       PUBLIC_RATE_LIMIT_POINTS: '1000000',
       INVITATION_LIMIT_RECIPIENT_PER_DAY: '1000000',

@@ -16,7 +16,7 @@ export type Catalogue = Readonly<Record<MessageKind, MessagePatterns>>;
 export const FALLBACK_LANGUAGE = 'en';
 
 /**
- * The message catalogues (issue #14), by language subtag. Patterns are ICU MessageFormat, put into
+ * The message catalogues, by language subtag. Patterns are ICU MessageFormat, put into
  * words with `intl-messageformat`; arguments are the message's fields (`organizationName`, `role`,
  * `inviteeEmail`, or `none` when it is null).
  */

@@ -118,7 +118,7 @@ test('the default is AsyncLocalStorage from Node 24 on and promise continuations
   t.is(defaultPropagation, major >= 24 ? 'async-local-storage' : 'promise-continuations');
 });
 
-// Issue #7: the point of promise continuations is that Node's own async hooks stay off. Whether they
+// The point of promise continuations is that Node's own async hooks stay off. Whether they
 // run shows in executionAsyncId(): with them, every promise continuation gets an id of its own.
 // A child process, so that nothing else this test worker loaded has enabled them.
 const HOOKS_PROBE = `

@@ -14,7 +14,7 @@ export interface AsyncContext<T> {
  * - `async-local-storage`: Node's `AsyncLocalStorage`. It follows every async resource (promises,
  *   timers, `nextTick`, I/O callbacks). On Node 24 it rides on V8's continuation data and costs
  *   nothing measurable; before Node 24 it enables Node's async hooks, whose bookkeeping runs on every
- *   promise the process makes (about 10–12 % of a request's CPU, issue #7).
+ *   promise the process makes (about 10–12 % of a request's CPU).
  * - `promise-continuations`: three V8 promise hooks of our own (`v8.promiseHooks`). It follows
  *   promise continuations (`await`, `then`), which is all that request work crosses; callbacks of
  *   timers, `nextTick` and emitters see no value.

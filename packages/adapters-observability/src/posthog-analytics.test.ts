@@ -3,7 +3,7 @@ import { RecordingLogger } from '@idv/core/testing';
 import { createPostHogAnalytics } from './posthog-analytics.js';
 import { startVendorStandIn } from './testing/vendor-stand-in.js';
 
-test('issue #12: identify and user_signed_up are queued, then flushed at close to the batch endpoint', async (t) => {
+test('identify and user_signed_up are queued, then flushed at close to the batch endpoint', async (t) => {
   const posthog = await startVendorStandIn();
   const analytics = createPostHogAnalytics({ apiKey: 'phc_test_project_key', host: posthog.url, logger: new RecordingLogger() });
   await analytics.identify('user_2g7np7Hrk0SN6kj5EDMLDaKNL0S', { userId: '0b7e3c2e-1111-4222-8333-944455556666' });

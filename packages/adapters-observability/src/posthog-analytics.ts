@@ -3,7 +3,7 @@ import type * as PostHogNode from 'posthog-node';
 import type { Analytics, Logger } from '@idv/core';
 
 // Required when the adapter is created, never at import: a service that does not configure this vendor
-// never holds its SDK in memory (issue #7: peak RSS). The SDK ships CommonJS, so a synchronous require works.
+// never holds its SDK in memory (peak RSS). The SDK ships CommonJS, so a synchronous require works.
 const requireSdk = createRequire(import.meta.url);
 
 /** Where to send product analytics. */
@@ -29,7 +29,7 @@ export interface ClosableAnalytics extends Analytics {
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * The Analytics port on PostHog (`POSTHOG_API_KEY`, issue #12). The client queues events in
+ * The Analytics port on PostHog (`POSTHOG_API_KEY`). The client queues events in
  * memory and sends them in batches, off the request path; `close` flushes the rest at shutdown.
  * Events carry the provider's user id as the distinct id and only the properties given (never an
  * email); GeoIP lookup is off, since the address would be this server's.

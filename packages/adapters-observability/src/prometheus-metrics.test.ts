@@ -6,7 +6,7 @@ const sample = (text: string, name: string, labels: string): number => {
   return line === undefined ? Number.NaN : Number(line.slice(line.lastIndexOf(' ') + 1));
 };
 
-test('issue #12: every family is recorded under its closed labels and rendered as Prometheus text', async (t) => {
+test('every family is recorded under its closed labels and rendered as Prometheus text', async (t) => {
   const metrics = createPrometheusMetrics();
   const me = metrics.http.route('GET', '/users/me');
   me.observe(200, 0.004);

@@ -37,7 +37,7 @@ export interface PrometheusMetrics {
 }
 
 // Required when metrics are created, never at import: a service without `/metrics` never holds
-// prom-client (nor the OpenTelemetry API it loads) in memory (issue #7: peak RSS).
+// prom-client (nor the OpenTelemetry API it loads) in memory (peak RSS).
 const requireClient = createRequire(import.meta.url);
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -63,7 +63,7 @@ const cached2 = <A, B, V>(make: (a: A, b: B) => V): ((a: A, b: B) => V) => {
 };
 
 /**
- * The service's Prometheus metrics (issue #12), in a registry of their own (several servers in one
+ * The service's Prometheus metrics, in a registry of their own (several servers in one
  * test process never mix): HTTP latency by method, route pattern and status; webhook deliveries
  * by event type and outcome; token verification failures by reason; JWKS fetches; provider admin
  * calls; database statement latency and pool counts; Node's process metrics. Labels come from

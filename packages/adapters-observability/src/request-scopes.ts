@@ -21,7 +21,7 @@ interface Frame {
 export type ScopeSlot<T> = AsyncContext<T>;
 
 /**
- * One async context for everything request-scoped (issue #12): the request id that the service
+ * One async context for everything request-scoped: the request id that the service
  * logger adds to each log line, and the error-tracking user and breadcrumbs that a captured defect
  * is sent with (concurrent requests never mix, as with a vendor SDK's per-request scope). One `run`
  * per request. Other adapters borrow slots in it rather than enabling AsyncLocalStorage instances of
@@ -29,7 +29,7 @@ export type ScopeSlot<T> = AsyncContext<T>;
  * database runner keeps its open transaction in one).
  *
  * The context follows `propagation` (see `AsyncContextPropagation`): by default AsyncLocalStorage
- * from Node 24 on, and before it promise continuations, at about half the cost per promise (issue #7).
+ * from Node 24 on, and before it promise continuations, at about half the cost per promise.
  * Request work crosses only promise continuations (`await`, `then`); a timer or emitter callback
  * started inside a request then runs outside its scope, as work that outlives the request should.
  *

@@ -5,7 +5,7 @@ import { startVendorStandIn } from './testing/vendor-stand-in.js';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyXzEyMyJ9.c2lnbmF0dXJlLXBhcnQ';
 
-test('issue #12: a defect is sent with the request scope: user = sub only, its breadcrumbs, its request id', async (t) => {
+test('a defect is sent with the request scope: user = sub only, its breadcrumbs, its request id', async (t) => {
   const sentry = await startVendorStandIn();
   const scopes = new RequestScopes();
   const tracker = createSentryErrorTracker({ dsn: sentry.sentryDsn, environment: 'test', scopes });
@@ -26,7 +26,7 @@ test('issue #12: a defect is sent with the request scope: user = sub only, its b
   t.is(event?.request, undefined);
 });
 
-test('issue #12: concurrent requests never mix their users or breadcrumbs', async (t) => {
+test('concurrent requests never mix their users or breadcrumbs', async (t) => {
   const sentry = await startVendorStandIn();
   const scopes = new RequestScopes();
   const tracker = createSentryErrorTracker({ dsn: sentry.sentryDsn, environment: 'test', scopes });
@@ -53,7 +53,7 @@ test('issue #12: concurrent requests never mix their users or breadcrumbs', asyn
   t.deepEqual(event?.breadcrumbs?.map((breadcrumb) => breadcrumb.category), ['first']);
 });
 
-test('issue #12: tokens, emails, keys, national IDs and sensitive keys are scrubbed before anything is sent', async (t) => {
+test('tokens, emails, keys, national IDs and sensitive keys are scrubbed before anything is sent', async (t) => {
   const sentry = await startVendorStandIn();
   const scopes = new RequestScopes();
   const tracker = createSentryErrorTracker({ dsn: sentry.sentryDsn, environment: 'test', scopes });

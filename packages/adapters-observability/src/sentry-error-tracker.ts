@@ -6,7 +6,7 @@ import type { RequestScopes } from './request-scopes.js';
 import { scrubText, scrubValue } from './scrub.js';
 
 // Required when the adapter is created, never at import: a service that does not configure this vendor
-// never holds its SDK in memory (issue #7: peak RSS). The SDK ships CommonJS, so a synchronous require works.
+// never holds its SDK in memory (peak RSS). The SDK ships CommonJS, so a synchronous require works.
 const requireSdk = createRequire(import.meta.url);
 
 /** Where and how to report defects. */
@@ -26,7 +26,7 @@ export interface ClosableErrorTracker extends ErrorTracker {
 }
 
 /**
- * Scrubs an event before it leaves (issue #12): the user is reduced to its id (the provider's
+ * Scrubs an event before it leaves: the user is reduced to its id (the provider's
  * `sub`); no request, cookies, headers or bodies; breadcrumb data, contexts and extras lose their
  * sensitive keys; messages and exception texts lose emails, tokens, keys and long numbers.
  */
@@ -60,7 +60,7 @@ const toSentryBreadcrumb = (breadcrumb: Breadcrumb): SentryBreadcrumb => ({
 });
 
 /**
- * The ErrorTracker port on Sentry (`SENTRY_DSN`, issue #12). The client is this tracker's own — no
+ * The ErrorTracker port on Sentry (`SENTRY_DSN`). The client is this tracker's own — no
  * global `Sentry.init`, no automatic instrumentation, nothing on the request path: breadcrumbs
  * and the user (`sub` only) live in the request's scope, and a captured defect is sent with them,
  * the request id as a tag, through a scope built at capture time. Everything sent is scrubbed.

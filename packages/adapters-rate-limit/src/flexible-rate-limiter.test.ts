@@ -6,7 +6,7 @@ import { flexibleRateLimiter } from './flexible-rate-limiter.js';
 import { MEMORY_STORE } from './rate-limit-store.js';
 import { connectRedisStore } from './redis-store.js';
 
-// Issue #9: the RateLimiter port on rate-limiter-flexible. The shared-Redis cases are in tests/src/http/shared-rate-limit.test.ts.
+// The RateLimiter port on rate-limiter-flexible. The shared-Redis cases are in tests/src/http/shared-rate-limit.test.ts.
 
 test('in memory: the budget per key, then a refusal with the seconds left in the window', async (t) => {
   const limiter = flexibleRateLimiter(MEMORY_STORE, { points: 2, windowSeconds: 30 }, { name: 'unit', logger: new RecordingLogger() });

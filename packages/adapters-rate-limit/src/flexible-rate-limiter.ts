@@ -1,4 +1,4 @@
-// One-shot `hash` (Node ≥ 20.12): no Hash object per call, on every request (issue #7).
+// One-shot `hash` (Node ≥ 20.12): no Hash object per call, on every request.
 import { hash } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ALLOWED, type Logger, type RateLimitDecision, type RateLimiter, type RateLimitPolicy } from '@idv/core';
@@ -14,7 +14,7 @@ export interface FlexibleRateLimiterOptions {
 const digest = (key: string): string => hash('sha256', key, 'base64url');
 
 // Requests come in runs from one source (the provider's webhook senders, a proxy of ours): the last
-// key's digest is kept, so a run hashes its key once (issue #7). One key, so nothing accumulates.
+// key's digest is kept, so a run hashes its key once. One key, so nothing accumulates.
 const lastDigestMemo = (): ((key: string) => string) => {
   let lastKey: string | undefined;
   let lastDigest = '';
@@ -63,7 +63,7 @@ export const flexibleRateLimiter = (store: RateLimitStore, policy: RateLimitPoli
     return ALLOWED;
   };
   return {
-    // `then` rather than an async wrapper: every public request runs through here (issue #7).
+    // `then` rather than an async wrapper: every public request runs through here.
     consume: (key, cost = 1): Promise<RateLimitDecision> => {
       try {
         return limiter.consume(digestOf(key), cost).then(() => ALLOWED, refused);

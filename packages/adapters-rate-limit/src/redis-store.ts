@@ -24,7 +24,7 @@ export interface RedisStoreOptions {
 }
 
 // Loaded on the first connection, never at import: a service without REDIS_URL saves the ~20 MB of
-// resident memory ioredis costs (issue #7). ioredis is CommonJS, so a synchronous require works.
+// resident memory ioredis costs. ioredis is CommonJS, so a synchronous require works.
 const ioredis = (): typeof IoRedis => createRequire(import.meta.url)('ioredis') as typeof IoRedis;
 
 /**

@@ -29,7 +29,7 @@ test('each subpath export is the very value the root exports, and every root exp
 test('package.json maps each subpath to its built entry', (t) => {
   const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { exports: Record<string, { default: string } | string>; dependencies?: unknown };
   const { './package.json': self, ...entries } = manifest.exports;
-  t.is(self, './package.json', 'tools read the manifest through its own export (issue #13)');
+  t.is(self, './package.json', 'tools read the manifest through its own export');
   t.deepEqual(Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, typeof value === 'string' ? value : value.default])), {
     '.': './dist/index.js',
     './web': './dist/web/index.js',

@@ -2,7 +2,7 @@ import test from 'ava';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-// ARCHITECTURE §1 and issue #8: the emulators are development tools; apps/server loads them only with
+// ARCHITECTURE §1: the emulators are development tools; apps/server loads them only with
 // a dynamic import in development mode, so a production start never loads (or needs) them.
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SERVER = join(ROOT, 'apps/server');

@@ -39,11 +39,11 @@ const RULES: readonly Rule[] = [
   { folder: 'packages/adapters-notifications/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-observability/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/idp-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
-  // Issue #10: the other side of the providers' wire, built independently of adapters-payments and core.
+  // The other side of the providers' wire, built independently of adapters-payments and core.
   { folder: 'packages/payments-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
   // The client runs in browsers, edge middleware and React Native: no package of ours, no runtime package at all.
   { folder: 'packages/client/src', allowed: (pkg, file) => file.endsWith('.test.ts') && (isBuiltin(pkg) || pkg === 'ava') },
-  // Issue #13: the embedding example runs on the core and the provider adapter alone (no Koa, MikroORM or Inversify).
+  // The embedding example runs on the core and the provider adapter alone (no Koa, MikroORM or Inversify).
   { folder: 'examples/embedding-node-http/src', allowed: (pkg) => isBuiltin(pkg) || ['@idv/core', '@idv/adapters-idp', 'fp-ts', 'io-ts'].includes(pkg) },
 ];
 
@@ -73,7 +73,7 @@ test('every adapter package has a boundary rule', (t) => {
   t.deepEqual(adapters.filter((name) => !RULES.some((rule) => rule.folder === `packages/${name}/src`)), []);
 });
 
-test('packages/client declares no dependencies at all (issue 11)', (t) => {
+test('packages/client declares no dependencies at all', (t) => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'packages/client/package.json'), 'utf8')) as Record<string, unknown>;
   t.deepEqual(['dependencies', 'peerDependencies', 'optionalDependencies'].filter((field) => field in manifest), []);
 });

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import test from 'ava';
 import { ROOT } from '../packaging/support/workspace-packages.js';
 
-// Issue #7 (peak RSS): a service that configures no vendor never holds its SDK. Importing the
+// Peak RSS (docs/performance.md): a service that configures no vendor never holds its SDK. Importing the
 // server must not load them; each adapter requires its SDK when it is created.
 const run = promisify(execFile);
 

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { ROOT } from '../packaging/support/workspace-packages.js';
 import { parseDockerfile } from './support/dockerfile.js';
 
-// Issue #13, point 5: compose.yaml runs the image like production, with PostgreSQL and Redis. No
+// compose.yaml runs the image like production, with PostgreSQL and Redis. No
 // engine here to run `docker compose config`, so its structure is checked with a YAML parser.
 interface Service {
   readonly build?: { readonly context: string; readonly target?: string; readonly dockerfile?: string };

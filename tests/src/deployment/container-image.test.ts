@@ -9,7 +9,7 @@ import { manifestAt, ROOT } from '../packaging/support/workspace-packages.js';
 import { startTestProvider } from '../support/test-provider.js';
 import { copiesOf, dockerignorePatterns, envOf, execForm, isIgnored, parseDockerfile, type Stage } from './support/dockerfile.js';
 
-// Issue #13, point 5. No container engine runs here (and base images cannot be pulled), so the
+// The container image. No container engine runs here (and base images cannot be pulled), so the
 // Dockerfile is linted, and its runtime stage is carried out without one: the same COPYs from the
 // build output into an empty folder, its `npm ci --omit=dev` (from npm's cache, offline), then its
 // CMD in production mode and its HEALTHCHECK against that process. `.ci/run` builds the real image
@@ -57,7 +57,7 @@ test('the Dockerfile has a build and a runtime stage; the runtime runs as a non-
   t.regex(healthcheck!.args, /\/health\/ready/);
   t.deepEqual(execForm(keyword(runtime, 'CMD')[0]!.args), ['node', 'apps/server/dist/main.js']);
   t.is(envOf(runtime)['NODE_ENV'], 'production');
-  // Issue #7: a bounded heap, old and young generations (the bench starts the service with the same NODE_OPTIONS).
+  // A bounded heap, old and young generations (the bench starts the service with the same NODE_OPTIONS).
   t.regex(envOf(runtime)['NODE_OPTIONS'] ?? '', /^--max-old-space-size=\d+ --max-semi-space-size=\d+$/);
 });
 

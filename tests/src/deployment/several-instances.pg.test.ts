@@ -14,7 +14,7 @@ import { redisKeys, reportRedisNotRun, TEST_REDIS_URL, uniqueKeyPrefix } from '.
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
 import { fullRoster } from '../support/service-api.js';
 
-// Issue #13: several instances of the service behave as one. Two service processes start together on
+// Several instances of the service behave as one. Two service processes start together on
 // one fresh PostgreSQL database and one Redis, behind a round-robin proxy on loopback; the provider
 // emulator delivers its webhooks through the proxy (so to both), and every API call goes through it.
 interface World {

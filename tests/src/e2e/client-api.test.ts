@@ -4,7 +4,7 @@ import { adminFetch } from '@idv/idp-emulator/testing';
 import { loadE2eState } from './environment/e2e-state.js';
 import { startProcessPair, type ProcessPair } from './environment/process-pair.js';
 
-// Issue 11: @idv/client's API client against the real service (its own process) with the emulator
+// @idv/client's API client against the real service (its own process) with the emulator
 // as the provider. This file moves the emulator's clock, so it runs its own pair and its tests one at a time.
 const test = anyTest as TestFn<{ pair: ProcessPair; userId: string }>;
 
@@ -64,7 +64,7 @@ const clientFor = (pair: ProcessPair, getToken: ApiClientConfig['getToken'], wir
     fetch: recordingFetch(wire),
     getToken,
     onSignOut: createSignOutSequence({
-      // Issue #14: the default revoke, DELETE /users/me/devices/:installationId with the last token.
+      // The default revoke, DELETE /users/me/devices/:installationId with the last token.
       installationId: INSTALLATION,
       clearLocalSession: async () => void steps.push('clearLocalSession'),
       idpSignOut: async () => void steps.push('idpSignOut'),
@@ -133,7 +133,7 @@ test.serial('a refresh that still gets 401 (second 401): sign-out exactly once f
   t.true(wire.filter((w) => w.path === '/users/me').every((w) => w.status === 401));
 });
 
-test.serial('issue #14: a user who signs out revokes the device first: DELETE /users/me/devices/:installationId answers 204 and the device is gone', async (t) => {
+test.serial('a user who signs out revokes the device first: DELETE /users/me/devices/:installationId answers 204 and the device is gone', async (t) => {
   const { pair, userId } = t.context;
   const session = await pair.provider.openSession(userId);
   const wire: Wire[] = [];

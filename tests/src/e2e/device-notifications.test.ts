@@ -3,7 +3,7 @@ import { startExpoPushStandIn, type ExpoPushStandIn } from '@idv/adapters-notifi
 import { startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { callService, persona, type ApiAnswer } from '../support/service-api.js';
 
-// Issue #14, "done when": the real server (in-process, over a socket), the provider emulator, and a
+// Devices and push: the real server (in-process, over a socket), the provider emulator, and a
 // local stand-in of Expo's push API as the push service (EXPO_ACCESS_TOKEN + EXPO_BASE_URL).
 const test = anyTest as TestFn<{ world: EmulatedService; expo: ExpoPushStandIn; answers: ApiAnswer[] }>;
 const ACCESS_TOKEN = 'expo-e2e-access-token';

@@ -3,7 +3,7 @@ import { apiForSession, resendUserCreated, signedInMember } from '../support/e2e
 import { loadE2eState } from './environment/e2e-state.js';
 import { startProcessPair, type ProcessPair } from './environment/process-pair.js';
 
-// Issue #8, path 1, and the rule that invitations match only a verified primary address. The
+// Invitation path 1, and the rule that invitations match only a verified primary address. The
 // duplicate switch is global to an emulator, so this file runs its own pair.
 const test = anyTest as TestFn<{ pair: ProcessPair }>;
 

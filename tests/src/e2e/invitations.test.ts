@@ -5,7 +5,7 @@ import { sharedE2eContext, type SharedE2eContext } from '../support/e2e-spec-con
 import { apiForSession, signedInMember, type SignedInMember } from '../support/e2e-members.js';
 import { assertError } from '../support/service-api.js';
 
-// Issue #8: path 2, revoke, decline, resend and forged tokens, end to end on the shared emulator and service.
+// Path 2, revoke, decline, resend and forged tokens, end to end on the shared emulator and service.
 const test = anyTest as TestFn<SharedE2eContext>;
 
 test.before((t) => {

@@ -7,7 +7,7 @@ import { MovingClock } from '../support/moving-clock.js';
 import { formOf, submit } from '../support/payment-pages.js';
 import type { ServiceApi } from '../support/service-api.js';
 
-// Issue #10, end to end over real sockets: the service (its real gateway, schemes, persistence and
+// Payments, end to end over real sockets: the service (its real gateway, schemes, persistence and
 // sweeper) against the payments emulator as iyzico and PayTR — the whole 3DS round trip through the
 // payer's browser, a PayTR iFrame payment, subscription renewals, an outage, and the sweeper with the
 // service's clock moved past PAYMENT_PENDING_TTL_MINUTES.

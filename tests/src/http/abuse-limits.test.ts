@@ -6,7 +6,7 @@ import { organizationWithMembers, startEmulatedService } from '../support/emulat
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { startTestProvider, type TestProvider } from '../support/test-provider.js';
 
-// Issue #9, scope 7: abuse limits over HTTP on the real server (in memory: no REDIS_URL).
+// Abuse limits over HTTP on the real server (in memory: no REDIS_URL).
 const test = anyTest as TestFn<{ provider: TestProvider }>;
 
 test.before(async (t) => {

@@ -3,7 +3,7 @@ import { appleAppSiteAssociation, assetLinks } from '@idv/client/links';
 import { startTestProvider, type TestProvider } from '../support/test-provider.js';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 
-// Issue 11: the service serves the app-link association files the mobile app needs to catch /sign-up.
+// The service serves the app-link association files the mobile app needs to catch /sign-up.
 const test = anyTest as TestFn<{ provider: TestProvider; configured: ServiceUnderTest; bare: ServiceUnderTest; appleOnly: ServiceUnderTest }>;
 
 const APP_IDS = ['ABCDE12345.com.studio.app', 'ABCDE12345.com.studio.app.beta'];

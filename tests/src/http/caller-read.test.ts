@@ -3,7 +3,7 @@ import { userCreatedEvent } from '@idv/core/testing';
 import { providerEnv, startServiceUnderTest } from '../support/service-under-test.js';
 import { startTestProvider } from '../support/test-provider.js';
 
-// Issue #7: a bearer request reads its caller (the user row and their memberships) with one
+// A bearer request reads its caller (the user row and their memberships) with one
 // statement, and `GET /users/me` answers from that read: the statements' own metrics count them.
 const METRICS_TOKEN = 'metrics-token-caller-read-0123456789abcdef';
 const MEMBER = 'user_callerRead1';

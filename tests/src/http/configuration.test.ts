@@ -31,7 +31,7 @@ test('DATABASE_URL selects PostgreSQL', (t) => {
   t.like(E.isRight(config) ? config.right : {}, { database: { kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/app' } });
 });
 
-test('SYNC_INTERVAL_MINUTES (issue #12): unset leaves the periodic user sync off; a whole number of minutes turns it on; anything else is one line', (t) => {
+test('SYNC_INTERVAL_MINUTES: unset leaves the periodic user sync off; a whole number of minutes turns it on; anything else is one line', (t) => {
   const off = loadConfig({});
   t.is(E.isRight(off) ? off.right.syncIntervalMinutes : -1, undefined);
   const on = loadConfig({ SYNC_INTERVAL_MINUTES: '15' });

@@ -8,7 +8,7 @@ import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../su
 import { createScratchDatabase, runOnce, type ScratchDatabase } from '../persistence/support/scratch-database.js';
 import { reportPostgresNotRun } from '../persistence/support/backends.js';
 
-// Issue #3: the service's durability on each backend, driven over HTTP like the provider does.
+// The service's durability on each backend, driven over HTTP like the provider does.
 const test = anyTest as TestFn<{ provider: TestProvider; scratch?: ScratchDatabase; dataDir: string }>;
 const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
 

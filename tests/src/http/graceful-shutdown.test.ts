@@ -14,7 +14,7 @@ const isShuttingDown = (line: string): boolean => {
   }
 };
 
-test('issue #12: a request in flight when SIGTERM arrives still gets its answer, its analytics are flushed, then the process exits 0', async (t) => {
+test('a request in flight when SIGTERM arrives still gets its answer, its analytics are flushed, then the process exits 0', async (t) => {
   const [provider, posthog] = await Promise.all([startTestProvider(), startVendorStandIn()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-drain-'));
   try {

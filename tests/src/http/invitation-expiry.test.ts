@@ -10,7 +10,7 @@ import { createScratchDatabase, runOnce, type ScratchDatabase } from '../persist
 import { organizationWithMembers, startEmulatedService } from '../support/emulated-service.js';
 import { LogCapture } from '../support/log-capture.js';
 
-// Issue #8: INVITATION_TTL_DAYS, and expiry seen over HTTP (on PostgreSQL, where the test can move a row's expiry).
+// INVITATION_TTL_DAYS, and expiry seen over HTTP (on PostgreSQL, where the test can move a row's expiry).
 const test = anyTest as TestFn<{ scratch?: ScratchDatabase }>;
 const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { adminFetch } from '@idv/idp-emulator/testing';
 import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { type ApiAnswer, assertError, bearer, serviceApi, type ServiceApi } from '../support/service-api.js';
 
-// Issue #8 over real sockets: deleted users on organization routes, owners deleting themselves,
+// Organization rules over real sockets: deleted users on organization routes, owners deleting themselves,
 // national IDs that never leak, and request validation that never becomes a 500.
 const test = anyTest as TestFn<{ world: EmulatedService }>;
 

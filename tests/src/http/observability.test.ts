@@ -4,7 +4,7 @@ import { startVendorStandIn, type VendorStandIn } from '@idv/adapters-observabil
 import { startTestProvider, type TestProvider } from '../support/test-provider.js';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 
-// Issue #12: the real service with SENTRY_DSN, POSTHOG_API_KEY and METRICS_TOKEN pointed at local
+// The real service with SENTRY_DSN, POSTHOG_API_KEY and METRICS_TOKEN pointed at local
 // stand-ins. One scenario drives every family (webhooks good, forged and undecodable; bearer
 // requests good and expired; a national ID; a provider outage that becomes a defect), scrapes
 // /metrics, shuts the service down (which flushes the vendors), then each test reads one outcome.
@@ -77,7 +77,7 @@ const sample = (metrics: string, name: string, labels: string): number => {
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 };
 
-test('issue #12: a defect reaches Sentry with the caller (sub only) and its request id', (t) => {
+test('a defect reaches Sentry with the caller (sub only) and its request id', (t) => {
   const defects = t.context.sentry.sentryEvents().filter((event) => event.user?.['id'] === OUTAGE);
   t.is(defects.length, 1);
   t.deepEqual(defects[0]?.user, { id: OUTAGE });
@@ -85,13 +85,13 @@ test('issue #12: a defect reaches Sentry with the caller (sub only) and its requ
   t.regex(defects[0]?.exception?.values?.[0]?.value ?? '', /IdP getUser failed/);
 });
 
-test('issue #12: a signed webhook that does not decode raises an issue; a forged signature raises none', (t) => {
+test('a signed webhook that does not decode raises an issue; a forged signature raises none', (t) => {
   const messages = t.context.sentry.sentryEvents().map((event) => event.exception?.values?.[0]?.value);
   t.deepEqual(messages.filter((message) => message === 'signed idp webhook did not decode').length, 1);
   t.is(t.context.sentry.sentryEvents().length, 2, 'the undecodable delivery and the defect, nothing for the forged signature');
 });
 
-test('issue #12: PostHog receives identify and user_signed_up for the new user, flushed at shutdown', (t) => {
+test('PostHog receives identify and user_signed_up for the new user, flushed at shutdown', (t) => {
   const events = t.context.posthog.postHogEvents().map((event) => [event.event, event.distinct_id]);
   t.deepEqual(events, [
     ['$identify', SIGNED_UP],
@@ -99,12 +99,12 @@ test('issue #12: PostHog receives identify and user_signed_up for the new user, 
   ]);
 });
 
-test('issue #12: nothing with a token, secret, national ID or email reaches either vendor', (t) => {
+test('nothing with a token, secret, national ID or email reaches either vendor', (t) => {
   const received = `${t.context.sentry.text()}\n${t.context.posthog.text()}`;
   for (const secret of t.context.secrets) t.false(received.includes(secret), `a secret reached a stand-in: ${secret.slice(0, 12)}…`);
 });
 
-test('issue #12: /metrics shows non-zero counters for every family after the scenario', (t) => {
+test('/metrics shows non-zero counters for every family after the scenario', (t) => {
   const { metrics } = t.context;
   t.true(sample(metrics, 'idv_http_request_duration_seconds_count', 'method="GET",route="/users/me",status="200"') >= 1);
   t.true(sample(metrics, 'idv_http_request_duration_seconds_count', 'method="POST",route="/webhooks/idp",status="200"') >= 1);
@@ -120,7 +120,7 @@ test('issue #12: /metrics shows non-zero counters for every family after the sce
   t.false(metrics.includes(SIGNED_UP), 'no label carries request data');
 });
 
-test('issue #12: every log line of a request carries its id, and its access line names the route', (t) => {
+test('every log line of a request carries its id, and its access line names the route', (t) => {
   const records = t.context.service.logs.records();
   const ofMe = records.filter((record) => record['requestId'] === t.context.meRequestId);
   t.true(ofMe.length >= 1);

@@ -11,7 +11,7 @@ import { createHttpApp, openApiPath } from '@idv/adapters-http';
 import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
 import { createPaymentsWorld } from '@idv/core/testing';
 
-// Issue #12, point 4: `/openapi.json` describes every route the router serves and nothing else, is
+// `/openapi.json` describes every route the router serves and nothing else, is
 // valid OpenAPI 3.1, takes its request schemas from the codecs the routes decode with, and agrees
 // with the README's HTTP API table.
 
@@ -94,7 +94,7 @@ test('security: bearer routes need the bearer token and can answer 401/410/503; 
   t.deepEqual(Object.keys(paths['/users/me']?.['get']?.responses ?? {}).sort(), ['200', '401', '404', '410', '500', '503']);
   t.deepEqual(paths['/webhooks/idp']?.['post']?.security, [{ idpWebhookId: [], idpWebhookTimestamp: [], idpWebhookSignature: [] }]);
   t.deepEqual(paths['/health']?.['get']?.security, []);
-  t.deepEqual(paths['/metrics']?.['get']?.security, [{ metricsToken: [] }], 'issue #12: /metrics needs its own token, not a session');
+  t.deepEqual(paths['/metrics']?.['get']?.security, [{ metricsToken: [] }], '/metrics needs its own token, not a session');
   t.like(components.securitySchemes, { bearerAuth: { type: 'http', scheme: 'bearer' }, idpWebhookSignature: { type: 'apiKey', in: 'header', name: 'idp-webhook-signature' } });
   t.deepEqual(paths['/health']?.['get']?.responses?.['429'], undefined, 'probes are never rate limited');
   t.truthy(paths['/webhooks/idp']?.['post']?.responses?.['429']);

@@ -4,7 +4,7 @@ import { redisKeys, uniqueKeyPrefix, withRedis } from '../support/redis.js';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { startTestProvider, type TestProvider } from '../support/test-provider.js';
 
-// Issue #10 (reference §8.8): the payment callbacks' own budgets over sockets — PAYMENT_CALLBACK_RATE_POINTS
+// The payment callbacks' own budgets over sockets — PAYMENT_CALLBACK_RATE_POINTS
 // per source for the four routes, PAYMENT_CALLBACK_FAIL_POINTS bad signatures per source and then a block,
 // PAYMENT_CALLBACK_TRUSTED_CIDRS exempt; in memory, and shared by two instances on Redis (TEST_REDIS_URL, or the
 // machine's when it answers; reported as not run where there is none).

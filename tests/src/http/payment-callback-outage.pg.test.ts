@@ -8,7 +8,7 @@ import { ensureOrganization } from '../persistence/support/seed.js';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { startTestProvider, type TestProvider } from '../support/test-provider.js';
 
-// Issue #10, "done when": PostgreSQL down → a PayTR notice answers 500 (never OK) so PayTR retries, and
+// PostgreSQL down → a PayTR notice answers 500 (never OK) so PayTR retries, and
 // the retry after recovery converges (one transition, then duplicates). The service runs on a scratch
 // database made unreachable with ALLOW_CONNECTIONS false; the shared PostgreSQL server is never stopped.
 

@@ -14,7 +14,7 @@ import {
 import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type OrganizationId, type OrganizationName, type PaymentTransaction } from '@idv/core';
 import { aPayment, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '@idv/core/testing';
 
-// Issue #10: the four public callback routes over a socket, with the real schemes and the replies of
+// The four public callback routes over a socket, with the real schemes and the replies of
 // the reference's §8.6.
 
 const SECRET = 'sandbox-secret-key-for-tests';

@@ -2,7 +2,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { loadConfig } from '@idv/server';
 
-// Issue #10, scope 6: the payments variables (reference §8.9), one line per problem, secrets never echoed.
+// The payments variables (ARCHITECTURE §6), one line per problem, secrets never echoed.
 
 const PRODUCTION = {
   NODE_ENV: 'production',

@@ -3,7 +3,7 @@ import { hmacBase64, hmacHex } from '@idv/adapters-payments';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { startTestProvider, type TestProvider } from '../support/test-provider.js';
 
-// Issue #10: the running server serves payments — the enabled providers' callback schemes on the real
+// The running server serves payments — the enabled providers' callback schemes on the real
 // persistence, the others answering 503, and start-payment behind billing.manage.
 
 const PAYTR = { PAYTR_MERCHANT_ID: '123456', PAYTR_MERCHANT_KEY: 'paytr-server-key', PAYTR_MERCHANT_SALT: 'paytr-server-salt' };

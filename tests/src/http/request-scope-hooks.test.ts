@@ -4,7 +4,7 @@ import { userCreatedEvent } from '@idv/core/testing';
 import { providerEnv, startServiceUnderTest } from '../support/service-under-test.js';
 import { startTestProvider } from '../support/test-provider.js';
 
-// Issue #7: before Node 24, an enabled AsyncLocalStorage makes Node's async hooks run on every promise
+// Before Node 24, an enabled AsyncLocalStorage makes Node's async hooks run on every promise
 // of the process (10–12 % of a request's CPU). The service's request scopes and the transactions that
 // ride in them follow promise continuations instead, so serving the hot paths, and a request that
 // runs a transaction, leaves those hooks off. With them on, each promise continuation gets an async

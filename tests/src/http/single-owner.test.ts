@@ -3,7 +3,7 @@ import { organizationWithMembers, startEmulatedService } from '../support/emulat
 import { fullRoster, liveOwners, type ApiAnswer, type RosterRow, type ServiceApi } from '../support/service-api.js';
 import { serviceDatabases } from '../persistence/support/backends.js';
 
-// Issue #8: "no test ever observes an organization with zero or two owners, transfer included".
+// The single-owner rule: "no test ever observes an organization with zero or two owners, transfer included".
 // Concurrent transfers and role changes over real sockets while a poller reads the roster.
 const test = anyTest as TestFn;
 const databases = serviceDatabases('the PostgreSQL single-owner cases did not run: TEST_DATABASE_URL is not set');

@@ -10,7 +10,7 @@ import { ENTRY_POINTS } from '../e2e/environment/repo-paths.js';
 import { startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { providerEnv } from '../support/service-under-test.js';
 
-// Issue #12, point 3: the reconciliation repairs a store that missed a third of the provider's
+// The reconciliation repairs a store that missed a third of the provider's
 // deliveries (held back by the emulator's hold switch), and a second run changes nothing.
 const test = anyTest as TestFn<{ world: EmulatedService }>;
 const run = promisify(execFile);

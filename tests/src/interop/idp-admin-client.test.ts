@@ -96,7 +96,7 @@ test('the user lookups and deletion agree with the emulator', async (t) => {
   await t.notThrowsAsync(admin.deleteUser(created));
 });
 
-test('issue #12: listUsers pages through every user newest first, and countUsers agrees with the emulator', async (t) => {
+test('listUsers pages through every user newest first, and countUsers agrees with the emulator', async (t) => {
   // A fresh emulator, so the list holds only this test's users.
   const emulator = await startIdpEmulator();
   t.teardown(() => emulator.close());

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import test from 'ava';
 import { PUBLISHABLE, ROOT } from './support/workspace-packages.js';
 
-// Issue #13, point 3: the API reference of every published package is built from its TSDoc by
+// The API reference of every published package is built from its TSDoc by
 // `npm run docs:api` (TypeDoc), and any warning — an undocumented export or member, a broken link,
 // a referenced type that is not exported — fails the build, so it fails this test.
 const run = promisify(execFile);

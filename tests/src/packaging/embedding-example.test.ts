@@ -12,7 +12,7 @@ import { apiForSession, signedInMember } from '../support/e2e-members.js';
 import { callService } from '../support/service-api.js';
 import { installLikeAConsumer, manifestAt, ROOT } from './support/workspace-packages.js';
 
-// Issue #13, point 2: the embedding example (examples/embedding-node-http) runs on @idv/core and
+// The embedding example (examples/embedding-node-http) runs on @idv/core and
 // @idv/adapters-idp alone — installed as a consumer would, with none of Koa, MikroORM or Inversify —
 // and serves the core's use cases over real sockets, with the provider emulator signing its webhooks
 // and minting its tokens.

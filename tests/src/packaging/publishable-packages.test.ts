@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import anyTest, { type TestFn } from 'ava';
 import { installLikeAConsumer, manifestAt, packedFiles, PUBLISHABLE, ROOT, type PackageName } from './support/workspace-packages.js';
 
-// Issue #13, point 1: the packages another team installs pack cleanly and work for a consumer.
+// The packages another team installs pack cleanly and work for a consumer.
 const test = anyTest as TestFn<{ files: Map<PackageName, string[]> }>;
 const run = promisify(execFile);
 const NAMES = Object.keys(PUBLISHABLE) as PackageName[];

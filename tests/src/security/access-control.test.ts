@@ -4,7 +4,7 @@ import { startTestProvider, type TestProvider } from '../support/test-provider.j
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { rawRequest } from './raw-http.js';
 
-// Issue #9 (point 6): every route declares its access, only the listed ones are public, and a
+// Every route declares its access, only the listed ones are public, and a
 // bearer route refuses a caller without a token (also one sending the bypass headers while the
 // bypass is off). The role × capability matrix is adapters-http's capability-matrix.test.ts.
 const test = anyTest as TestFn<{ provider: TestProvider; service: ServiceUnderTest }>;
@@ -16,14 +16,14 @@ const PUBLIC_ROUTES = [
   'POST /webhooks/idp',
   'GET /.well-known/apple-app-site-association',
   'GET /.well-known/assetlinks.json',
-  // Issue #10: authenticated by each provider's signature, not by a bearer token.
+  // Authenticated by each provider's signature, not by a bearer token.
   'POST /payments/callbacks/iyzico/3ds',
   'POST /payments/callbacks/iyzico/webhook',
   'POST /payments/callbacks/iyzico/subscription',
   'POST /payments/callbacks/paytr',
-  // Issue #12: the API description, no data.
+  // The API description, no data.
   'GET /openapi.json',
-  // Issue #12: public to the authentication middleware, behind its own METRICS_TOKEN (and only when that is set).
+  // Public to the authentication middleware, behind its own METRICS_TOKEN (and only when that is set).
   'GET /metrics',
 ];
 // Every route the running server serves, the payment routes included (the server always wires them), and /metrics (served once METRICS_TOKEN is set).
@@ -47,14 +47,14 @@ test.after.always(async (t) => {
   await t.context.provider?.close();
 });
 
-test('issue #9: every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links, payment callbacks, the API description) are public', (t) => {
+test('every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links, payment callbacks, the API description) are public', (t) => {
   const undeclared = ROUTES.filter((route) => route.access !== 'public' && route.access !== 'bearer').map(nameOf);
   t.deepEqual(undeclared, []);
   t.deepEqual(ROUTES.filter((route) => route.access === 'public').map(nameOf).sort(), [...PUBLIC_ROUTES].sort());
   t.true(ROUTES.length > PUBLIC_ROUTES.length);
 });
 
-test('issue #9: every bearer route answers 401 without a token, and ignores x-test-* headers while the bypass is off', async (t) => {
+test('every bearer route answers 401 without a token, and ignores x-test-* headers while the bypass is off', async (t) => {
   const bearerRoutes = ROUTES.filter((route) => route.access === 'bearer');
   for (const route of bearerRoutes) {
     const withBody = route.method === 'post' || route.method === 'put' || route.method === 'patch';
@@ -79,7 +79,7 @@ test('the public routes answer without credentials', async (t) => {
   t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/openapi.json' })).status, 200);
   // Public, but authenticated by its signature (rule 1).
   t.is((await rawRequest(t.context.service.url, { method: 'POST', path: '/webhooks/idp', body: '{}' })).status, 400);
-  // Issue #10: no provider enabled here, so each callback answers 503 SchemeNotConfigured, never 401.
+  // No provider enabled here, so each callback answers 503 SchemeNotConfigured, never 401.
   for (const path of ['/payments/callbacks/iyzico/webhook', '/payments/callbacks/iyzico/subscription', '/payments/callbacks/paytr']) {
     t.is((await rawRequest(t.context.service.url, { method: 'POST', path, body: '{}' })).status, 503, path);
   }

@@ -6,7 +6,7 @@ import { startTestProvider, type TestProvider } from '../support/test-provider.j
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { capturedExceptions } from './raw-http.js';
 
-// The negative token suite of issue #9 (point 2): every forged or malformed bearer token answers 401
+// The negative token suite: every forged or malformed bearer token answers 401
 // with one generic body, never 500, over a socket to the real server and its test provider.
 const test = anyTest as TestFn<{ provider: TestProvider; service: ServiceUnderTest; impostor: Awaited<ReturnType<typeof generateKeyPair>> }>;
 
@@ -48,7 +48,7 @@ const signRaw = (t: Context, headerJson: string, payloadJson: string, padding = 
 };
 const realHeader = (t: Context, extra: Record<string, unknown> = {}) => ({ alg: 'RS256', kid: t.context.provider.kid, typ: 'JWT', ...extra });
 
-/** Every forgery of issue #9 point 2 (and a few more), by name. */
+/** Every forgery, by name. */
 const FORGERIES: readonly (readonly [string, (t: Context) => Promise<string> | string])[] = [
   ['alg none, empty signature', (t) => `${b64url(realHeader(t, { alg: 'none' }))}.${b64url(claims(t))}.`],
   ['alg none, any signature', (t) => `${b64url(realHeader(t, { alg: 'none' }))}.${b64url(claims(t))}.AAAA`],
@@ -63,7 +63,7 @@ const FORGERIES: readonly (readonly [string, (t: Context) => Promise<string> | s
   }],
   ['PS256 with the real key (algorithm not allowed)', (t) =>
     signRaw(t, JSON.stringify(realHeader(t, { alg: 'PS256' })), JSON.stringify(claims(t)), constants.RSA_PKCS1_PSS_PADDING)],
-  ['missing kid (issue #9)', (t) => mint(t, {}, { kid: undefined })],
+  ['missing kid', (t) => mint(t, {}, { kid: undefined })],
   ['empty kid', (t) => mint(t, {}, { kid: '' })],
   ['numeric kid', (t) => signRaw(t, JSON.stringify(realHeader(t, { kid: 1 })), JSON.stringify(claims(t)))],
   ['a key not in the JWKS, under the real kid', async (t) =>
@@ -86,7 +86,7 @@ const FORGERIES: readonly (readonly [string, (t: Context) => Promise<string> | s
   ['empty sub', (t) => mint(t, { sub: '' })],
   ['missing sid', (t) => mint(t, { sid: undefined })],
   ['machine subject (mch_)', (t) => mint(t, { sub: 'mch_robot1' })],
-  ['machine-to-machine category (issue #9)', (t) => mint(t, {}, { cat: 'cl_B7d4PD333AAA' })],
+  ['machine-to-machine category', (t) => mint(t, {}, { cat: 'cl_B7d4PD333AAA' })],
   ['JWT-template category', (t) => mint(t, {}, { cat: 'cl_B7d4PD222AAA' })],
   ['unknown category', (t) => mint(t, {}, { cat: 'cl_X' })],
   ['typ at+jwt', (t) => mint(t, {}, { typ: 'at+jwt' })],
@@ -134,12 +134,12 @@ const FORGERIES: readonly (readonly [string, (t: Context) => Promise<string> | s
 
 // A kid the key set lacks is judged (401) only against a key set fetched for it: inside jose's refetch
 // cooldown the set may predate a rotation at the provider, so such a token is "cannot verify right now"
-// (503, issue #9) until the service may refetch. Serial tests run first: these see the first fetch.
+// (503) until the service may refetch. Serial tests run first: these see the first fetch.
 const unknownKidRealKey = (t: Context): Promise<string> => mint(t, {}, { kid: 'ins_unknown' });
 const impostorUnderOwnKid = (t: Context): Promise<string> =>
   new SignJWT(claims(t)).setProtectedHeader(realHeader(t, { kid: 'ins_impostor' })).sign(t.context.impostor.privateKey);
 
-test.serial('issue #9: an unknown kid is 401 against the key set fetched for it, and never judged (503) inside the refetch cooldown', async (t) => {
+test.serial('an unknown kid is 401 against the key set fetched for it, and never judged (503) inside the refetch cooldown', async (t) => {
   const jwksRequests = () => t.context.provider.requests.filter((request) => request === 'GET /v1/jwks').length;
   t.is(jwksRequests(), 0, 'this is the service\'s first bearer request');
   const judged = await getMe(t.context.service, await unknownKidRealKey(t));
@@ -200,7 +200,7 @@ test('a correctly signed session token is accepted (the forgeries below fail on 
   t.is((await getMe(t.context.service, signRaw(t, JSON.stringify(realHeader(t)), JSON.stringify(claims(t))))).status, 200);
 });
 
-test('issue #9: every forged or malformed bearer token answers 401 with the same generic body, never 500', async (t) => {
+test('every forged or malformed bearer token answers 401 with the same generic body, never 500', async (t) => {
   for (const [name, forge] of FORGERIES) {
     const response = await getMe(t.context.service, await forge(t));
     t.is(response.status, 401, name);
@@ -217,13 +217,13 @@ test('a bearer token past the HTTP header limit is refused by the server itself 
   t.is((await fetch(`${t.context.service.url}/health`)).status, 200);
 });
 
-test('issue #9: a session token without kid answers 401 on /users/me', async (t) => {
+test('a session token without kid answers 401 on /users/me', async (t) => {
   const response = await getMe(t.context.service, await mint(t, {}, { kid: undefined }));
   t.is(response.status, 401);
   t.deepEqual(await response.json(), GENERIC_401);
 });
 
-test('issue #9: a machine-to-machine token (header category) answers 401 on /users/me (token-type-mismatch)', async (t) => {
+test('a machine-to-machine token (header category) answers 401 on /users/me (token-type-mismatch)', async (t) => {
   const response = await getMe(t.context.service, await mint(t, {}, { cat: 'cl_B7d4PD333AAA' }));
   t.is(response.status, 401);
   t.deepEqual(await response.json(), GENERIC_401);

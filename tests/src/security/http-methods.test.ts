@@ -22,7 +22,7 @@ const paths = () => [
   '/nope',
 ];
 
-test('issue #9: an unimplemented method on any route answers 501 with a JSON body, never 500 and never a captured defect', async (t) => {
+test('an unimplemented method on any route answers 501 with a JSON body, never 500 and never a captured defect', async (t) => {
   let requests = 0;
   for (const path of paths()) {
     for (const method of UNIMPLEMENTED) {
@@ -36,7 +36,7 @@ test('issue #9: an unimplemented method on any route answers 501 with a JSON bod
   t.deepEqual(capturedExceptions(t.context.service.logs.records()), []);
 });
 
-test('issue #9: a known path asked with a method it does not serve answers 405 with Allow', async (t) => {
+test('a known path asked with a method it does not serve answers 405 with Allow', async (t) => {
   const cases = [
     { method: 'POST', path: '/health', allow: ['GET', 'HEAD'] },
     { method: 'PUT', path: '/webhooks/idp', allow: ['POST'] },

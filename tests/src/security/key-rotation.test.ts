@@ -8,7 +8,7 @@ import { emulatorClient, type EmulatorClient } from '../support/e2e-emulator-cli
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { capturedExceptions } from './raw-http.js';
 
-// Key rotation at the provider (issue #9), over sockets: the emulator rotates its signing key and the
+// Key rotation at the provider, over sockets: the emulator rotates its signing key and the
 // real server, which reaches it through a counting proxy, must never answer 401 to a token it merely
 // cannot judge yet. jose refetches the JWKS for an unknown kid at most once per cooldown (30 s as the
 // server configures it), so a rotation inside the cooldown is 503 with Retry-After until it may.
@@ -42,7 +42,7 @@ const jwksRequests = (t: { context: Context }): number => t.context.proxy.count(
 /** A fresh session token from the emulator (a distinct jti each time, so no cache hides the key lookup). */
 const sessionToken = (t: { context: Context }): Promise<string> => t.context.provider.mintToken(t.context.sessionId);
 
-test('issue #9: a kid the provider never published is 401 once the key set fetched for it lacks it', async (t) => {
+test('a kid the provider never published is 401 once the key set fetched for it lacks it', async (t) => {
   const { emulator, userId, sessionId } = t.context;
   const attacker = await generateKeyPair('RS256', { modulusLength: 2048 });
   const now = Math.floor(Date.now() / 1000);
@@ -56,7 +56,7 @@ test('issue #9: a kid the provider never published is 401 once the key set fetch
   t.is(jwksRequests(t), 1, 'judged against the key set fetched while it waited');
 });
 
-test('issue #9: a key rotated inside the refetch cooldown answers 503 with Retry-After, never 401, and verifies once the service may refetch', async (t) => {
+test('a key rotated inside the refetch cooldown answers 503 with Retry-After, never 401, and verifies once the service may refetch', async (t) => {
   const beforeRotation = await sessionToken(t);
   t.is((await getMe(t, beforeRotation)).status, 200);
   t.is(jwksRequests(t), 1, 'still the one key set');

@@ -6,7 +6,7 @@ import { otherEvent, userCreatedEvent, userUpdatedEvent } from '@idv/core/testin
 import { startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { bearer, serviceApi, type ServiceApi } from '../support/service-api.js';
 
-// Issue #9 (point 5): a full run with every log line captured (trace level) must leave no plaintext
+// A full run with every log line captured (trace level) must leave no plaintext
 // national ID, bearer token, invitation token, webhook body, webhook signature or secret behind.
 // The provider is the emulator (invitations go through its admin API); callers use real bearer tokens.
 const test = anyTest as TestFn<{ world: EmulatedService; secrets: Record<string, string> }>;
@@ -25,7 +25,7 @@ test.after.always(async (t) => {
   await t.context.world?.close();
 });
 
-test('issue #9: a full run logs no national ID, token, webhook body, signature or secret', async (t) => {
+test('a full run logs no national ID, token, webhook body, signature or secret', async (t) => {
   const { world, secrets } = t.context;
   const { emulator, service } = world;
   const mustNotAppear: [string, string][] = [];

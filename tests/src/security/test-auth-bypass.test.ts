@@ -2,7 +2,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { ConfigError, loadConfig, startServer } from '@idv/server';
 
-// Issue #9 (point 6): TEST_AUTH_BYPASS lets anyone impersonate anyone, so it must be impossible in
+// TEST_AUTH_BYPASS lets anyone impersonate anyone, so it must be impossible in
 // production and with live provider keys, whatever NODE_ENV says.
 const PROVIDER = {
   IDP_API_URL: 'https://api.idp.example.com',
@@ -19,15 +19,15 @@ const problems = (env: Record<string, string>): readonly string[] => {
   return E.isLeft(config) ? config.left : [];
 };
 
-test('issue #9: TEST_AUTH_BYPASS with a live secret key and NODE_ENV unset is refused, one line', (t) => {
+test('TEST_AUTH_BYPASS with a live secret key and NODE_ENV unset is refused, one line', (t) => {
   t.deepEqual(problems({ ...PROVIDER, IDP_SECRET_KEY: 'sk_live_abc123', TEST_AUTH_BYPASS: 'true' }), [LIVE_KEY_REFUSAL]);
 });
 
-test('issue #9: TEST_AUTH_BYPASS with a live publishable key is refused', (t) => {
+test('TEST_AUTH_BYPASS with a live publishable key is refused', (t) => {
   t.deepEqual(problems({ ...PROVIDER, IDP_PUBLISHABLE_KEY: 'pk_live_Y2xlcmsuZXhhbXBsZS5jb20k', TEST_AUTH_BYPASS: 'true' }), [LIVE_KEY_REFUSAL]);
 });
 
-test('issue #9: TEST_AUTH_BYPASS with live keys is refused under any non-production NODE_ENV', (t) => {
+test('TEST_AUTH_BYPASS with live keys is refused under any non-production NODE_ENV', (t) => {
   for (const NODE_ENV of ['development', 'test']) t.deepEqual(problems({ ...LIVE, NODE_ENV, TEST_AUTH_BYPASS: 'true' }), [LIVE_KEY_REFUSAL], NODE_ENV);
 });
 
@@ -35,7 +35,7 @@ test('TEST_AUTH_BYPASS is refused with NODE_ENV=production', (t) => {
   t.deepEqual(problems({ ...PRODUCTION, TEST_AUTH_BYPASS: 'true' }), ['TEST_AUTH_BYPASS: must not be true when NODE_ENV=production']);
 });
 
-test('issue #9: the process refuses to start with TEST_AUTH_BYPASS and live keys, NODE_ENV unset', async (t) => {
+test('the process refuses to start with TEST_AUTH_BYPASS and live keys, NODE_ENV unset', async (t) => {
   const error = await t.throwsAsync(startServer({ ...LIVE, TEST_AUTH_BYPASS: 'true', PORT: '0' }), { instanceOf: ConfigError });
   t.deepEqual(error?.problems, [LIVE_KEY_REFUSAL]);
   t.false(String(error?.message).includes('abc123'), 'the key is not echoed');

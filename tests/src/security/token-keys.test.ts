@@ -4,7 +4,7 @@ import { startTestProvider, type TestProvider } from '../support/test-provider.j
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from '../support/service-under-test.js';
 import { capturedExceptions } from './raw-http.js';
 
-// The provider's keys as the real server sees them (issue #9): an outage of the JWKS is "cannot
+// The provider's keys as the real server sees them: an outage of the JWKS is "cannot
 // verify right now" (503), and the JWKS is not fetched per call. Key rotation: key-rotation.test.ts.
 const test = anyTest as TestFn<{ provider: TestProvider; service: ServiceUnderTest }>;
 
@@ -32,7 +32,7 @@ const freshToken = (provider: TestProvider): Promise<string> => {
   return provider.mintToken(USER, { jti: `jti_${minted}` });
 };
 
-test.serial('issue #9: while the JWKS cannot be fetched, a valid token answers 503 with Retry-After, never 401', async (t) => {
+test.serial('while the JWKS cannot be fetched, a valid token answers 503 with Retry-After, never 401', async (t) => {
   const { provider, service } = t.context;
   provider.jwksFailing = true;
   try {

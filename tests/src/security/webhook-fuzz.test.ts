@@ -7,7 +7,7 @@ import { seededRandom, type SeededRandom } from '../support/seeded-random.js';
 import { randomJson as randomJsonOf, randomText } from './random-json.js';
 import { capturedExceptions, rawRequest } from './raw-http.js';
 
-// Issue #9 (point 3): a seeded fuzzer of the webhook route. Random and mutated bodies and header
+// A seeded fuzzer of the webhook route. Random and mutated bodies and header
 // sets, some correctly signed over garbage, must get 200 or a 4xx, never a 500, and the service must
 // still answer afterwards. Default 2,000 inputs; a longer run:
 //   WEBHOOK_FUZZ_INPUTS=50000 WEBHOOK_FUZZ_SEED=12345 npx ava tests/dist/security/webhook-fuzz.test.js
@@ -97,7 +97,7 @@ const headers = (r: Random, provider: TestProvider, payload: Buffer): Record<str
   return set;
 };
 
-test('issue #9: thousands of random and mutated webhook deliveries get 200 or 4xx, never 500, and the service still answers', async (t) => {
+test('thousands of random and mutated webhook deliveries get 200 or 4xx, never 500, and the service still answers', async (t) => {
   const { provider, service } = t.context;
   t.log(`webhook fuzzer: seed ${SEED}, ${INPUTS} inputs (replay with WEBHOOK_FUZZ_SEED=${SEED} WEBHOOK_FUZZ_INPUTS=${INPUTS})`);
   const r = seededRandom(SEED);

@@ -60,7 +60,7 @@ const describe = (window: OutageWindow, api: readonly ApiSample[], deliveries: r
 });
 
 /**
- * Issue #9, point 4: the emulator and the service as separate processes; the seeded workload drives
+ * The emulator and the service as separate processes; the seeded workload drives
  * the provider while API traffic runs; once every delivery settled the service's users must equal the
  * provider's, and every answer on the way must have been one the rules allow.
  */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-/** How big a convergence soak is (issue #9, point 4). */
+/** How big a convergence soak is. */
 export interface SoakProfile {
   readonly name: 'short' | 'full';
   /** The fewest deliveries (attempts the service receives, duplicates and retries included) a run must send. */

@@ -301,7 +301,7 @@ test('createOrganization posts name and created_by and returns the org id', asyn
   t.like(error, { status: 200, failure: 'invalid-body', operation: 'createOrganization' });
 });
 
-test('issue #12: every call is reported by operation and outcome (status class, timeout, network), never by user', async (t) => {
+test('every call is reported by operation and outcome (status class, timeout, network), never by user', async (t) => {
   const calls: string[] = [];
   const onCall = (operation: string, outcome: string, seconds: number) => calls.push(`${operation} ${outcome} ${seconds >= 0}`);
   const admin = createIdentityProviderAdmin({ apiUrl: t.context.provider.url, secretKey: SECRET_KEY, onCall });

@@ -21,7 +21,7 @@ export interface IdentityProviderAdminOptions {
   readonly timeoutMs?: number;
   /** fetch implementation (default: global fetch). */
   readonly fetch?: typeof fetch;
-  /** Told of every call, for operators' metrics (issue #12). */
+  /** Told of every call, for operators' metrics. */
   readonly onCall?: ProviderCallObserver;
 }
 

@@ -158,18 +158,18 @@ test('a typ other than JWT is rejected', async (t) => {
   await rejects(t, await signToken(t.context.key, sessionClaims(), { typ: 'JOSE' }), 'token-invalid-type');
 });
 
-test('issue #9: a session token whose header has no kid is rejected, though the JWKS has a single key', async (t) => {
+test('a session token whose header has no kid is rejected, though the JWKS has a single key', async (t) => {
   await rejects(t, await signToken(t.context.key, sessionClaims(), { kid: undefined }), 'token-missing-kid');
   await rejects(t, await signToken(t.context.key, sessionClaims(), { kid: '' }), 'token-missing-kid');
 });
 
-test('issue #9: a token whose header category is machine-to-machine is token-type-mismatch', async (t) => {
+test('a token whose header category is machine-to-machine is token-type-mismatch', async (t) => {
   await rejects(t, await signToken(t.context.key, sessionClaims(), { cat: 'cl_B7d4PD333AAA' }), 'token-type-mismatch');
   await rejects(t, await signToken(t.context.key, sessionClaims(), { cat: 'cl_B7d4PD222AAA' }), 'token-type-mismatch');
   await rejects(t, await signToken(t.context.key, sessionClaims(), { cat: 42 }), 'token-type-mismatch');
 });
 
-test('issue #9: a validly signed token whose payload or header repeats a member name is rejected', async (t) => {
+test('a validly signed token whose payload or header repeats a member name is rejected', async (t) => {
   const { key } = t.context;
   // Signed by hand: jose would serialise the claims itself and never repeat a name.
   const signWith = async (headerJson: string, payloadJson: string) => {
@@ -184,7 +184,7 @@ test('issue #9: a validly signed token whose payload or header repeats a member 
   await rejects(t, await signWith(`${header.slice(0, -1)},"alg":"none"}`, claims), 'token-malformed');
 });
 
-test('issue #9: a forged token repeating a payload member is refused at its signature', async (t) => {
+test('a forged token repeating a payload member is refused at its signature', async (t) => {
   const header = b64url({ alg: 'RS256', kid: t.context.key.kid, typ: 'JWT' });
   const claims = JSON.stringify(sessionClaims());
   const payload = Buffer.from(`${claims.slice(0, -1)},"sub":"user_someoneelse"}`).toString('base64url');
@@ -192,7 +192,7 @@ test('issue #9: a forged token repeating a payload member is refused at its sign
   await rejects(t, `${header}.${payload}.${signature}`, 'token-invalid-signature');
 });
 
-test('issue #7: a header is refused on every token that carries it, however many headers were verified before', async (t) => {
+test('a header is refused on every token that carries it, however many headers were verified before', async (t) => {
   const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: t.context.key.publicPem });
   // More distinct verified headers than the verifier remembers, so its memory starts over on the way.
   for (let index = 0; index < 20; index += 1) {
@@ -233,7 +233,7 @@ test('a token that is not a strict compact JWS is rejected', async (t) => {
   await rejects(t, 'not-a-token', 'token-malformed');
 });
 
-test('issue #7: a cached token is still refused once it expires (the clock moves, the cache does not extend it)', async (t) => {
+test('a cached token is still refused once it expires (the clock moves, the cache does not extend it)', async (t) => {
   let nowMs = Date.now();
   const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: t.context.key.publicPem, now: () => nowMs });
   const issuedAt = Math.floor(nowMs / 1000);
@@ -245,7 +245,7 @@ test('issue #7: a cached token is still refused once it expires (the clock moves
   await rejects(t, token, 'token-expired', verifier);
 });
 
-test('issue #7: a refused token is never cached: it stays refused on every try', async (t) => {
+test('a refused token is never cached: it stays refused on every try', async (t) => {
   const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, jwtKey: t.context.key.publicPem });
   const forged = await signToken(t.context.impostor);
   await rejects(t, forged, 'token-invalid-signature', verifier);

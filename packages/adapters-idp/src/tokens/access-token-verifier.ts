@@ -35,7 +35,7 @@ export interface AccessTokenVerifierOptions {
   readonly jwksTimeoutMs?: number;
   /** fetch implementation for the JWKS (default: global fetch). */
   readonly fetch?: typeof fetch;
-  /** Told of every JWKS fetch, for operators' metrics (issue #12). */
+  /** Told of every JWKS fetch, for operators' metrics. */
   readonly onJwksFetch?: (outcome: JwksFetchOutcome) => void;
   /** How many verified tokens to remember until their `exp` (default 10 000; 0 turns the cache off). */
   readonly cacheSize?: number;
@@ -116,8 +116,8 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
           // Makes jose reject an `iat` in the future beyond the tolerance.
           maxTokenAge: MAX_LIFETIME_SECONDS,
         });
-        // Issue #9's repeated member names, on the claims jose has parsed rather than a second parse of
-        // our own (issue #7). After the signature: only the provider's own signature gets a payload this far.
+        // Repeated member names, on the claims jose has parsed rather than a second parse of
+        // our own. After the signature: only the provider's own signature gets a payload this far.
         if (!namesEachMemberOnce(payloadText(encodedPayload), payload)) return E.left(unauthenticated('token-malformed'));
         // The session was read off these very bytes before the key lookup (the header's `typ` checked
         // with the header); now that jose has checked their signature, it stands.

@@ -29,7 +29,7 @@ const keptMembers = (value: unknown): number => {
  */
 export const namesEachMemberOnce = (json: string, parsed: unknown): boolean =>
   // A text that reads back exactly from what was parsed names no member twice (a repeated one would
-  // be missing from the re-serialization); compact tokens take this path, skipping the scan (issue #7).
+  // be missing from the re-serialization); compact tokens take this path, skipping the scan.
   JSON.stringify(parsed) === json || spelledMembers(json) === keptMembers(parsed);
 
 /** Parses a JSON text and refuses duplicate member names at any depth; undefined when it is not JSON or repeats a name. */

@@ -26,7 +26,7 @@ export const pemTokenKeys = (jwtKey: string): TokenKeys => {
   // A WebCrypto key is bound to one algorithm; the allow-list has already vetted `alg` here.
   const imported = new Map<string, Promise<CryptoKey>>();
   // Not an async function: the imported key's promise is handed to jose as it is, with no promise of
-  // its own wrapped around it on every new token (issue #7).
+  // its own wrapped around it on every new token.
   return (header) => {
     const alg = header.alg ?? '';
     let key = imported.get(alg);

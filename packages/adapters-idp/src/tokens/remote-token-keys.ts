@@ -58,7 +58,7 @@ export const remoteTokenKeys = (options: RemoteTokenKeysOptions): TokenKeys => {
     try {
       return await jwks(header, token);
     } catch (error) {
-      // Issue #9: a key set older than this token may simply predate a rotation at the provider;
+      // A key set older than this token may simply predate a rotation at the provider;
       // a 401 would sign the user out (clients do on the second one), so it cannot be judged yet.
       if (error instanceof errors.JWKSNoMatchingKey && fetches === fetchesBefore && jwks.coolingDown && !publishes(header.kid)) {
         throw new JwksCoolingDown(error);

@@ -41,7 +41,7 @@ export interface TokenHeaderChecks {
 /**
  * The provider signs every token of a key under the same header, so a new token's header is nearly
  * always one a verified token already carried; checking it again decoded and parsed it for nothing
- * (issue #7). Only headers of verified tokens are remembered, so forgeries cannot fill the memory,
+ *. Only headers of verified tokens are remembered, so forgeries cannot fill the memory,
  * and it starts over once it holds `REMEMBERED_HEADERS` (a key rotation adds one).
  */
 export const createTokenHeaderChecks = (): TokenHeaderChecks => {

@@ -33,7 +33,7 @@ test('an unknown kid triggers one refetch, so a rotated key verifies', async (t)
   t.is(jwks.requests, 3);
 });
 
-test('issue #9: a kid missing from the key set fetched for this very token is token-unknown-kid (401)', async (t) => {
+test('a kid missing from the key set fetched for this very token is token-unknown-kid (401)', async (t) => {
   const key = await signingKey('ins_fresh');
   const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
   t.teardown(() => jwks.close());
@@ -44,7 +44,7 @@ test('issue #9: a kid missing from the key set fetched for this very token is to
   t.is(jwks.requests, 1, 'judged against a key set fetched while it waited');
 });
 
-test('issue #9: inside the cooldown an unknown kid cannot be judged (the key set may predate a rotation), and the JWKS is not refetched', async (t) => {
+test('inside the cooldown an unknown kid cannot be judged (the key set may predate a rotation), and the JWKS is not refetched', async (t) => {
   const key = await signingKey('ins_known');
   const rotated = await signingKey('ins_rotated');
   const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
@@ -71,7 +71,7 @@ test('a JWKS endpoint that is down gives jwks-unavailable, not a throw', async (
   const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: await deadUrl(), secretKey: SECRET_KEY });
   const result = await verifier.verify(await signToken(key));
   t.is(reasonOf(result), 'jwks-unavailable');
-  // Issue #9: never judged, so not Unauthenticated (401 signs users out); the edge answers 503.
+  // Never judged, so not Unauthenticated (401 signs users out); the edge answers 503.
   t.true(E.isLeft(result) && result.left._tag === 'AuthenticationUnavailable');
 });
 
@@ -163,7 +163,7 @@ test('an injected fetch is used for the JWKS, with the bearer secret', async (t)
   t.deepEqual(calls, [`https://api.example.invalid/v1/jwks Bearer ${SECRET_KEY}`]);
 });
 
-test('issue #12: every JWKS fetch is reported with its outcome: ok, an error answer, or no answer', async (t) => {
+test('every JWKS fetch is reported with its outcome: ok, an error answer, or no answer', async (t) => {
   const first = await signingKey('ins_observed');
   const next = await signingKey('ins_observed_next');
   const jwks = await startJwksServer(SECRET_KEY, [first.publicJwk]);

@@ -1,4 +1,4 @@
-// One-shot `hash` (Node ≥ 20.12): no Hash object per call, on every request (issue #7).
+// One-shot `hash` (Node ≥ 20.12): no Hash object per call, on every request.
 import { hash } from 'node:crypto';
 import type { VerifiedSessionToken } from '@idv/core';
 
@@ -60,7 +60,7 @@ const createDoorkeeper = (maxEntries: number) => {
 /**
  * A bounded cache of verified tokens. A token is stored once it has been verified twice, so tokens
  * used once (one-off calls, or a stream of fresh tokens) never evict the ones clients reuse and add
- * no upkeep (issue #7: with every request on a new token, storing each one cost 10 % of the throughput,
+ * no upkeep (with every request on a new token, storing each one cost 10 % of the throughput,
  * 7 % of which this admission won back).
  * Entries die at the token's `exp`; when full, the oldest entry goes first (every token lives about
  * 60 s, so oldest-first is close to least-recently-useful).
@@ -74,7 +74,7 @@ export const createVerifiedTokenCache = (maxEntries: number): VerifiedTokenCache
   const entries = new Map<string, Entry>();
   const doorkeeper = createDoorkeeper(maxEntries);
   // Evictions walk the insertion order with one live iterator. A fresh `keys().next()` would step
-  // over every entry deleted before it, thousands once the cache is full: 8 µs per new token (issue #7).
+  // over every entry deleted before it, thousands once the cache is full: 8 µs per new token.
   let oldestFirst = entries.keys();
   const evictOldest = (): void => {
     let oldest = oldestFirst.next();

@@ -22,7 +22,7 @@ const headerProblem = (headers: WebhookSignatureHeaders): string | undefined => 
 /**
  * `standardwebhooks` with its HMAC computed by OpenSSL (`node:crypto`) instead of the pure-JS
  * `fast-sha256` it bundles: the library still parses the headers, checks the timestamp tolerance
- * and compares every `v1` signature in constant time; only `sign` is faster (issue #7). Callers
+ * and compares every `v1` signature in constant time; only `sign` is faster. Callers
  * pass UTF-8 bodies only, whose bytes are exactly what the library would sign after decoding them.
  */
 class OpenSslWebhook extends Webhook {

@@ -6,7 +6,7 @@ import { createRenderer, type Renderer } from '../render.js';
 import { baseUrlDispatcher } from './base-url-dispatcher.js';
 
 // Required when the adapter is created, never at import: a service that does not configure this vendor
-// never holds its SDK in memory (issue #7: peak RSS). The SDK ships CommonJS, so a synchronous require works.
+// never holds its SDK in memory (peak RSS). The SDK ships CommonJS, so a synchronous require works.
 const requireSdk = createRequire(import.meta.url);
 
 /** How the Expo adapter reaches Expo's push service. */
@@ -45,7 +45,7 @@ const codeOf = (error: unknown): string => {
 };
 
 /**
- * The Expo push service (issue #14) through `expo-server-sdk` 6.1: pushes are put into words from
+ * The Expo push service through `expo-server-sdk` 6.1: pushes are put into words from
  * the catalogues, sent in the SDK's batches (100 a request), and each ticket's receipt is read once
  * due. A `DeviceNotRegistered` ticket or receipt is reported so its device is removed; other errors
  * are logged at warn by their code. Tokens are logged masked only, and Expo's error messages (which

@@ -29,7 +29,7 @@ export interface ReceivedPostHogEvent {
 }
 
 /**
- * A local stand-in for an error-tracking or analytics vendor (issue #12): a tiny HTTP server that
+ * A local stand-in for an error-tracking or analytics vendor: a tiny HTTP server that
  * keeps every request it receives (gzip or deflate bodies decompressed) and answers 200. Point
  * `SENTRY_DSN` at `sentryDsn` (its envelope endpoint) and `POSTHOG_HOST` at `url` (its batch
  * endpoint); nothing leaves the machine.

@@ -71,7 +71,7 @@ test('a later, separate sign-out (next session) runs again', async (t) => {
   t.is(order.filter((step) => step === 'revokePushToken').length, 2);
 });
 
-test('issue #14: by default the revoke is DELETE /users/me/devices/:installationId (the id percent-encoded) through the raw request', async (t) => {
+test('by default the revoke is DELETE /users/me/devices/:installationId (the id percent-encoded) through the raw request', async (t) => {
   const sent: Array<[string, string | undefined]> = [];
   const request: RawRequest = async (path, init) => {
     sent.push([path, init?.method]);
@@ -90,7 +90,7 @@ test('issue #14: by default the revoke is DELETE /users/me/devices/:installation
   t.deepEqual(reported, []);
 });
 
-test('issue #14: a default revoke answered with anything but 2xx is reported, and the sign-out goes on', async (t) => {
+test('a default revoke answered with anything but 2xx is reported, and the sign-out goes on', async (t) => {
   const order: string[] = [];
   const reported: Array<[string, unknown]> = [];
   const onSignOut = createSignOutSequence({

@@ -6,7 +6,7 @@ export interface ObservabilityReport {
   readonly problems: readonly string[];
 }
 
-/** Stand-ins for Sentry and PostHog, and the metrics token, for the e2e service (issue #12). */
+/** Stand-ins for Sentry and PostHog, and the metrics token, for the e2e service. */
 export interface ObservabilityStandIns {
   /** The service's variables that point it at the stand-ins and turn `/metrics` on. */
   readonly env: Readonly<Record<string, string>>;
@@ -31,7 +31,7 @@ const LEAK_PATTERNS: readonly [string, RegExp][] = [
   ['an email address', /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/],
 ];
 
-// Each family of issue #12 and the sample that proves it counted something.
+// Each metrics family and the sample that proves it counted something.
 const FAMILIES: readonly [string, RegExp][] = [
   ['http requests', /^idv_http_request_duration_seconds_count\{[^}]*route="\/users\/me"[^}]*\} [1-9]/m],
   ['webhook events', /^idv_webhook_events_total\{event_type="user\.created",outcome="processed"\} [1-9]/m],

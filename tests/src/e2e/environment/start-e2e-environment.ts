@@ -13,7 +13,7 @@ export interface E2eEnvironment {
   /** Stops both processes and removes the temporary files; safe to call twice. */
   stop(): Promise<void>;
   /**
-   * After the whole suite (issue #12): scrapes the service's `/metrics`, stops the environment
+   * After the whole suite: scrapes the service's `/metrics`, stops the environment
    * (the service's shutdown flushes Sentry and PostHog), then checks what their stand-ins received.
    */
   finish(): Promise<ObservabilityReport>;

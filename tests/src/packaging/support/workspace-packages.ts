@@ -8,7 +8,7 @@ const run = promisify(execFile);
 /** The repository root (this file compiles to tests/dist/packaging/support/). */
 export const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 
-/** The packages published to the registry (issue #13), by workspace folder. */
+/** The packages published to the registry, by workspace folder. */
 export const PUBLISHABLE = {
   '@idv/core': 'packages/core',
   '@idv/adapters-idp': 'packages/adapters-idp',
