@@ -1,12 +1,12 @@
 # syntax=docker/dockerfile:1
-# The service as a container image (issue #13). Two stages: `build` installs everything and compiles the
+# The service as a container image. Two stages: `build` installs everything and compiles the
 # server; `runtime` installs the server's production dependencies only (`npm ci --omit=dev`), copies the
 # compiled packages it needs, and runs as the unprivileged `node` user. The idp emulator is a
 # development dependency: a production start never loads it (NODE_ENV=production requires a provider).
 # Node 24, the active LTS: Node 20 reached its end of life in April 2026 (the engines field still admits it,
 # and the tests here run on it; the whole suite also passed on 24). On 24 the request scope's
 # AsyncLocalStorage runs no promise hooks, and GET /users/me serves 1.25-1.5x the requests per second it
-# does on Node 20 in the same rounds (issue #7, docs/performance.md). Run it on PostgreSQL (DATABASE_URL):
+# does on Node 20 in the same rounds (docs/performance.md). Run it on PostgreSQL (DATABASE_URL):
 # on the embedded PGlite, Node 24 peaks at about 900 MB while PGlite starts (about 500 MB on Node 20).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -23,7 +23,7 @@ RUN npx tsc -b apps/server
 
 FROM ${NODE_IMAGE} AS runtime
 # NODE_OPTIONS: V8's old generation capped at 128 MB keeps the service near 150 MB resident under
-# load (issue #7; its live heap is about 40 MB). The young generation is held at 16 MB semi-spaces
+# load (its live heap is about 40 MB). The young generation is held at 16 MB semi-spaces
 # (heap limit 176 MB), Node 20's default: Node 24 would grow them to 64 MB and the service to about
 # 200 MB; on Node 20, 1 MB ones measured slower and 8 MB no different (docs/performance.md).
 # Raise the cap if you raise the token cache or run heavy exports.
