@@ -94,7 +94,7 @@ export const startServerChild = async (options: {
     await waitUntilReady(child, `${url}${options.readyPath}`, options.logFile, options.timeoutMs ?? 120_000);
   } catch (error) {
     await stop();
-    throw new Error(`${options.name}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${options.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return { name: options.name, url, pid: child.pid!, logFile: options.logFile, stop };
 };

@@ -58,7 +58,7 @@ export const startScratchCluster = async (bin: string): Promise<ScratchCluster> 
       await run(command[0], [...command[1]], { timeout: 120_000 });
     } catch (error) {
       const serverLog = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '';
-      throw new Error(`${name} ${args[0] ?? ''} failed: ${(error as Error).message}${serverLog === '' ? '' : `\nserver log:\n${serverLog}`}`);
+      throw new Error(`${name} ${args[0] ?? ''} failed: ${(error as Error).message}${serverLog === '' ? '' : `\nserver log:\n${serverLog}`}`, { cause: error });
     }
   };
   const start = (): Promise<void> =>

@@ -83,7 +83,7 @@ export const createSecureTokenCache = (kv: SecureKV, options: SecureTokenCacheOp
         return drop(key, stored, 'read-error');
       }
       if (value === null || value === undefined) return null;
-      let valid = false;
+      let valid: boolean;
       try {
         valid = validate(value);
       } catch {

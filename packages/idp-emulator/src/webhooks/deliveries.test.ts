@@ -19,13 +19,14 @@ const createUser = async (emulator: IdpEmulator, email: string): Promise<string>
   (await adminFetch(emulator, 'POST', '/v1/users', { email_address: [email] })).body.id;
 
 test('failed attempts are retried on the scaled schedule with the same id and a fresh timestamp', async (t) => {
-  let emulator: IdpEmulator | undefined;
+  // The receiver is set up before the emulator exists, so it reaches the emulator through this holder.
+  const late: { emulator?: IdpEmulator } = {};
   const { receiver, emulator: started } = await setup(t, (_req, index) => {
     // Move the emulator clock between attempts so the retry's timestamp differs observably.
-    if (index === 1) emulator?.advanceClock(3_000);
+    if (index === 1) late.emulator?.advanceClock(3_000);
     return index < 2 ? 500 : 200;
   });
-  emulator = started;
+  late.emulator = started;
   const userId = await createUser(started, 'retry@example.com');
   await started.whenSettled();
   const log = started.deliveries();

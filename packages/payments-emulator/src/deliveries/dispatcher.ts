@@ -101,7 +101,7 @@ export class Dispatcher {
   }
 
   private async attempt(id: string, message: Message, attempt: number): Promise<DeliveryAttempt | undefined> {
-    let status: number | 'network-error' = 'network-error';
+    let status: number | 'network-error';
     let reply = '';
     try {
       const response = await fetch(message.url, {

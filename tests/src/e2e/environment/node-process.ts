@@ -97,6 +97,6 @@ export const startNodeProcess = async <T>(options: StartNodeOptions<T>): Promise
   } catch (error) {
     await stop(2_000);
     const output = tail();
-    throw new Error(`${(error as Error).message}${output === '' ? '' : `; its last output:\n${output}`}`);
+    throw new Error(`${(error as Error).message}${output === '' ? '' : `; its last output:\n${output}`}`, { cause: error });
   }
 };

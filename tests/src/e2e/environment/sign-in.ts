@@ -38,7 +38,7 @@ export const signInAtProvider = async (request: SignInRequest): Promise<SignInRe
     }
     return { sessionId: body.created_session_id, userId: body.user.id, jwt: body.jwt };
   } catch (error) {
-    if (signal.aborted) throw new Error(`E2E sign-in timed out after ${seconds(request.deadlineMs)} (no answer from ${endpoint})`);
+    if (signal.aborted) throw new Error(`E2E sign-in timed out after ${seconds(request.deadlineMs)} (no answer from ${endpoint})`, { cause: error });
     throw error;
   }
 };
