@@ -37,7 +37,7 @@ const payloadOf = (value: unknown): SettledInboxEntry['payload'] => {
 };
 
 /** The payment callback inbox on raw SQL, unique on (scheme, dedupe key). */
-export class MikroOrmPaymentCallbackInbox implements PaymentCallbackInbox {
+export class SqlPaymentCallbackInbox implements PaymentCallbackInbox {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

@@ -38,7 +38,7 @@ const lostTokenRace = (error: unknown): boolean =>
   error instanceof PersistenceError && error.failure === 'unique_violation' && error.constraint === DEVICES_PUSH_TOKEN_UNIQUE;
 
 /** The Devices port on raw SQL (issue #14): prepared statements on PostgreSQL, the ORM's connection on PGlite. */
-export class MikroOrmDevices implements Devices {
+export class SqlDevices implements Devices {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

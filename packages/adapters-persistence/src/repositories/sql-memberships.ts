@@ -69,8 +69,8 @@ update "memberships" set "role" = coalesce(?, "role"), "status" = coalesce(?, "s
 where "id" = ? and "role" = ? and "status" = ? returning *)
 ${SELECT.replace('from "memberships" m', 'from "changed" m')}`);
 
-/** The Memberships port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
-export class MikroOrmMemberships implements Memberships {
+/** The Memberships port on raw SQL through the repositories' runner (see `SqlUsers`). */
+export class SqlMemberships implements Memberships {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

@@ -64,7 +64,7 @@ const writtenUser = (snapshot: Omit<User, 'locale'>, written: SyncRecord): User 
  * The Users port on raw SQL through the repositories' runner: every statement joins the current
  * transaction when there is one, and runs prepared on PostgreSQL (see `createSqlRunner`).
  */
-export class MikroOrmUsers implements Users {
+export class SqlUsers implements Users {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

@@ -26,8 +26,8 @@ where "ownerless_since" is not null and "deleted_at" is null order by "ownerless
 const OWNERLESS_AFTER = statement('organizations_ownerless_after', `select ${COLUMNS}, "ownerless_since" from "organizations"
 where "ownerless_since" is not null and "deleted_at" is null and ("ownerless_since", "id") > (?, ?) order by "ownerless_since", "id" limit ?`);
 
-/** The Organizations port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
-export class MikroOrmOrganizations implements Organizations {
+/** The Organizations port on raw SQL through the repositories' runner (see `SqlUsers`). */
+export class SqlOrganizations implements Organizations {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

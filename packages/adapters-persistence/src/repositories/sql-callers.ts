@@ -29,7 +29,7 @@ order by m."created_at", m."id"`,
 );
 
 /** The Callers port on raw SQL: one prepared statement on PostgreSQL (see `createSqlRunner`). */
-export class MikroOrmCallers implements Callers {
+export class SqlCallers implements Callers {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

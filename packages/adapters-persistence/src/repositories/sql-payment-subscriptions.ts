@@ -60,7 +60,7 @@ const toDomain = (row: SubscriptionRecord, parseDate: DateParser): PaymentSubscr
 };
 
 /** The PaymentSubscriptions port on raw SQL, unique on (provider, subscription reference). */
-export class MikroOrmPaymentSubscriptions implements PaymentSubscriptions {
+export class SqlPaymentSubscriptions implements PaymentSubscriptions {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

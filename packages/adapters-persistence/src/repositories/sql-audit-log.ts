@@ -17,7 +17,7 @@ const LIST_AFTER = statement('audit_entries_list_after', `select ${COLUMNS} from
 where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`);
 
 /** The AuditLog port on raw SQL; appends join the surrounding unit of work's transaction (see `SqlRunner.transaction`). */
-export class MikroOrmAuditLog implements AuditLog {
+export class SqlAuditLog implements AuditLog {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

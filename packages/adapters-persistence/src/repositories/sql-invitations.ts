@@ -43,8 +43,8 @@ where "id" = ? and "status" = 'pending' returning "id"`);
 const EXPIRE = statement('invitations_mark_expired', `update "invitations" set "status" = 'expired', "updated_at" = ?
 where "id" = ? and "status" = 'pending' returning "id"`);
 
-/** The Invitations port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
-export class MikroOrmInvitations implements Invitations {
+/** The Invitations port on raw SQL through the repositories' runner (see `SqlUsers`). */
+export class SqlInvitations implements Invitations {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

@@ -21,7 +21,7 @@ const LIST_AFTER = statement('national_ids_list_after', `select "user_id", "seal
 const REPLACE = statement('national_ids_replace', `update "national_ids" set "sealed" = ?, "updated_at" = ? where "user_id" = ? and "sealed" = ? returning "user_id"`);
 
 /** The NationalIds port: sealed values only (the vault adapter seals and opens them), one row per user. */
-export class MikroOrmNationalIds implements NationalIds {
+export class SqlNationalIds implements NationalIds {
   constructor(private readonly sql: SqlRunner) {}
 
   put(userId: UserId, sealed: SealedNationalId, at: Date): Promise<void> {

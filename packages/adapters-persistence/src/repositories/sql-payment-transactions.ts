@@ -67,8 +67,8 @@ const TRANSITION = statement(
 
 const optional = <A>(value: A | undefined): readonly [boolean, A | null] => (value === undefined ? [false, null] : [true, value]);
 
-/** The PaymentTransactions port on raw SQL (see `MikroOrmUsers`); transitions are single guarded updates. */
-export class MikroOrmPaymentTransactions implements PaymentTransactions {
+/** The PaymentTransactions port on raw SQL (see `SqlUsers`); transitions are single guarded updates. */
+export class SqlPaymentTransactions implements PaymentTransactions {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,
