@@ -44,5 +44,5 @@ export type { PaymentSubscriptionRow } from './entities/payment-subscription.ent
 export { migrationNames } from './migrations/migration-names.js';
 export { DeviceSchema, DEVICES_PUSH_TOKEN_UNIQUE } from './entities/device.entity.js';
 export type { DeviceRow } from './entities/device.entity.js';
-export type { DateParser } from './mappers/column-values.js';
+export type { DateParser } from './columns/column-values.js';
 export { MIGRATION_LOCK_KEY, withMigrationLock } from './database/migration-lock.js';

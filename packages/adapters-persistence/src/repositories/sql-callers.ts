@@ -1,11 +1,11 @@
 import type { Caller, Callers, IdpUserId } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
+import type { DateParser } from '../columns/column-values.js';
 import { guarded } from '../errors/translate-error.js';
-import type { DateParser } from '../mappers/column-values.js';
-import { membershipSummaryToDomain } from '../mappers/membership.mapper.js';
-import { userToDomain, type UserRecord } from '../mappers/user.mapper.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
+import { membershipSummaryToDomain } from './sql-memberships.js';
+import { userToDomain, type UserRecord } from './sql-users.js';
 
 /** One row of `FIND`: the user's columns, then one membership's (all null when the user has none). */
 interface CallerRecord extends UserRecord {

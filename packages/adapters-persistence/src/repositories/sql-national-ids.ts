@@ -1,7 +1,7 @@
 import { UserId, type NationalIds, type SealedNationalId, type StoredNationalId } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
-import { decodeColumn, Text } from '../mappers/decode-column.js';
+import { decodeColumn, Text } from '../columns/decode-column.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 

@@ -1,9 +1,9 @@
-import { Locale, UserId, type IdpUserId, type ProviderUser, type User, type Users, type UserSync } from '@idv/core';
+import { Email, IdpUserId, Locale, UserId, type ProviderUser, type User, type Users, type UserSync } from '@idv/core';
+import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
+import { toDate, toNumber, type DateParser } from '../columns/column-values.js';
+import { decodeColumn, decodeNullable, Text, type ColumnCodec } from '../columns/decode-column.js';
 import { guarded } from '../errors/translate-error.js';
-import type { DateParser } from '../mappers/column-values.js';
-import { decodeColumn, decodeNullable } from '../mappers/decode-column.js';
-import { userToDomain, userToRow, type UserRecord } from '../mappers/user.mapper.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
@@ -59,6 +59,50 @@ const writtenUser = (snapshot: Omit<User, 'locale'>, written: SyncRecord): User 
   id: decodeColumn(UserId, written.id, 'users.id'),
   locale: decodeNullable(Locale, written.locale, 'users.locale'),
 });
+
+/** A `users` row exactly as raw SQL returns it (snake_case columns). */
+export interface UserRecord {
+  readonly id: unknown;
+  readonly idp_id: unknown;
+  readonly email: unknown;
+  readonly email_verified: unknown;
+  readonly image_url: unknown;
+  readonly idp_updated_at: unknown;
+  readonly deleted_at: unknown;
+  readonly locale: unknown;
+}
+
+/** A boolean column (PostgreSQL and PGlite both hand back a JS boolean). */
+const Bool: ColumnCodec<boolean> = {
+  name: 'boolean',
+  decode: (input) => (typeof input === 'boolean' ? E.right(input) : E.left(input)),
+};
+
+/** Decodes a `users` row into the core `User` (a row that does not decode is a defect). */
+export const userToDomain = (row: UserRecord, parseDate: DateParser): User => ({
+  id: decodeColumn(UserId, row.id, 'users.id'),
+  idpId: decodeColumn(IdpUserId, row.idp_id, 'users.idp_id'),
+  email: decodeNullable(Email, row.email, 'users.email'),
+  // NULL is "unknown" (a row stored before the state was kept), never read as verified.
+  emailVerified: decodeNullable(Bool, row.email_verified, 'users.email_verified'),
+  imageUrl: decodeNullable(Text, row.image_url, 'users.image_url'),
+  idpUpdatedAt: toNumber(row.idp_updated_at),
+  deletedAt: toDate(row.deleted_at, parseDate),
+  locale: decodeNullable(Locale, row.locale, 'users.locale'),
+});
+
+/** Maps a core `User` to the `users` columns, in the order the insert statements list them (the language is written on its own). */
+const userToRow = (
+  user: Omit<User, 'locale'>,
+): readonly [string, string, string | null, boolean | null, string | null, number | null, Date | null] => [
+  user.id,
+  user.idpId,
+  user.email,
+  user.emailVerified,
+  user.imageUrl,
+  user.idpUpdatedAt,
+  user.deletedAt,
+];
 
 /**
  * The Users port on raw SQL through the repositories' runner: every statement joins the current
