@@ -30,7 +30,7 @@ export interface Persistence {
   /** Payment transactions (no card data) and the inbox of verified payment callbacks. */
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentInbox: PaymentCallbackInbox;
-  /** Issue #14: registered devices and their push tokens. */
+  /** Registered devices and their push tokens. */
   readonly devices: Devices;
   /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
   readonly paymentSubscriptions: PaymentSubscriptions;
@@ -50,8 +50,8 @@ export interface Persistence {
 }
 
 /**
- * How to open the database, plus an observer of every repository statement (operators' metrics,
- * issue #12) and where transactions are kept while their work runs (see `TransactionSlot`).
+ * How to open the database, plus an observer of every repository statement (operators' metrics)
+ * and where transactions are kept while their work runs (see `TransactionSlot`).
  */
 export interface CreatePersistenceOptions extends OpenDatabaseOptions {
   /** Told of every repository statement, for operators' metrics. */
@@ -63,7 +63,7 @@ export interface CreatePersistenceOptions extends OpenDatabaseOptions {
 }
 
 /**
- * Opens the database and builds the repositories on its global EntityManager.
+ * Opens the database with MikroORM and builds the repositories on one `SqlRunner` (prepared SQL, no EntityManager).
  * @example
  * const persistence = await createPersistence({ kind: 'postgres', url }, { onDriverWarning: (m) => logger.warn(m) });
  * await persistence.migrate();

@@ -16,7 +16,7 @@ interface CallerRecord extends UserRecord {
   readonly status: unknown;
 }
 
-// The user and their memberships in one round trip (issue #7): the left join keeps the user's row
+// The user and their memberships in one round trip (docs/performance.md): the left join keeps the user's row
 // when they have none; the memberships come in `Memberships.listForUser`'s order.
 const FIND = statement(
   'callers_find_by_idp_id',
@@ -36,7 +36,7 @@ export class SqlCallers implements Callers {
   ) {}
 
   findByIdpId(idpId: IdpUserId): Promise<O.Option<Caller>> {
-    // A `then` rather than an async function: every bearer request reads its caller here (issue #7).
+    // A `then` rather than an async function: every bearer request reads its caller here (docs/performance.md).
     return guarded('callers.findByIdpId', () => this.sql.rows<CallerRecord>(FIND, [idpId]).then((rows) => this.callerOf(rows)));
   }
 

@@ -62,7 +62,7 @@ const deviceToDomain = (row: DeviceRecord, parseDate: DateParser): Device => ({
   updatedAt: requireDate(row.updated_at, parseDate, 'devices.updated_at'),
 });
 
-/** The Devices port on raw SQL (issue #14): prepared statements on PostgreSQL, the ORM's connection on PGlite. */
+/** The Devices port on raw SQL (registered devices and their push tokens): prepared statements on PostgreSQL, the ORM's connection on PGlite. */
 export class SqlDevices implements Devices {
   constructor(
     private readonly sql: SqlRunner,

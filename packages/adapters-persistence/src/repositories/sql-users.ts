@@ -13,12 +13,12 @@ const COLUMNS = `${INSERTED}, "locale"`;
 // One guarded statement: inserts, or overwrites only a live row with an older snapshot (or one as
 // new whose verification state is unknown: a row stored before it was kept). When the WHERE
 // suppresses the update nothing comes back, so the caller reads the row afterwards. The same
-// round trip answers whether an invitation waits for the email (the arrival's next question, issue
-// #7), and whether this write first stored the primary email verified: the outer query reads
+// round trip answers whether an invitation waits for the email (the arrival's next question,
+// docs/performance.md), and whether this write first stored the primary email verified: the outer query reads
 // "users" in the statement's snapshot, i.e. the row as it was before the write.
 // A row that comes back holds the snapshot and no deletion (an insert writes them, and the update
 // runs only on a live row), so only what the snapshot cannot tell comes back: the driver parses
-// each returned column's description on every execution (about 4,000 instructions a column, issue #7).
+// each returned column's description on every execution (about 4,000 instructions a column, docs/performance.md).
 const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "email" = excluded."email", "email_verified" = excluded."email_verified", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
 where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at"
@@ -48,7 +48,7 @@ returning ${COLUMNS}`);
 const LIST_LIVE_FIRST = statement('users_list_live_first', `select ${COLUMNS} from "users" where "deleted_at" is null order by "idp_id" limit ?`);
 const LIST_LIVE_AFTER = statement('users_list_live_after', `select ${COLUMNS} from "users" where "deleted_at" is null and "idp_id" > ? order by "idp_id" limit ?`);
 
-// Issue #14: only a live row, and only when the language differs (callers already skip unchanged ones).
+// The user's language: only a live row, and only when the language differs (callers already skip unchanged ones).
 const SET_LOCALE = statement('users_set_locale', `update "users" set "locale" = ? where "id" = ? and "deleted_at" is null and "locale" is distinct from ?`);
 
 const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
@@ -135,7 +135,7 @@ export class SqlUsers implements Users {
       idpUpdatedAt: snapshot.updatedAt,
       deletedAt: null,
     };
-    // A `then` rather than an async function: every user.created and user.updated writes here (issue #7).
+    // A `then` rather than an async function: every user.created and user.updated writes here (docs/performance.md).
     // Mapped inside `guarded`, so that a value the mapping refuses rejects like a failed write.
     return guarded('users.syncFromProvider', () =>
       this.sql.rows<SyncRecord>(SYNC, userToRow(user)).then(([written]) =>

@@ -40,7 +40,7 @@ export interface SqlRunnerOptions {
   readonly poolSize?: number;
   /** Receives errors of idle pooled connections (a restarted server, say); they never crash the process. */
   readonly onDriverWarning?: (message: string) => void;
-  /** Told of every statement, succeeded or failed, for operators' metrics (issue #12). */
+  /** Told of every statement, succeeded or failed, for operators' metrics. */
   readonly onQuery?: QueryObserver;
   /** Told whenever the database answered a statement: the host learns that an outage is over (one call, no data). */
   readonly onAnswered?: () => void;
