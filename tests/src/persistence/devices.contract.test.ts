@@ -2,7 +2,7 @@ import { devicesContract, InMemoryDevices, inMemoryDevicesSubject, type DevicesS
 import { forEachBackend } from './support/backends.js';
 import { registerContract } from './support/register-contract.js';
 
-// Issue #14: the Devices port's contract on the fake, PGlite and PostgreSQL.
+// The Devices port's contract on the fake, PGlite and PostgreSQL.
 const runContract = (label: string, subject: () => DevicesSubject): void => registerContract('Devices', devicesContract, label, subject);
 
 const inMemory = inMemoryDevicesSubject((ownerOf) => new InMemoryDevices(ownerOf));

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { reportPostgresNotRun, testDatabaseUrl } from './support/backends.js';
 import { createScratchDatabase, runOnce } from './support/scratch-database.js';
 
-// Issue #13: replicas starting together migrate one at a time under a PostgreSQL advisory lock.
+// Replicas starting together migrate one at a time under a PostgreSQL advisory lock.
 const url = testDatabaseUrl();
 
 /** Polls `check` until it holds; the deadline only turns a hang into a failure, it synchronises nothing. */

@@ -5,7 +5,7 @@ import { aProviderUser } from '@idv/core/testing';
 import test from 'ava';
 import { forEachBackend } from './support/backends.js';
 
-// Issue #8: rows are decoded with the core codecs, not cast, users included.
+// Rows are decoded with the core codecs, not cast, users included.
 forEachBackend((backend) => {
   test(`${backend.label}: a users row that does not decode is a defect (invalid_row) that never echoes the value`, async (t) => {
     const db = backend.persistence();

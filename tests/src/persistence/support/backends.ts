@@ -7,7 +7,7 @@ export const POSTGRES_NOT_RUN = 'PostgreSQL subject not run: TEST_DATABASE_URL i
 
 /**
  * Reports a file's PostgreSQL cases as not run: one skipped test (never a passing placeholder that
- * inflates the count, issue #9); `scripts/run-tests.mjs` prints one line saying so.
+ * inflates the count); `scripts/run-tests.mjs` prints one line saying so.
  */
 export const reportPostgresNotRun = (title = POSTGRES_NOT_RUN): void => {
   test.skip(title, (t) => t.fail('not run'));
