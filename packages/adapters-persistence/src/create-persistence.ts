@@ -1,18 +1,19 @@
 import type { AuditLog, Callers, Devices, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentSubscriptions, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
-import { createSqlRunner, type PoolStats, type QueryObserver, type SqlRunner, type SqlRunnerOptions } from './sql/sql-runner.js';
-import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.js';
-import { MikroOrmCallers } from './repositories/mikro-orm-callers.js';
-import { MikroOrmDevices } from './repositories/mikro-orm-devices.js';
-import { MikroOrmInvitations } from './repositories/mikro-orm-invitations.js';
-import { MikroOrmMemberships } from './repositories/mikro-orm-memberships.js';
-import { MikroOrmNationalIds } from './repositories/mikro-orm-national-ids.js';
-import { MikroOrmOrganizations } from './repositories/mikro-orm-organizations.js';
-import { MikroOrmPaymentCallbackInbox } from './repositories/mikro-orm-payment-callback-inbox.js';
-import { MikroOrmPaymentSubscriptions } from './repositories/mikro-orm-payment-subscriptions.js';
-import { MikroOrmPaymentTransactions } from './repositories/mikro-orm-payment-transactions.js';
-import { MikroOrmUsers } from './repositories/mikro-orm-users.js';
+import { createSqlRunner } from './sql/create-sql-runner.js';
+import type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+import { SqlAuditLog } from './repositories/sql-audit-log.js';
+import { SqlCallers } from './repositories/sql-callers.js';
+import { SqlDevices } from './repositories/sql-devices.js';
+import { SqlInvitations } from './repositories/sql-invitations.js';
+import { SqlMemberships } from './repositories/sql-memberships.js';
+import { SqlNationalIds } from './repositories/sql-national-ids.js';
+import { SqlOrganizations } from './repositories/sql-organizations.js';
+import { SqlPaymentCallbackInbox } from './repositories/sql-payment-callback-inbox.js';
+import { SqlPaymentSubscriptions } from './repositories/sql-payment-subscriptions.js';
+import { SqlPaymentTransactions } from './repositories/sql-payment-transactions.js';
+import { SqlUsers } from './repositories/sql-users.js';
 import { SqlUnitOfWork } from './repositories/sql-unit-of-work.js';
 
 /** Everything the composition root binds from this package. */
@@ -29,7 +30,7 @@ export interface Persistence {
   /** Payment transactions (no card data) and the inbox of verified payment callbacks. */
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentInbox: PaymentCallbackInbox;
-  /** Issue #14: registered devices and their push tokens. */
+  /** Registered devices and their push tokens. */
   readonly devices: Devices;
   /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
   readonly paymentSubscriptions: PaymentSubscriptions;
@@ -49,8 +50,8 @@ export interface Persistence {
 }
 
 /**
- * How to open the database, plus an observer of every repository statement (operators' metrics,
- * issue #12) and where transactions are kept while their work runs (see `TransactionSlot`).
+ * How to open the database, plus an observer of every repository statement (operators' metrics)
+ * and where transactions are kept while their work runs (see `TransactionSlot`).
  */
 export interface CreatePersistenceOptions extends OpenDatabaseOptions {
   /** Told of every repository statement, for operators' metrics. */
@@ -62,7 +63,7 @@ export interface CreatePersistenceOptions extends OpenDatabaseOptions {
 }
 
 /**
- * Opens the database and builds the repositories on its global EntityManager.
+ * Opens the database with MikroORM and builds the repositories on one `SqlRunner` (prepared SQL, no EntityManager).
  * @example
  * const persistence = await createPersistence({ kind: 'postgres', url }, { onDriverWarning: (m) => logger.warn(m) });
  * await persistence.migrate();
@@ -79,17 +80,17 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
   });
   const parseDate = (value: string) => em.getPlatform().parseDate(value);
   return {
-    users: new MikroOrmUsers(sql, parseDate),
-    callers: new MikroOrmCallers(sql, parseDate),
-    organizations: new MikroOrmOrganizations(sql, parseDate),
-    memberships: new MikroOrmMemberships(sql, parseDate),
-    invitations: new MikroOrmInvitations(sql, parseDate),
-    auditLog: new MikroOrmAuditLog(sql, parseDate),
-    nationalIds: new MikroOrmNationalIds(sql),
-    paymentTransactions: new MikroOrmPaymentTransactions(sql, parseDate),
-    paymentInbox: new MikroOrmPaymentCallbackInbox(sql, parseDate),
-    devices: new MikroOrmDevices(sql, parseDate),
-    paymentSubscriptions: new MikroOrmPaymentSubscriptions(sql, parseDate),
+    users: new SqlUsers(sql, parseDate),
+    callers: new SqlCallers(sql, parseDate),
+    organizations: new SqlOrganizations(sql, parseDate),
+    memberships: new SqlMemberships(sql, parseDate),
+    invitations: new SqlInvitations(sql, parseDate),
+    auditLog: new SqlAuditLog(sql, parseDate),
+    nationalIds: new SqlNationalIds(sql),
+    paymentTransactions: new SqlPaymentTransactions(sql, parseDate),
+    paymentInbox: new SqlPaymentCallbackInbox(sql, parseDate),
+    devices: new SqlDevices(sql, parseDate),
+    paymentSubscriptions: new SqlPaymentSubscriptions(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     migrate: db.migrate,
     ping: db.ping,

@@ -6,7 +6,7 @@ import { forEachBackend } from './support/backends.js';
 import { anInvitation, at, idsFor } from './support/fixtures.js';
 import { prepareInvitation } from './support/seed.js';
 
-// A user's arrival writes the row and asks whether an invitation waits for the email in one
+// Speed (docs/performance.md): a user's arrival writes the row and asks whether an invitation waits for the email in one
 // round trip. `acceptPendingInvitations` skips its own lookup only on a `false`, so a wrong `false`
 // would lose an invitation: these pin the answer.
 const { org, user, membership, invitation } = idsFor(0x130);

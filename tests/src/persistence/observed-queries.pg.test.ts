@@ -2,7 +2,7 @@ import { statement } from '@idv/adapters-persistence';
 import test from 'ava';
 import { forEachBackend, runnerFor } from './support/backends.js';
 
-// What the metrics read from persistence — every statement's name and latency, and the
+// What the operators' metrics read from persistence — every statement's name and latency, and the
 // pools' counts (MikroORM's everywhere, the prepared statements' own `pg` pool on PostgreSQL).
 const PROBE = statement('probe_observed_query', 'select 1 as "one" where ? = ?');
 

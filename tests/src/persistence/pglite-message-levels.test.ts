@@ -7,7 +7,7 @@ import type { UserId } from '@idv/core';
 import { aProviderUser } from '@idv/core/testing';
 import test from 'ava';
 
-// PGlite starts its backend at debug message levels (client debug3, server log debug1), and
+// Speed (docs/performance.md): PGlite starts its backend at debug message levels (client debug3, server log debug1), and
 // formatting those messages took about half of every statement's time. The session runs at
 // PostgreSQL's defaults, and stays there through migrations, statements and transactions.
 const MESSAGE_LEVELS = statement(

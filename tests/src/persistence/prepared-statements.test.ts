@@ -5,7 +5,7 @@ import { aProviderUser } from '@idv/core/testing';
 import test from 'ava';
 import { forEachBackend, runnerFor } from './support/backends.js';
 
-// MikroORM interpolates values into the text, so PostgreSQL parsed every hot query anew,
+// Speed (docs/performance.md): MikroORM interpolates values into the text, so PostgreSQL parsed every hot query anew,
 // and PGlite's own `query` parses and describes every call again. A named statement registers itself
 // before it runs, so it can see its own name.
 const OWN_NAME = statement('probe_prepared_statement', 'select "name" from pg_prepared_statements where "name" = ?');

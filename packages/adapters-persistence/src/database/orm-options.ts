@@ -4,7 +4,7 @@ import { allEntities } from '../entities/all-entities.js';
 /**
  * The options every backend shares. The migrator is not among them: `@mikro-orm/migrations` (umzug
  * and its CLI tooling) costs ≈ 38 MB of resident memory, so it is loaded only when migrating
- * (`migrationOptions`; issue #7).
+ * (`migrationOptions`; docs/performance.md).
  */
 export const sharedOrmOptions = () =>
   ({

@@ -19,7 +19,7 @@ export interface DeviceRow {
 /** The name of the unique constraint that gives a push token to one device at a time, across users. */
 export const DEVICES_PUSH_TOKEN_UNIQUE = 'devices_push_token_unique';
 
-/** The `devices` table (issue #14): one row per (user, installation); removed with the user's deletion. */
+/** The `devices` table: one row per (user, installation); removed with the user's deletion. */
 export const DeviceSchema = new EntitySchema<DeviceRow>({
   name: 'Device',
   tableName: 'devices',

@@ -10,7 +10,7 @@ export interface UserRow {
   imageUrl: string | null;
   idpUpdatedAt: number | null;
   deletedAt: Date | null;
-  /** The user's language (issue #14), a canonical BCP 47 tag; null until a request names one. */
+  /** The user's language, a canonical BCP 47 tag; null until a request names one. */
   locale: string | null;
   createdAt: Date;
 }

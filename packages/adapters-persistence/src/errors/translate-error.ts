@@ -43,7 +43,7 @@ export const translateError = (operation: string, error: unknown): PersistenceEr
 
 /**
  * Runs a database call and rejects with a translated error when it fails. A `catch` on the call's
- * promise rather than an async wrapper: every repository call runs through here (issue #7).
+ * promise rather than an async wrapper: every repository call runs through here (docs/performance.md).
  */
 export const guarded = <A>(operation: string, call: () => Promise<A>): Promise<A> => {
   const translate = (error: unknown): never => {

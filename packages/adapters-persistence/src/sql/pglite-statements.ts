@@ -84,7 +84,7 @@ const resultOf = (replies: readonly messages.BackendMessage[], shape: PreparedSh
  * Runs `statement` on `pglite` as a named prepared statement, parsed and described once per
  * instance, then run as one bind-execute-sync message. PGlite's own `query` sends every call as six
  * calls into its WebAssembly (parse, describe, bind, describe, execute, sync), then copies its
- * whole table of type parsers to read the rows (issue #7; measured in docs/performance.md).
+ * whole table of type parsers to read the rows (measured in docs/performance.md).
  * Values are written and rows read by the instance's own serializers and parsers, chosen by the
  * types PostgreSQL described, as `query` does. `syncToFs` as `query` does it: after a statement
  * outside a transaction (the commit syncs the others).
@@ -99,7 +99,7 @@ const resultOf = (replies: readonly messages.BackendMessage[], shape: PreparedSh
  */
 export const runPgliteStatement = (pglite: PGlite, statement: Statement, values: readonly unknown[], syncToFs: boolean): Promise<StatementResult> =>
   pglite.runExclusive(async () => {
-    // A known shape is read without an await: every statement after the first takes this path (issue #7).
+    // A known shape is read without an await: every statement after the first takes this path (docs/performance.md).
     const shape = knownShape(pglite, statement) ?? (await prepare(pglite, statement));
     const written = values.map((value, index) => {
       if (value === null || value === undefined) return null;

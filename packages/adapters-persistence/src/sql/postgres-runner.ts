@@ -23,7 +23,7 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
   pool.on('error', (error) => options.onDriverWarning?.(`idle connection error: ${error.message}`));
   const slot = (options.transactionSlot ?? ownTransactionSlot)<Open>();
   const answered = options.onAnswered;
-  // With a callback, one promise of ours per statement; without, pg-pool makes two (issue #7).
+  // With a callback, one promise of ours per statement; without, pg-pool makes two (docs/performance.md).
   const prepared = (statement: Statement, values: readonly unknown[]) =>
     new Promise<pg.QueryResult>((resolve, reject) => {
       const query = { name: statement.name, text: statement.numberedText, values: [...values] };

@@ -11,8 +11,8 @@ import {
 import * as O from 'fp-ts/lib/Option.js';
 import { InvalidRow } from '../errors/invalid-row.js';
 import { guarded } from '../errors/translate-error.js';
-import { toNumber, type DateParser } from '../mappers/column-values.js';
-import { decodeColumn, decodeNullable, requireDate, Text } from '../mappers/decode-column.js';
+import { toNumber, type DateParser } from '../columns/column-values.js';
+import { decodeColumn, decodeNullable, requireDate, Text } from '../columns/decode-column.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
@@ -60,7 +60,7 @@ const toDomain = (row: SubscriptionRecord, parseDate: DateParser): PaymentSubscr
 };
 
 /** The PaymentSubscriptions port on raw SQL, unique on (provider, subscription reference). */
-export class MikroOrmPaymentSubscriptions implements PaymentSubscriptions {
+export class SqlPaymentSubscriptions implements PaymentSubscriptions {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

@@ -1,11 +1,11 @@
 import type { Caller, Callers, IdpUserId } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
+import type { DateParser } from '../columns/column-values.js';
 import { guarded } from '../errors/translate-error.js';
-import type { DateParser } from '../mappers/column-values.js';
-import { membershipSummaryToDomain } from '../mappers/membership.mapper.js';
-import { userToDomain, type UserRecord } from '../mappers/user.mapper.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
+import { membershipSummaryToDomain } from './sql-memberships.js';
+import { userToDomain, type UserRecord } from './sql-users.js';
 
 /** One row of `FIND`: the user's columns, then one membership's (all null when the user has none). */
 interface CallerRecord extends UserRecord {
@@ -16,7 +16,7 @@ interface CallerRecord extends UserRecord {
   readonly status: unknown;
 }
 
-// The user and their memberships in one round trip (issue #7): the left join keeps the user's row
+// The user and their memberships in one round trip (docs/performance.md): the left join keeps the user's row
 // when they have none; the memberships come in `Memberships.listForUser`'s order.
 const FIND = statement(
   'callers_find_by_idp_id',
@@ -29,14 +29,14 @@ order by m."created_at", m."id"`,
 );
 
 /** The Callers port on raw SQL: one prepared statement on PostgreSQL (see `createSqlRunner`). */
-export class MikroOrmCallers implements Callers {
+export class SqlCallers implements Callers {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,
   ) {}
 
   findByIdpId(idpId: IdpUserId): Promise<O.Option<Caller>> {
-    // A `then` rather than an async function: every bearer request reads its caller here (issue #7).
+    // A `then` rather than an async function: every bearer request reads its caller here (docs/performance.md).
     return guarded('callers.findByIdpId', () => this.sql.rows<CallerRecord>(FIND, [idpId]).then((rows) => this.callerOf(rows)));
   }
 

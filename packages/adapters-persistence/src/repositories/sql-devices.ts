@@ -1,14 +1,15 @@
-import { Locale, type Device, type DeviceRegistration, type Devices, type InstallationId, type PushTarget, type PushToken, type RegisteredDevice, type UserId } from '@idv/core';
+import { AppVersion, InstallationId, Locale, Platform, PushToken, UserId, type Device, type DeviceRegistration, type Devices, type PushTarget, type RegisteredDevice } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
+import type { DateParser } from '../columns/column-values.js';
+import { decodeColumn, decodeNullable, requireDate } from '../columns/decode-column.js';
 import { DEVICES_PUSH_TOKEN_UNIQUE } from '../entities/device.entity.js';
 import { PersistenceError } from '../errors/persistence-error.js';
 import { guarded } from '../errors/translate-error.js';
-import type { DateParser } from '../mappers/column-values.js';
-import { decodeNullable } from '../mappers/decode-column.js';
-import { DEVICE_COLUMNS, deviceToDomain, type DeviceRecord } from '../mappers/device.mapper.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
+/** The `devices` columns, in the order the insert lists them. */
+const DEVICE_COLUMNS = ['user_id', 'installation_id', 'push_token', 'platform', 'app_version', 'locale', 'created_at', 'updated_at'] as const;
 const COLUMNS = DEVICE_COLUMNS.map((column) => `"${column}"`).join(', ');
 const QUALIFIED = DEVICE_COLUMNS.map((column) => `d."${column}"`).join(', ');
 
@@ -37,8 +38,32 @@ const REGISTER_ATTEMPTS = 16;
 const lostTokenRace = (error: unknown): boolean =>
   error instanceof PersistenceError && error.failure === 'unique_violation' && error.constraint === DEVICES_PUSH_TOKEN_UNIQUE;
 
-/** The Devices port on raw SQL (issue #14): prepared statements on PostgreSQL, the ORM's connection on PGlite. */
-export class MikroOrmDevices implements Devices {
+/** A `devices` row exactly as raw SQL returns it (snake_case columns). */
+interface DeviceRecord {
+  readonly user_id: unknown;
+  readonly installation_id: unknown;
+  readonly push_token: unknown;
+  readonly platform: unknown;
+  readonly app_version: unknown;
+  readonly locale: unknown;
+  readonly created_at: unknown;
+  readonly updated_at: unknown;
+}
+
+/** Decodes a `devices` row into the core `Device` (a row that does not decode is a defect). */
+const deviceToDomain = (row: DeviceRecord, parseDate: DateParser): Device => ({
+  userId: decodeColumn(UserId, row.user_id, 'devices.user_id'),
+  installationId: decodeColumn(InstallationId, row.installation_id, 'devices.installation_id'),
+  pushToken: decodeColumn(PushToken, row.push_token, 'devices.push_token'),
+  platform: decodeColumn(Platform, row.platform, 'devices.platform'),
+  appVersion: decodeNullable(AppVersion, row.app_version, 'devices.app_version'),
+  locale: decodeColumn(Locale, row.locale, 'devices.locale'),
+  createdAt: requireDate(row.created_at, parseDate, 'devices.created_at'),
+  updatedAt: requireDate(row.updated_at, parseDate, 'devices.updated_at'),
+});
+
+/** The Devices port on raw SQL (registered devices and their push tokens): prepared statements on PostgreSQL, the ORM's connection on PGlite. */
+export class SqlDevices implements Devices {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

@@ -1,9 +1,8 @@
-import type { Organization, OrganizationId, OrganizationName, Organizations, OwnerlessOrganization, Page, PageRequest } from '@idv/core';
+import { OrganizationId, OrganizationName, type Organization, type Organizations, type OwnerlessOrganization, type Page, type PageRequest } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
+import type { DateParser } from '../columns/column-values.js';
+import { decodeColumn, requireDate } from '../columns/decode-column.js';
 import { guarded } from '../errors/translate-error.js';
-import type { DateParser } from '../mappers/column-values.js';
-import { organizationToDomain, organizationToRow, type OrganizationRecord } from '../mappers/organization.mapper.js';
-import { ownerlessOrganizationToDomain, type OwnerlessOrganizationRecord } from '../mappers/organization.mapper.js';
 import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
@@ -26,8 +25,43 @@ where "ownerless_since" is not null and "deleted_at" is null order by "ownerless
 const OWNERLESS_AFTER = statement('organizations_ownerless_after', `select ${COLUMNS}, "ownerless_since" from "organizations"
 where "ownerless_since" is not null and "deleted_at" is null and ("ownerless_since", "id") > (?, ?) order by "ownerless_since", "id" limit ?`);
 
-/** The Organizations port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
-export class MikroOrmOrganizations implements Organizations {
+/** An `organizations` row as raw SQL returns it. */
+interface OrganizationRecord {
+  readonly id: unknown;
+  readonly name: unknown;
+  readonly created_at: unknown;
+  readonly updated_at: unknown;
+}
+
+/** Decodes an `organizations` row into the core `Organization`. */
+const organizationToDomain = (row: OrganizationRecord, parseDate: DateParser): Organization => ({
+  id: decodeColumn(OrganizationId, row.id, 'organizations.id'),
+  name: decodeColumn(OrganizationName, row.name, 'organizations.name'),
+  createdAt: requireDate(row.created_at, parseDate, 'organizations.created_at'),
+  updatedAt: requireDate(row.updated_at, parseDate, 'organizations.updated_at'),
+});
+
+/** The `organizations` columns of a core `Organization`, in the order the insert lists them. */
+const organizationToRow = (organization: Organization): readonly [string, string, Date, Date] => [
+  organization.id,
+  organization.name,
+  organization.createdAt,
+  organization.updatedAt,
+];
+
+/** An `organizations` row read with its ownerless mark. */
+interface OwnerlessOrganizationRecord extends OrganizationRecord {
+  readonly ownerless_since: unknown;
+}
+
+/** Decodes a marked `organizations` row into the core `OwnerlessOrganization`. */
+const ownerlessOrganizationToDomain = (row: OwnerlessOrganizationRecord, parseDate: DateParser): OwnerlessOrganization => ({
+  ...organizationToDomain(row, parseDate),
+  ownerlessSince: requireDate(row.ownerless_since, parseDate, 'organizations.ownerless_since'),
+});
+
+/** The Organizations port on raw SQL through the repositories' runner (see `SqlUsers`). */
+export class SqlOrganizations implements Organizations {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

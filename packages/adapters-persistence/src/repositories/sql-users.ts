@@ -1,9 +1,9 @@
-import { Locale, UserId, type IdpUserId, type ProviderUser, type User, type Users, type UserSync } from '@idv/core';
+import { Email, IdpUserId, Locale, UserId, type ProviderUser, type User, type Users, type UserSync } from '@idv/core';
+import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
+import { toDate, toNumber, type DateParser } from '../columns/column-values.js';
+import { decodeColumn, decodeNullable, Text, type ColumnCodec } from '../columns/decode-column.js';
 import { guarded } from '../errors/translate-error.js';
-import type { DateParser } from '../mappers/column-values.js';
-import { decodeColumn, decodeNullable } from '../mappers/decode-column.js';
-import { userToDomain, userToRow, type UserRecord } from '../mappers/user.mapper.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
@@ -13,12 +13,12 @@ const COLUMNS = `${INSERTED}, "locale"`;
 // One guarded statement: inserts, or overwrites only a live row with an older snapshot (or one as
 // new whose verification state is unknown: a row stored before it was kept). When the WHERE
 // suppresses the update nothing comes back, so the caller reads the row afterwards. The same
-// round trip answers whether an invitation waits for the email (the arrival's next question, issue
-// #7), and whether this write first stored the primary email verified: the outer query reads
+// round trip answers whether an invitation waits for the email (the arrival's next question,
+// docs/performance.md), and whether this write first stored the primary email verified: the outer query reads
 // "users" in the statement's snapshot, i.e. the row as it was before the write.
 // A row that comes back holds the snapshot and no deletion (an insert writes them, and the update
 // runs only on a live row), so only what the snapshot cannot tell comes back: the driver parses
-// each returned column's description on every execution (about 4,000 instructions a column, issue #7).
+// each returned column's description on every execution (about 4,000 instructions a column, docs/performance.md).
 const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "email" = excluded."email", "email_verified" = excluded."email_verified", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
 where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at"
@@ -48,7 +48,7 @@ returning ${COLUMNS}`);
 const LIST_LIVE_FIRST = statement('users_list_live_first', `select ${COLUMNS} from "users" where "deleted_at" is null order by "idp_id" limit ?`);
 const LIST_LIVE_AFTER = statement('users_list_live_after', `select ${COLUMNS} from "users" where "deleted_at" is null and "idp_id" > ? order by "idp_id" limit ?`);
 
-// Issue #14: only a live row, and only when the language differs (callers already skip unchanged ones).
+// The user's language: only a live row, and only when the language differs (callers already skip unchanged ones).
 const SET_LOCALE = statement('users_set_locale', `update "users" set "locale" = ? where "id" = ? and "deleted_at" is null and "locale" is distinct from ?`);
 
 const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
@@ -60,11 +60,55 @@ const writtenUser = (snapshot: Omit<User, 'locale'>, written: SyncRecord): User 
   locale: decodeNullable(Locale, written.locale, 'users.locale'),
 });
 
+/** A `users` row exactly as raw SQL returns it (snake_case columns). */
+export interface UserRecord {
+  readonly id: unknown;
+  readonly idp_id: unknown;
+  readonly email: unknown;
+  readonly email_verified: unknown;
+  readonly image_url: unknown;
+  readonly idp_updated_at: unknown;
+  readonly deleted_at: unknown;
+  readonly locale: unknown;
+}
+
+/** A boolean column (PostgreSQL and PGlite both hand back a JS boolean). */
+const Bool: ColumnCodec<boolean> = {
+  name: 'boolean',
+  decode: (input) => (typeof input === 'boolean' ? E.right(input) : E.left(input)),
+};
+
+/** Decodes a `users` row into the core `User` (a row that does not decode is a defect). */
+export const userToDomain = (row: UserRecord, parseDate: DateParser): User => ({
+  id: decodeColumn(UserId, row.id, 'users.id'),
+  idpId: decodeColumn(IdpUserId, row.idp_id, 'users.idp_id'),
+  email: decodeNullable(Email, row.email, 'users.email'),
+  // NULL is "unknown" (a row stored before the state was kept), never read as verified.
+  emailVerified: decodeNullable(Bool, row.email_verified, 'users.email_verified'),
+  imageUrl: decodeNullable(Text, row.image_url, 'users.image_url'),
+  idpUpdatedAt: toNumber(row.idp_updated_at),
+  deletedAt: toDate(row.deleted_at, parseDate),
+  locale: decodeNullable(Locale, row.locale, 'users.locale'),
+});
+
+/** Maps a core `User` to the `users` columns, in the order the insert statements list them (the language is written on its own). */
+const userToRow = (
+  user: Omit<User, 'locale'>,
+): readonly [string, string, string | null, boolean | null, string | null, number | null, Date | null] => [
+  user.id,
+  user.idpId,
+  user.email,
+  user.emailVerified,
+  user.imageUrl,
+  user.idpUpdatedAt,
+  user.deletedAt,
+];
+
 /**
  * The Users port on raw SQL through the repositories' runner: every statement joins the current
  * transaction when there is one, and runs prepared on PostgreSQL (see `createSqlRunner`).
  */
-export class MikroOrmUsers implements Users {
+export class SqlUsers implements Users {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,
@@ -91,7 +135,7 @@ export class MikroOrmUsers implements Users {
       idpUpdatedAt: snapshot.updatedAt,
       deletedAt: null,
     };
-    // A `then` rather than an async function: every user.created and user.updated writes here (issue #7).
+    // A `then` rather than an async function: every user.created and user.updated writes here (docs/performance.md).
     // Mapped inside `guarded`, so that a value the mapping refuses rejects like a failed write.
     return guarded('users.syncFromProvider', () =>
       this.sql.rows<SyncRecord>(SYNC, userToRow(user)).then(([written]) =>

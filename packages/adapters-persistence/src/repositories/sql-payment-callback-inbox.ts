@@ -2,8 +2,8 @@ import { PaymentId, type CallbackOutcomeTag, type InboxEntry, type PaymentCallba
 import * as O from 'fp-ts/lib/Option.js';
 import { InvalidRow } from '../errors/invalid-row.js';
 import { guarded } from '../errors/translate-error.js';
-import type { DateParser } from '../mappers/column-values.js';
-import { decodeColumn, decodeNullable, requireDate, Text } from '../mappers/decode-column.js';
+import type { DateParser } from '../columns/column-values.js';
+import { decodeColumn, decodeNullable, requireDate, Text } from '../columns/decode-column.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
@@ -37,7 +37,7 @@ const payloadOf = (value: unknown): SettledInboxEntry['payload'] => {
 };
 
 /** The payment callback inbox on raw SQL, unique on (scheme, dedupe key). */
-export class MikroOrmPaymentCallbackInbox implements PaymentCallbackInbox {
+export class SqlPaymentCallbackInbox implements PaymentCallbackInbox {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,

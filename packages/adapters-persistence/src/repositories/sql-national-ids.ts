@@ -1,7 +1,7 @@
 import { UserId, type NationalIds, type SealedNationalId, type StoredNationalId } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { guarded } from '../errors/translate-error.js';
-import { decodeColumn, Text } from '../mappers/decode-column.js';
+import { decodeColumn, Text } from '../columns/decode-column.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
@@ -21,7 +21,7 @@ const LIST_AFTER = statement('national_ids_list_after', `select "user_id", "seal
 const REPLACE = statement('national_ids_replace', `update "national_ids" set "sealed" = ?, "updated_at" = ? where "user_id" = ? and "sealed" = ? returning "user_id"`);
 
 /** The NationalIds port: sealed values only (the vault adapter seals and opens them), one row per user. */
-export class MikroOrmNationalIds implements NationalIds {
+export class SqlNationalIds implements NationalIds {
   constructor(private readonly sql: SqlRunner) {}
 
   put(userId: UserId, sealed: SealedNationalId, at: Date): Promise<void> {

@@ -1,26 +1,8 @@
-import type {
-  Membership,
-  MembershipChanges,
-  MembershipExpectation,
-  MembershipId,
-  Memberships,
-  MembershipSummary,
-  OrganizationId,
-  Page,
-  PageRequest,
-  RosterFilter,
-  UserId,
-} from '@idv/core';
+import { Email, MembershipId, MembershipStatus, OrganizationId, Role, UserId, type Membership, type MembershipChanges, type MembershipExpectation, type Memberships, type MembershipSummary, type Page, type PageRequest, type RosterFilter } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
+import type { DateParser } from '../columns/column-values.js';
+import { decodeColumn, decodeNullable, requireDate, Text } from '../columns/decode-column.js';
 import { guarded } from '../errors/translate-error.js';
-import type { DateParser } from '../mappers/column-values.js';
-import {
-  membershipSummaryToDomain,
-  membershipToDomain,
-  membershipToRow,
-  type MembershipRecord,
-  type MembershipSummaryRecord,
-} from '../mappers/membership.mapper.js';
 import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
@@ -69,8 +51,64 @@ update "memberships" set "role" = coalesce(?, "role"), "status" = coalesce(?, "s
 where "id" = ? and "role" = ? and "status" = ? returning *)
 ${SELECT.replace('from "memberships" m', 'from "changed" m')}`);
 
-/** The Memberships port on raw SQL through the repositories' runner (see `MikroOrmUsers`). */
-export class MikroOrmMemberships implements Memberships {
+/** A membership joined with its organization, as raw SQL returns it. */
+export interface MembershipSummaryRecord {
+  readonly id: unknown;
+  readonly organization_id: unknown;
+  readonly organization_name: unknown;
+  readonly role: unknown;
+  readonly status: unknown;
+}
+
+/** A `memberships` row with `email` already resolved (the user's current address, else the stored one). */
+interface MembershipRecord {
+  readonly id: unknown;
+  readonly organization_id: unknown;
+  readonly user_id: unknown;
+  readonly role: unknown;
+  readonly status: unknown;
+  readonly email: unknown;
+  readonly created_at: unknown;
+  readonly updated_at: unknown;
+}
+
+/** Decodes a joined membership row into the core `MembershipSummary`. */
+export const membershipSummaryToDomain = (row: MembershipSummaryRecord): MembershipSummary => ({
+  id: decodeColumn(MembershipId, row.id, 'memberships.id'),
+  organizationId: decodeColumn(OrganizationId, row.organization_id, 'memberships.organization_id'),
+  organizationName: decodeColumn(Text, row.organization_name, 'organizations.name'),
+  role: decodeColumn(Role, row.role, 'memberships.role'),
+  status: decodeColumn(MembershipStatus, row.status, 'memberships.status'),
+});
+
+/** Decodes a membership row into the core `Membership`. */
+const membershipToDomain = (row: MembershipRecord, parseDate: DateParser): Membership => ({
+  id: decodeColumn(MembershipId, row.id, 'memberships.id'),
+  organizationId: decodeColumn(OrganizationId, row.organization_id, 'memberships.organization_id'),
+  userId: decodeNullable(UserId, row.user_id, 'memberships.user_id'),
+  role: decodeColumn(Role, row.role, 'memberships.role'),
+  status: decodeColumn(MembershipStatus, row.status, 'memberships.status'),
+  email: decodeNullable(Email, row.email, 'memberships.email'),
+  createdAt: requireDate(row.created_at, parseDate, 'memberships.created_at'),
+  updatedAt: requireDate(row.updated_at, parseDate, 'memberships.updated_at'),
+});
+
+/** The `memberships` columns of a core `Membership`, in the order the insert lists them. */
+const membershipToRow = (
+  membership: Membership,
+): readonly [string, string, string | null, string, string, string | null, Date, Date] => [
+  membership.id,
+  membership.organizationId,
+  membership.userId,
+  membership.role,
+  membership.status,
+  membership.email,
+  membership.createdAt,
+  membership.updatedAt,
+];
+
+/** The Memberships port on raw SQL through the repositories' runner (see `SqlUsers`). */
+export class SqlMemberships implements Memberships {
   constructor(
     private readonly sql: SqlRunner,
     private readonly parseDate: DateParser,
