@@ -1,6 +1,6 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { announceAcceptance, type PushDeps } from '../../devices/push.js';
+import { announceAcceptance, type PushDeps } from '../announcements.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
 import type { MembershipChangedConcurrently } from '../../membership/membership.errors.js';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { announceAcceptance, type PushDeps } from '../../devices/push.js';
+import { announceAcceptance, type PushDeps } from '../announcements.js';
 import { verifiedEmail, type User } from '../../identity/user.js';
 import { fromPort } from '../../shared/from-port.js';
 import { expireInvitation, type InvitationStepsDeps } from '../invitation-steps.js';

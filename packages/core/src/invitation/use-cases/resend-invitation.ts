@@ -5,7 +5,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, invitationSnapshot } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { IdentityProviderUnavailable } from '../invitation.errors.js';
-import type { AuthorizeDeps } from '../../membership/authorize.js';
+import { mayGrant, type AuthorizeDeps } from '../../membership/authorize.js';
 import { authorizedWrite, type AuthorizedWriteError } from '../../membership/authorized-write.js';
 import { cannotGrantRole } from '../../membership/membership.errors.js';
 import type { OrganizationId } from '../../organization/organization.js';
@@ -14,7 +14,7 @@ import type { Logger } from '../../shared/logger.js';
 import { invitationNotPending, type InvitationRateLimited } from '../invitation.errors.js';
 import { askProvider, type InvitationDeps } from '../invitation-steps.js';
 import { throttleInvitation, type ThrottleInvitationDeps } from '../throttle-invitation.js';
-import { manageInvitation, mayGrant, type ManageInvitationError } from '../manage-invitation.js';
+import { manageInvitation, type ManageInvitationError } from '../manage-invitation.js';
 import { expiryFrom, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
 /** The refreshed invitation and its new token (the old one stops working). */
@@ -83,8 +83,8 @@ export const resendInvitation =
       TE.bindW('providerInvitationId', ({ invitation }) => mailAgain(deps, invitation)),
       TE.flatMap(({ authorized, invitation, issued, providerInvitationId }) =>
         pipe(
-          authorizedWrite(deps, authorized, [], async ({ actor }): Promise<E.Either<ResendInvitationError, ResentInvitation>> => {
-            if (!mayGrant(actor, invitation.role)) return E.left(cannotGrantRole(invitation.role));
+          authorizedWrite(deps, authorized, [], async ({ actor, capability }): Promise<E.Either<ResendInvitationError, ResentInvitation>> => {
+            if (!mayGrant(actor, capability, invitation.role)) return E.left(cannotGrantRole(invitation.role));
             const now = deps.clock.now();
             const renewal = { tokenHash: issued.tokenHash, expiresAt: expiryFrom(now, deps.settings.invitationTtlDays), providerInvitationId };
             const rotated = await deps.invitations.rotateToken(invitation.id, renewal, now);
