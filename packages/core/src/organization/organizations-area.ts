@@ -36,7 +36,7 @@ export interface OrganizationsPorts extends ManageMembersDeps, InvitationDeps, O
   readonly auditLog: AuditLog;
   readonly nationalIds: NationalIds;
   readonly nationalIdVault: NationalIdVault;
-  /** Issue #9: invitations per organization, inviter and recipient, and the resend cooldown. */
+  /** The invitation budgets: per organization, inviter and recipient, and the resend cooldown. */
   readonly invitationThrottle: InvitationThrottle;
   /** Deleting an organization: its open payments refuse it; its linked subscriptions are cancelled at the provider. */
   readonly paymentTransactions: PaymentTransactions;

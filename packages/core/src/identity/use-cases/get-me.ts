@@ -58,7 +58,7 @@ export const getMe =
   (deps: GetMeDeps) =>
   (auth: AuthPayload): TE.TaskEither<IdentityError, Me> =>
   // Every `/users/me` runs this: one async step rather than a pipe of Tasks, since each Task step
-  // costs promises (issue #7).
+  // costs promises (docs/performance.md).
   async () => {
     const found = auth.user === null ? await recoverUser(deps, auth.userId)() : E.right(auth.user);
     if (E.isLeft(found)) return found;

@@ -54,7 +54,7 @@ export const acceptInvitation =
       TE.flatMap(({ user, invitation, membership }) =>
         pipe(
           () => deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user)),
-          // Issue #14: the inviter hears of it, after the commit and off the request path.
+          // The inviter hears of it, after the commit and off the request path.
           TE.tap(() => TE.right(announceAcceptance(deps, invitation, user))),
         ),
       ),

@@ -33,7 +33,7 @@ const acceptOne = async (deps: InvitationStepsDeps & PushDeps, invitation: Invit
   // user's to accept in-app, even when a retried `user.created` names that user.
   if (membership === null || membership.status !== 'invited' || membership.userId !== null) return false;
   const result = await deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user));
-  // Issue #14: the inviter hears of it, after the commit and off the request path.
+  // The inviter hears of it, after the commit and off the request path.
   if (E.isRight(result)) announceAcceptance(deps, invitation, user);
   return E.isRight(result);
 };

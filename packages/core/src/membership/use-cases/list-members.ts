@@ -24,7 +24,7 @@ export interface ListMembersQuery {
 export const listMembers =
   (deps: AuthorizeDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, query: ListMembersQuery): TE.TaskEither<AuthorizationError, Page<Membership>> =>
-  // The roster is the hot organization route: one async step after `authorize` (issue #7).
+  // The roster is the hot organization route: one async step after `authorize` (docs/performance.md).
   async () => {
     const authorized = await authorize(deps)(caller, organizationId, 'organization.read')();
     if (E.isLeft(authorized)) return authorized;
