@@ -14,7 +14,7 @@ export interface DevicesPorts extends NotifyDeps {
 }
 
 /**
- * The devices area's use cases bound to their ports (issue #14): registering, revoking and listing
+ * The devices area's use cases bound to their ports: registering, revoking and listing
  * the caller's devices, remembering the caller's language, and settling push receipts.
  *
  * @example

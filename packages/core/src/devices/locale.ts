@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import * as O from 'fp-ts/lib/Option.js';
 
-/** The language used when a request names none (issue #14): `en`. */
+/** The language used when a request names none: `en`. */
 export const DEFAULT_LOCALE = 'en' as Locale;
 
 // Longer tags than this are not app languages; capping also bounds the work on a hostile header.
@@ -69,7 +69,7 @@ export interface LocaleHeaders {
 }
 
 /**
- * The language a request names (issue #14): a valid `X-Locale`, else the preferred valid
+ * The language a request names: a valid `X-Locale`, else the preferred valid
  * `Accept-Language`, else none (the caller then keeps what it has, or uses {@link DEFAULT_LOCALE}).
  * A malformed value is ignored, never an error.
  *

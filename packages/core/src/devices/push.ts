@@ -1,9 +1,4 @@
-import * as O from 'fp-ts/lib/Option.js';
 import type { UserId } from '../identity/identifiers.js';
-import type { User } from '../identity/user.js';
-import type { Invitation } from '../invitation/invitation.js';
-import type { Organizations } from '../organization/ports/organizations.js';
-import type { BackgroundTasks } from '../shared/background-tasks.js';
 import type { Logger } from '../shared/logger.js';
 import { maskPushToken } from './device.js';
 import { recipientLocale } from './locale.js';
@@ -16,12 +11,6 @@ export interface NotifyDeps {
   readonly devices: Devices;
   readonly notifications: Notifications;
   readonly logger: Logger;
-}
-
-/** Ports of the notifications the invitation use cases start off the request path. */
-export interface PushDeps extends NotifyDeps {
-  readonly organizations: Organizations;
-  readonly background: BackgroundTasks;
 }
 
 /** Removes the devices whose tokens the push service no longer knows (`DeviceNotRegistered`); how many went. */
@@ -55,29 +44,3 @@ export const notifyUser =
     await forgetUnregistered(deps, await deps.notifications.send(pushes));
     return pushes.length;
   };
-
-/** Path 2: tells an existing user, off the request path, that they were invited (never fails the invitation). */
-export const announceInvitation = (deps: PushDeps, invitee: User, invitation: Pick<Invitation, 'id' | 'organizationId' | 'role'>, organizationName: string): void =>
-  deps.background.run('notify invitee', async () => {
-    await notifyUser(deps)(invitee.id, {
-      kind: 'invitation.received',
-      organizationId: invitation.organizationId,
-      organizationName,
-      invitationId: invitation.id,
-      role: invitation.role,
-    });
-  });
-
-/** Tells the inviter, off the request path, that their invitation was accepted (never fails the acceptance). */
-export const announceAcceptance = (deps: PushDeps, invitation: Invitation, invitee: User): void =>
-  deps.background.run('notify inviter', async () => {
-    const organization = O.toNullable(await deps.organizations.findById(invitation.organizationId));
-    if (organization === null) return;
-    await notifyUser(deps)(invitation.invitedBy, {
-      kind: 'invitation.accepted',
-      organizationId: invitation.organizationId,
-      organizationName: organization.name,
-      invitationId: invitation.id,
-      inviteeEmail: invitee.email,
-    });
-  });

@@ -5,7 +5,7 @@ export interface EmailBrand {
   readonly Email: unique symbol;
 }
 
-// Issue #9 (found by the webhook fuzzer): no control characters; PostgreSQL text cannot hold a NUL.
+// Found by the webhook fuzzer: no control characters; PostgreSQL text cannot hold a NUL.
 const EMAIL_SHAPE = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+$/;
 
 /** An email address, trimmed and lower-cased so that comparisons are case-insensitive by contract. */
@@ -17,7 +17,7 @@ const isEmail = (u: unknown): u is Email => typeof u === 'string' && u.length <=
 export const Email = new t.Type<Email, string, unknown>(
   'Email',
   isEmail,
-  // Plain branches rather than a pipe: every webhook decodes each of its addresses (issue #7).
+  // Plain branches rather than a pipe: every webhook decodes each of its addresses (docs/performance.md).
   (input, context) => {
     if (typeof input !== 'string') return t.failure(input, context);
     const normalised = input.trim().toLowerCase();

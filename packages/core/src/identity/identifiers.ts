@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { isUuid } from '../shared/uuid.js';
 
 /** Brand of `IdpUserId`. */
 export interface IdpUserIdBrand {
@@ -20,7 +21,7 @@ export interface UserIdBrand {
 /** The local primary key of a user row (a UUID). */
 export const UserId = t.brand(
   t.string,
-  (s): s is t.Branded<string, UserIdBrand> => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(s),
+  (s): s is t.Branded<string, UserIdBrand> => isUuid(s),
   'UserId',
 );
 /** The local primary key of a user row. */

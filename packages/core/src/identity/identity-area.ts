@@ -1,4 +1,4 @@
-import type { PushDeps } from '../devices/push.js';
+import type { PushDeps } from '../invitation/announcements.js';
 import { acceptPendingInvitations } from '../invitation/use-cases/accept-pending-invitations.js';
 import type { InvitationStepsDeps } from '../invitation/invitation-steps.js';
 import type { ErrorTracker } from '../shared/error-tracker.js';

@@ -42,7 +42,7 @@ const userEvent = (event: t.TypeOf<typeof IdpUserEventJson>): IdpEvent => ({ typ
 
 /** Decodes a parsed webhook body; a handled type with a bad `data` is a list of problems. */
 export const decodeIdpEvent = (body: unknown): E.Either<readonly string[], IdpEvent> => {
-  // Every webhook runs this (issue #7). The common case first: a well-formed user event passes the
+  // Every webhook runs this (docs/performance.md). The common case first: a well-formed user event passes the
   // codec's own guard, which checks what `decode` checks without a context or an Either per field
   // (these codecs never transform, so what `is` accepts `decode` would return unchanged). Anything
   // else is decoded for its problems, with early returns rather than `E.chain` (its data-last form

@@ -15,7 +15,7 @@ export const IdpEmailAddressJson = t.intersection([
 ]);
 
 /** The provider's User object (webhook `data` and admin API body), only the fields we read. */
-// Issue #9 (found by the webhook fuzzer): values the database cannot store must fail decoding (400,
+// Found by the webhook fuzzer: values the database cannot store must fail decoding (400,
 // captured as drift) rather than the write (500, retried by the provider forever).
 const refined = <A>(name: string, is: (u: unknown) => u is A) =>
   new t.Type<A, A, unknown>(name, is, (u, context) => (is(u) ? t.success(u) : t.failure(u, context)), t.identity);
@@ -41,7 +41,7 @@ export type IdpUserJson = t.TypeOf<typeof IdpUserJson>;
  * (a missing or `null` verification, as the admin API answers for an unverified address, is not).
  */
 export const toProviderUser = (json: IdpUserJson): ProviderUser => {
-  // Plain branches rather than Option pipes: every user webhook reads one (issue #7).
+  // Plain branches rather than Option pipes: every user webhook reads one (docs/performance.md).
   const primary = json.email_addresses.find((entry) => entry.id === json.primary_email_address_id);
   const email = primary === undefined ? undefined : Email.decode(primary.email_address);
   return {

@@ -4,7 +4,8 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, invitationSnapshot } from '../audit/audit-trail.js';
 import type { AuthPayload } from '../identity/auth-payload.js';
-import { userDeleted, userNotFound, type UserDeleted, type UserNotFound } from '../identity/identity.errors.js';
+import type { UserDeleted, UserNotFound } from '../identity/identity.errors.js';
+import { requireUser } from '../identity/require-user.js';
 import type { Email } from '../identity/email.js';
 import { verifiedEmail, type ProviderUser, type User } from '../identity/user.js';
 import { membershipChangedConcurrently, type MembershipChangedConcurrently } from '../membership/membership.errors.js';
@@ -31,12 +32,6 @@ import type { InviteTokens } from './ports/invite-tokens.js';
 
 /** How the invitee names an invitation: the token from the link, or its id (in-app). */
 export type InvitationReference = { readonly token: string } | { readonly invitationId: InvitationId };
-
-/** The caller's local user, which must exist and not be deleted. */
-export const requireUser = (caller: AuthPayload): E.Either<UserNotFound | UserDeleted, User> => {
-  if (caller.user === null) return E.left(userNotFound());
-  return caller.user.deletedAt === null ? E.right(caller.user) : E.left(userDeleted());
-};
 
 /**
  * The caller's local user, which must exist, not be deleted, and hold a verified primary email:

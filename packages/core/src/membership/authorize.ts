@@ -3,13 +3,14 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { PLATFORM_ADMIN_ROLE, type AuthPayload } from '../identity/auth-payload.js';
 import type { UserId } from '../identity/identifiers.js';
-import { userDeleted, type UserDeleted } from '../identity/identity.errors.js';
+import type { UserDeleted } from '../identity/identity.errors.js';
+import { requireUserOr } from '../identity/require-user.js';
 import { organizationNotFound, type OrganizationNotFound } from '../organization/organization.errors.js';
 import type { Organization, OrganizationId } from '../organization/organization.js';
 import type { Organizations } from '../organization/ports/organizations.js';
 import { can, PLATFORM_ADMIN_CAPABILITIES, type Capability } from './capability.js';
 import { forbidden, type Forbidden } from './membership.errors.js';
-import type { Membership } from './membership.js';
+import { canGrant, type Membership, type Role } from './membership.js';
 import type { Memberships } from './ports/memberships.js';
 
 /** Who is acting: an active member whose role holds the capability, or a Platform Admin acting as such. */
@@ -38,6 +39,33 @@ export const actsAsPlatformAdmin = (actor: Actor): boolean => actor.kind === 'pl
 /** The actor's role in the organization, when it holds an active membership. */
 export const actorRole = (actor: Actor): Membership['role'] | null =>
   actor.kind === 'member' ? actor.membership.role : actor.membership?.status === 'active' ? actor.membership.role : null;
+
+/** Whether the actor holds the capability: through an active membership's role, or as a Platform Admin (`PLATFORM_ADMIN_CAPABILITIES`). */
+export const holds = (actor: Actor, capability: Capability): boolean => {
+  const role = actorRole(actor);
+  return (role !== null && can(role, capability)) || (actsAsPlatformAdmin(actor) && PLATFORM_ADMIN_CAPABILITIES.includes(capability));
+};
+
+/**
+ * Who sees the whole roster: holders of `members.list` (owner, admin, coach) and Platform Admins.
+ * Anyone else who may read the organization sees only their own membership (spec: members never
+ * see another member's data).
+ */
+export const seesRoster = (actor: Actor): boolean => holds(actor, 'members.list');
+
+/**
+ * Whether the actor may hand out `role` while acting under `capability` (`members.invite` to
+ * invite, resend or revoke; `members.manage` to change a role). `owner` never: only a transfer
+ * moves it. A Platform Admin may grant any other role where Platform Admins hold the capability
+ * (`members.manage`); elsewhere (`members.invite`) they act by their own membership like anyone.
+ * Everyone else grants only below their own rank (`canGrant`).
+ */
+export const mayGrant = (actor: Actor, capability: Capability, role: Role): boolean => {
+  if (role === 'owner') return false;
+  if (actsAsPlatformAdmin(actor) && PLATFORM_ADMIN_CAPABILITIES.includes(capability)) return true;
+  const own = actorRole(actor);
+  return own !== null && canGrant(own, role);
+};
 
 /**
  * Who acts, or why not, given the caller's membership row as it stands: the one rule `authorize`
@@ -78,11 +106,11 @@ export const isActor = (value: Actor | AuthorizationError): value is Actor => 'k
 export const authorize =
   (deps: AuthorizeDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, capability: Capability): TE.TaskEither<AuthorizationError, Authorized> => {
-    const user = caller.user;
-    if (user === null) return TE.left(organizationNotFound());
-    if (user.deletedAt !== null) return TE.left(userDeleted());
+    const found = requireUserOr(caller, organizationNotFound);
+    if (E.isLeft(found)) return TE.left(found.left);
+    const user = found.right;
     // Every organization route runs this: one async step rather than a pipe of Tasks, since each
-    // Task step costs promises (issue #7).
+    // Task step costs promises (docs/performance.md).
     return async () => {
       const organization = await deps.organizations.findById(organizationId);
       if (O.isNone(organization)) return E.left(organizationNotFound());

@@ -26,6 +26,8 @@ export interface WriteScope {
   readonly organization: Organization;
   /** Decided again on the caller's locked row. */
   readonly actor: Actor;
+  /** What the actor was authorized for (what `mayGrant` weighs). */
+  readonly capability: Capability;
   /** The locked row with this id in this organization (the caller's own included); null when there is none. */
   locked(id: MembershipId): Membership | null;
 }
@@ -79,10 +81,11 @@ export const authorizedWrite = <E, A>(
         const rows = new Map((await deps.memberships.lock(ids)).map((row) => [row.id, row]));
         const decision = decide(grant.actor.userId, grant.caller, grant.capability, O.fromNullable(own === null ? null : rows.get(own)));
         if (!isActor(decision)) return E.left(decision);
-        const { organization } = grant;
+        const { organization, capability } = grant;
         return write({
           organization,
           actor: decision,
+          capability,
           locked: (id) => {
             const row = rows.get(id);
             return row !== undefined && row.organizationId === organization.id ? row : null;

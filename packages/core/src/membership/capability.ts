@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { Role } from './membership.js';
+import { Role } from './membership.js';
 
 /** What a caller may do in an organization (ARCHITECTURE §3). */
 export const Capability = t.keyof(
@@ -24,7 +24,7 @@ export const Capability = t.keyof(
 /** A capability. */
 export type Capability = t.TypeOf<typeof Capability>;
 
-const ALL: readonly Role[] = ['owner', 'admin', 'coach', 'member'];
+const ALL = Object.keys(Role.keys) as readonly Role[];
 const STAFF: readonly Role[] = ['owner', 'admin', 'coach'];
 const MANAGERS: readonly Role[] = ['owner', 'admin'];
 const OWNER: readonly Role[] = ['owner'];

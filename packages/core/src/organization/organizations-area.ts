@@ -6,7 +6,7 @@ import type { NationalIds } from '../identity/ports/national-ids.js';
 import type { PaymentGateway } from '../payments/ports/payment-gateway.js';
 import type { PaymentSubscriptions } from '../payments/ports/payment-subscriptions.js';
 import type { PaymentTransactions } from '../payments/ports/payment-transactions.js';
-import { readComplianceRecord } from '../identity/use-cases/read-compliance-record.js';
+import { readComplianceRecord } from './use-cases/read-compliance-record.js';
 import type { InvitationDeps } from '../invitation/invitation-steps.js';
 import type { InvitationThrottle } from '../invitation/ports/invitation-throttle.js';
 import { acceptInvitation } from '../invitation/use-cases/accept-invitation.js';
@@ -36,7 +36,7 @@ export interface OrganizationsPorts extends ManageMembersDeps, InvitationDeps, O
   readonly auditLog: AuditLog;
   readonly nationalIds: NationalIds;
   readonly nationalIdVault: NationalIdVault;
-  /** Issue #9: invitations per organization, inviter and recipient, and the resend cooldown. */
+  /** The invitation budgets: per organization, inviter and recipient, and the resend cooldown. */
   readonly invitationThrottle: InvitationThrottle;
   /** Deleting an organization: its open payments refuse it; its linked subscriptions are cancelled at the provider. */
   readonly paymentTransactions: PaymentTransactions;

@@ -22,8 +22,34 @@ export const PaymentStatus = t.keyof(
 /** A payment status. */
 export type PaymentStatus = t.TypeOf<typeof PaymentStatus>;
 
+/**
+ * The status table, every status list's one source. `open`: the payment can still move on its own
+ * (callbacks, the sweeper), and a verified failure or success moves it; any other status is final
+ * for the payer (it sets `completedAt`). `reviewable`: a success the provider's own detail does not
+ * confirm (a renewal) puts it `under_review`; from `failed` too, since iyzico retries a failed renewal.
+ */
+const STATUS_TABLE: { readonly [S in PaymentStatus]: { readonly open: boolean; readonly reviewable: boolean } } = {
+  initiated: { open: true, reviewable: true },
+  awaiting_customer: { open: true, reviewable: true },
+  authorizing: { open: true, reviewable: true },
+  under_review: { open: true, reviewable: false },
+  succeeded: { open: false, reviewable: false },
+  failed: { open: false, reviewable: true },
+  expired: { open: false, reviewable: false },
+  refunded: { open: false, reviewable: false },
+};
+
+const statusesWhere = (column: 'open' | 'reviewable'): readonly PaymentStatus[] =>
+  (Object.keys(PaymentStatus.keys) as PaymentStatus[]).filter((status) => STATUS_TABLE[status][column]);
+
 /** Statuses from which a payment can still move on its own (callbacks, the sweeper). */
-export const OPEN_STATUSES: readonly PaymentStatus[] = ['initiated', 'awaiting_customer', 'authorizing', 'under_review'];
+export const OPEN_STATUSES: readonly PaymentStatus[] = statusesWhere('open');
+
+/** Statuses an unconfirmed success moves to `under_review`. */
+export const REVIEWABLE_STATUSES: readonly PaymentStatus[] = statusesWhere('reviewable');
+
+/** Whether a status is final for the payer (it sets `completedAt`): every status that is not open. */
+export const isFinal = (status: PaymentStatus): boolean => !STATUS_TABLE[status].open;
 
 /** Brand of `PaymentId`. */
 export interface PaymentIdBrand {

@@ -1,5 +1,5 @@
 import type { PaymentCallbackEvent } from './callback.js';
-import { OPEN_STATUSES, type PaymentStatus, type PaymentTransaction } from './payment.js';
+import { OPEN_STATUSES, REVIEWABLE_STATUSES, type PaymentTransaction } from './payment.js';
 import type { PaymentChange, PaymentLookup } from './ports/payment-transactions.js';
 
 /** What a verified callback says about a payment, whatever the scheme. */
@@ -17,10 +17,6 @@ export type Decision =
   | { readonly kind: 'stale' }
   | { readonly kind: 'ignored' }
   | { readonly kind: 'refused'; readonly reason: string };
-
-const FAILABLE: readonly PaymentStatus[] = OPEN_STATUSES;
-const SUCCEEDABLE: readonly PaymentStatus[] = OPEN_STATUSES;
-const REVIEWABLE: readonly PaymentStatus[] = ['initiated', 'awaiting_customer', 'authorizing', 'failed'];
 
 /** Reads a verified callback as evidence (reference §1.4, §2.2, §3, §4.1). */
 export const evidenceOf = (event: PaymentCallbackEvent): Evidence => {
@@ -83,22 +79,19 @@ export const decide = (transaction: PaymentTransaction, evidence: Evidence): Dec
     case 'intermediate':
       return { kind: 'ignored' };
     case 'unconfirmed':
-      return REVIEWABLE.includes(status) ? { kind: 'transition', change: { status: 'under_review', failureCode: evidence.code } } : { kind: 'stale' };
+      return REVIEWABLE_STATUSES.includes(status) ? { kind: 'transition', change: { status: 'under_review', failureCode: evidence.code } } : { kind: 'stale' };
     case 'customerReturned':
       return status === 'awaiting_customer' ? { kind: 'transition', change: { status: 'authorizing' } } : { kind: 'stale' };
     case 'failure':
-      return FAILABLE.includes(status) ? { kind: 'transition', change: { status: 'failed', failureCode: evidence.code } } : { kind: 'stale' };
+      return OPEN_STATUSES.includes(status) ? { kind: 'transition', change: { status: 'failed', failureCode: evidence.code } } : { kind: 'stale' };
     case 'success': {
       if (status === 'succeeded' || status === 'refunded') return { kind: 'stale' };
       if (evidence.paidAmountMinor !== null && evidence.paidAmountMinor < transaction.amountMinor) return { kind: 'refused', reason: 'underpaid' };
       const paid = { paidAmountMinor: evidence.paidAmountMinor ?? transaction.amountMinor };
-      if (SUCCEEDABLE.includes(status)) return { kind: 'transition', change: { status: 'succeeded', ...paid } };
+      if (OPEN_STATUSES.includes(status)) return { kind: 'transition', change: { status: 'succeeded', ...paid } };
       // reference §3: iyzico retries a failed renewal under the same order reference; its success is the plan working, not money taken behind our back.
       if (status === 'failed' && transaction.subscriptionReferenceCode !== null) return { kind: 'transition', change: { status: 'succeeded', ...paid } };
       return { kind: 'transition', change: { status: 'succeeded', ...paid, lateSuccess: true } };
     }
   }
 };
-
-/** Whether a status is final for the payer (it sets `completedAt`). */
-export const isFinal = (status: PaymentStatus): boolean => status === 'succeeded' || status === 'failed' || status === 'expired' || status === 'refunded';

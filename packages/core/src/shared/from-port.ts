@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 
 /**
  * Lifts a port call into a TaskEither; a rejection stays a rejection (a defect, never a Left).
- * `TE.fromTask` would do the same with three promises more per call (issue #7).
+ * `TE.fromTask` would do the same with three promises more per call (docs/performance.md).
  */
 export const fromPort =
   <A>(call: () => Promise<A>): TE.TaskEither<never, A> =>

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import * as O from 'fp-ts/lib/Option.js';
 import type { OrganizationId } from '../organization/organization.js';
-import { OPEN_STATUSES, type PaymentId, type PaymentStatus, type PaymentTransaction } from '../payments/payment.js';
+import { isFinal, OPEN_STATUSES, type PaymentId, type PaymentStatus, type PaymentTransaction } from '../payments/payment.js';
 import type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from '../payments/ports/payment-transactions.js';
-import { isFinal } from '../payments/transition.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { paginate } from './paginate.js';
 

@@ -156,7 +156,7 @@ export const usersContract: readonly ContractCase<Users>[] = [
     },
   },
   {
-    name: 'a user starts with no language; setLocale stores one (issue #14), and leaves a deleted user as it is',
+    name: 'a user starts with no language; setLocale stores one, and leaves a deleted user as it is',
     async run(users) {
       const idpId = 'user_contractlocale' as IdpUserId;
       const { user } = await users.syncFromProvider(aProviderUser({ idpId }), uuid(801));

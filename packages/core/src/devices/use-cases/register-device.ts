@@ -2,7 +2,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
-import { requireUser } from '../../invitation/invitee.js';
+import { requireUser } from '../../identity/require-user.js';
 import type { Clock } from '../../shared/clock.js';
 import { fromPort } from '../../shared/from-port.js';
 import type { AppVersion, InstallationId, Platform, PushToken, RegisteredDevice } from '../device.js';

@@ -12,7 +12,7 @@ export interface Caller {
 
 /**
  * Reads the caller of a request. One read rather than `Users` then `Memberships`, so a SQL store
- * answers it in one round trip (issue #7): authentication needs the row on every bearer request,
+ * answers it in one round trip (docs/performance.md): authentication needs the row on every bearer request,
  * and `/users/me` answers with both.
  */
 export interface Callers {

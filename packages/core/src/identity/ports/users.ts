@@ -16,7 +16,7 @@ export interface UserSync {
   readonly newlyVerified: boolean;
   /**
    * Whether a pending invitation is addressed to the stored email, when the store answered that in
-   * the same round trip as the write (the PostgreSQL adapter does: issue #7). Absent when it did
+   * the same round trip as the write (the PostgreSQL adapter does, see docs/performance.md). Absent when it did
    * not; `acceptPendingInvitations` then looks itself. Never `false` while one is pending.
    */
   readonly invitationsPending?: boolean;
@@ -44,6 +44,6 @@ export interface Users {
    * (with `newId`) is inserted so that a late `user.created` cannot bring the user back.
    */
   markDeleted(idpId: IdpUserId, at: Date, newId: UserId): Promise<User>;
-  /** Stores the user's language (issue #14); a deleted row is left as it is. */
+  /** Stores the user's language (the one push notifications use); a deleted row is left as it is. */
   setLocale(userId: UserId, locale: Locale): Promise<void>;
 }

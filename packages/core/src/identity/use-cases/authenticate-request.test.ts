@@ -101,13 +101,13 @@ test('rule 2: with the bypass off, x-test-user-id is ignored and a bearer is sti
   t.true(E.isLeft(result) && result.left.reason === 'missing-bearer');
 });
 
-test('issue #9: a token that cannot be judged (keys unreachable) is AuthenticationUnavailable, not Unauthenticated', async (t) => {
+test('a token that cannot be judged (keys unreachable) is AuthenticationUnavailable, not Unauthenticated', async (t) => {
   const { authenticate } = setup();
   const result = await authenticate({ isPublic: false, authorization: 'Bearer keys-down' })();
   t.deepEqual(result, E.left(authenticationUnavailable('jwks-unavailable')));
 });
 
-test('issue #9: the tracked user is set right after verification, so a failed local lookup is captured with the sub', async (t) => {
+test('the tracked user is set right after verification, so a failed local lookup is captured with the sub', async (t) => {
   const errorTracker = new RecordingErrorTracker();
   const callers = { findByIdpId: () => Promise.reject(new Error('database down')) };
   const authenticate = authenticateRequest({ verifier, callers, errorTracker, testAuthBypass: false });

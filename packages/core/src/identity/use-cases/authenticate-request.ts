@@ -43,7 +43,7 @@ interface Session {
   readonly role?: string;
 }
 
-// Issue #9: the caller is known once verified, so a defect in the lookup that follows is captured with them.
+// The caller is known once verified, so a defect in the lookup that follows is captured with them.
 const lookUp = (deps: AuthenticateRequestDeps, session: Session): Promise<O.Option<Caller>> => {
   deps.errorTracker.setUser(session.subject);
   return deps.callers.findByIdpId(session.subject);
@@ -71,7 +71,7 @@ export const authenticateRequest =
   (credentials: RequestCredentials): TE.TaskEither<AuthenticationFailure, AuthPayload | null> => {
     if (credentials.isPublic) return TE.right(null);
     // Every bearer request runs what follows: plain async steps rather than a pipe of Tasks, since
-    // each Task step costs promises (issue #7).
+    // each Task step costs promises (docs/performance.md).
     if (deps.testAuthBypass && credentials.testUserId !== undefined) {
       const subject = decodeSubject(credentials.testUserId);
       if (E.isLeft(subject)) return TE.left(subject.left);
@@ -90,7 +90,7 @@ export const authenticateRequest =
       const subject = decodeSubject(verified.right.subject);
       if (E.isLeft(subject)) return subject;
       const session = { ...verified.right, subject: subject.right };
-      // The lookup awaited here rather than in a helper of its own: one promise fewer per request (issue #7).
+      // The lookup awaited here rather than in a helper of its own: one promise fewer per request (docs/performance.md).
       return E.right(payloadOf(session, await lookUp(deps, session)));
     };
   };

@@ -18,7 +18,7 @@ test('returns the caller and their memberships', async (t) => {
   t.deepEqual(await getMe(world)(session(user))(), E.right({ user, memberships: [membership] }));
 });
 
-test('issue #8: cancelled memberships are omitted from /users/me', async (t) => {
+test('cancelled memberships are omitted from /users/me', async (t) => {
   const world = createTestWorld();
   const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-0000000000aa' as UserId);
   const live = { id: 'm1', organizationId: 'o1', organizationName: 'Iron Gym', role: 'coach', status: 'suspended' } as const;
@@ -27,7 +27,7 @@ test('issue #8: cancelled memberships are omitted from /users/me', async (t) => 
   t.deepEqual(await getMe(world)(session(user))(), E.right({ user, memberships: [live] }));
 });
 
-test('issue #7: the memberships authentication read with the user are answered without a second read', async (t) => {
+test('the memberships authentication read with the user are answered without a second read', async (t) => {
   const world = createTestWorld();
   const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-0000000000aa' as UserId);
   const live = { id: 'm1', organizationId: 'o1', organizationName: 'Iron Gym', role: 'coach', status: 'active' } as const;
@@ -37,7 +37,7 @@ test('issue #7: the memberships authentication read with the user are answered w
   t.deepEqual(result, E.right({ user, memberships: [live] }));
 });
 
-test('issue #7: memberships read for another user than the one answered are not used', async (t) => {
+test('memberships read for another user than the one answered are not used', async (t) => {
   const world = createTestWorld();
   world.idpAdmin.put(aProviderUser({ idpId: SUBJECT }));
   const stale = { id: 'm9', organizationId: 'o9', organizationName: 'Stale', role: 'owner', status: 'active' } as const;

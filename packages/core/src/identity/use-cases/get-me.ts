@@ -8,7 +8,7 @@ import type { AuthPayload } from '../auth-payload.js';
 import type { IdpUserId } from '../identifiers.js';
 import { userDeleted, userNotFound, type IdentityError } from '../identity.errors.js';
 import type { IdentityProviderAdmin } from '../ports/identity-provider-admin.js';
-import type { User } from '../user.js';
+import { isDeleted, type User } from '../user.js';
 import { mirrorProviderUser, type MirrorProviderUserDeps } from './mirror-provider-user.js';
 
 /** Ports needed to answer `/users/me`. */
@@ -58,11 +58,11 @@ export const getMe =
   (deps: GetMeDeps) =>
   (auth: AuthPayload): TE.TaskEither<IdentityError, Me> =>
   // Every `/users/me` runs this: one async step rather than a pipe of Tasks, since each Task step
-  // costs promises (issue #7).
+  // costs promises (docs/performance.md).
   async () => {
     const found = auth.user === null ? await recoverUser(deps, auth.userId)() : E.right(auth.user);
     if (E.isLeft(found)) return found;
-    if (found.right.deletedAt !== null) return E.left(userDeleted());
+    if (isDeleted(found.right)) return E.left(userDeleted());
     const learned = found.right.emailVerified === null ? await learnVerification(deps, found.right) : undefined;
     const user = learned ?? found.right;
     // Authentication read them with the user (one round trip); a recovered or refreshed user is read

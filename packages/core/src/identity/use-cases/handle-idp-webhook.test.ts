@@ -122,7 +122,7 @@ test('an unknown event type is acknowledged and changes nothing', async (t) => {
   t.deepEqual(world.logger.at('info')[0]?.fields, { eventType: 'session.created', objectId: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
 });
 
-test('issue #9: an ignored event never logs its object (a session, an organization) as idpId', async (t) => {
+test('an ignored event never logs its object (a session, an organization) as idpId', async (t) => {
   const world = createTestWorld();
   await deliver(world, otherEvent('session.created'));
   await deliver(world, otherEvent('organization.created', { object: 'organization', id: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S' }));
@@ -132,7 +132,7 @@ test('issue #9: an ignored event never logs its object (a session, an organizati
   t.deepEqual(world.logger.at('info')[1]?.fields, { eventType: 'organization.created', objectId: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
 });
 
-test('issue #9: a signed delivery that does not decode answers MalformedWebhookEvent and is captured, without its values', async (t) => {
+test('a signed delivery that does not decode answers MalformedWebhookEvent and is captured, without its values', async (t) => {
   const world = createTestWorld();
   const event = userCreatedEvent({ id: ID, email: 'drift@example.com' });
   const result = await deliver(world, { ...event, data: { ...(event['data'] as object), email_addresses: 'drift@example.com' } });
@@ -145,7 +145,7 @@ test('issue #9: a signed delivery that does not decode answers MalformedWebhookE
   t.true(problems.length === 1 && problems[0]!.startsWith('data.email_addresses: expected Array<'));
 });
 
-test('issue #9: a signed body that is not JSON is captured too', async (t) => {
+test('a signed body that is not JSON is captured too', async (t) => {
   const world = createTestWorld();
   await deliver(world, '{"type": "user.created", ');
   t.is(world.errorTracker.captured.length, 1);
@@ -171,7 +171,7 @@ test('a body cut inside a UTF-8 sequence is malformed, and the next delivery dec
   t.is(world.users.all().length, 1);
 });
 
-test('issue #12: every delivery is counted once by event type and outcome, a failed write and each refusal too', async (t) => {
+test('every delivery is counted once by event type and outcome, a failed write and each refusal too', async (t) => {
   const world = createTestWorld();
   await deliver(world, userCreatedEvent({ id: ID }));
   await deliver(world, userUpdatedEvent({ id: ID }));

@@ -44,7 +44,7 @@ const parseJson = (rawBody: Uint8Array): E.Either<IdpWebhookError, unknown> =>
     () => malformedWebhookEvent(['body is not UTF-8 JSON']),
   );
 
-// Issue #9: an ignored event's object (a session, an organization) is not a user: never logged as `idpId`.
+// An ignored event's object (a session, an organization) is not a user: never logged as `idpId`.
 const logFieldsOf = (event: IdpEvent): Readonly<Record<string, string | null>> => {
   switch (event.type) {
     case 'user.created':
@@ -57,7 +57,7 @@ const logFieldsOf = (event: IdpEvent): Readonly<Record<string, string | null>> =
   }
 };
 
-// Issue #9: a correctly signed delivery we cannot read means the provider's payloads drifted: answer
+// A correctly signed delivery we cannot read means the provider's payloads drifted: answer
 // 400 and raise an issue. Only the paths and expectations are kept, never the values (personal data).
 const reportUndecodable =
   (deps: HandleIdpWebhookDeps, webhookId: string) =>
@@ -77,8 +77,8 @@ const REFUSED: Readonly<Record<IdpWebhookError['_tag'], WebhookOutcome>> = {
 
 const countedTypeOf = (event: IdpEvent): WebhookEventType => (event.type === 'ignored' ? 'other' : event.type);
 
-// Issue #12: every delivery is counted once, a defect too (it still rejects, so the provider retries).
-// One `then` rather than an async try/catch: every delivery runs it (issue #7).
+// Every delivery is counted once, a defect too (it still rejects, so the provider retries).
+// One `then` rather than an async try/catch: every delivery runs it (docs/performance.md).
 const counted =
   (deps: HandleIdpWebhookDeps, event: IdpEvent, handle: TE.TaskEither<never, unknown>): TE.TaskEither<never, unknown> =>
   () => {
@@ -110,7 +110,7 @@ const dispatch = (deps: HandleIdpWebhookDeps, event: IdpEvent): TE.TaskEither<ne
 
 // The checks before any write are synchronous: one Either, no Task (and no promise) per step. Early
 // returns rather than a pipe of `E.flatMap`: its data-last form copies its arguments on every call,
-// which cost 2–3 % of each delivery's CPU (issue #7).
+// which cost 2–3 % of each delivery's CPU (docs/performance.md).
 const acceptedEvent = (deps: HandleIdpWebhookDeps, delivery: IdpWebhookDelivery): E.Either<IdpWebhookError, IdpEvent> => {
   const signed = requireSignatureHeaders(delivery.headers);
   if (E.isLeft(signed)) return signed;

@@ -28,7 +28,7 @@ export const mirrorProviderUser =
   (deps: MirrorProviderUserDeps, reason: MirrorReason = 'arrival') =>
   (snapshot: ProviderUser): TE.TaskEither<never, UserSync> =>
   // One `then` rather than a pipe of Tasks or an async function: every webhook runs it, and each
-  // step costs promises (issue #7). Nothing here can fail as a Left.
+  // step costs promises (docs/performance.md). Nothing here can fail as a Left.
   () =>
     deps.users
       .syncFromProvider(snapshot, deps.ids.uuid() as UserId)

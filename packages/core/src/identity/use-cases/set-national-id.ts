@@ -1,12 +1,14 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { Clock } from '../../shared/clock.js';
 import { fromPort } from '../../shared/from-port.js';
 import type { AuthPayload } from '../auth-payload.js';
-import { userDeleted, userNotFound, type UserDeleted, type UserNotFound } from '../identity.errors.js';
+import type { UserDeleted, UserNotFound } from '../identity.errors.js';
 import type { NationalId } from '../national-id.js';
 import type { NationalIdVault } from '../ports/national-id-vault.js';
 import type { NationalIds } from '../ports/national-ids.js';
+import { requireUser } from '../require-user.js';
 
 /** Ports needed to store a national ID. */
 export interface SetNationalIdDeps {
@@ -25,9 +27,9 @@ export interface SetNationalIdDeps {
 export const setNationalId =
   (deps: SetNationalIdDeps) =>
   (caller: AuthPayload, nationalId: NationalId): TE.TaskEither<UserNotFound | UserDeleted, void> => {
-    const user = caller.user;
-    if (user === null) return TE.left(userNotFound());
-    if (user.deletedAt !== null) return TE.left(userDeleted());
+    const found = requireUser(caller);
+    if (E.isLeft(found)) return TE.left(found.left);
+    const user = found.right;
     return pipe(
       fromPort(() => deps.nationalIdVault.seal(user.id, nationalId)),
       TE.flatMap((sealed) => fromPort(() => deps.nationalIds.put(user.id, sealed, deps.clock.now()))),

@@ -42,7 +42,7 @@ export const softDeleteUser =
       if (E.isLeft(settled)) return settled;
       const user = await deps.users.markDeleted(idpId, deps.clock.now(), deps.ids.uuid() as UserId);
       await deps.memberships.cancelAllForUser(user.id);
-      // Issue #14: a deleted user's devices go with it, so nothing is pushed to them again.
+      // A deleted user's devices go with it, so nothing is pushed to them again.
       await deps.devices.removeAllForUser(user.id);
       // A deleted user's national ID is erased with them (ARCHITECTURE §10), never left to be read.
       await deps.nationalIds.erase(user.id);

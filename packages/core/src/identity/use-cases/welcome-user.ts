@@ -46,7 +46,7 @@ export const welcomeUser =
   (deps: WelcomeUserDeps) =>
   (sync: UserSync): TE.TaskEither<never, UserSync> =>
   // Plain branches rather than a pipe of Tasks, and no call where there is nothing to do: every
-  // user.created runs this, and each step costs promises (issue #7).
+  // user.created runs this, and each step costs promises (docs/performance.md).
   async () => {
     if (sync.created) await trackSignUp(deps, sync)();
     // A deleted user accepts nothing; `false` means the store already looked and found nothing pending.

@@ -1,6 +1,6 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { announceAcceptance, type PushDeps } from '../../devices/push.js';
+import { announceAcceptance, type PushDeps } from '../announcements.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
 import type { MembershipChangedConcurrently } from '../../membership/membership.errors.js';
@@ -54,7 +54,7 @@ export const acceptInvitation =
       TE.flatMap(({ user, invitation, membership }) =>
         pipe(
           () => deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user)),
-          // Issue #14: the inviter hears of it, after the commit and off the request path.
+          // The inviter hears of it, after the commit and off the request path.
           TE.tap(() => TE.right(announceAcceptance(deps, invitation, user))),
         ),
       ),

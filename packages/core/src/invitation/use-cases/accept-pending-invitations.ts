@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { announceAcceptance, type PushDeps } from '../../devices/push.js';
+import { announceAcceptance, type PushDeps } from '../announcements.js';
 import { verifiedEmail, type User } from '../../identity/user.js';
 import { fromPort } from '../../shared/from-port.js';
 import { expireInvitation, type InvitationStepsDeps } from '../invitation-steps.js';
@@ -33,7 +33,7 @@ const acceptOne = async (deps: InvitationStepsDeps & PushDeps, invitation: Invit
   // user's to accept in-app, even when a retried `user.created` names that user.
   if (membership === null || membership.status !== 'invited' || membership.userId !== null) return false;
   const result = await deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user));
-  // Issue #14: the inviter hears of it, after the commit and off the request path.
+  // The inviter hears of it, after the commit and off the request path.
   if (E.isRight(result)) announceAcceptance(deps, invitation, user);
   return E.isRight(result);
 };

@@ -8,7 +8,7 @@ import type { InvitationId } from '../invitation.js';
 import { inviteMember } from './invite-member.js';
 import { resendInvitation } from './resend-invitation.js';
 
-// Issue #9, scope 7: invitations throttled per organization, per inviter and per recipient, with a resend cooldown.
+// Invitations are throttled per organization, per inviter and per recipient, with a resend cooldown.
 
 const HOUR = 3_600_000;
 const emailOf = (n: number) => `invitee-${n}@example.com` as Email;

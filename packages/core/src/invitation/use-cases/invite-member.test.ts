@@ -1,7 +1,8 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
+import { PLATFORM_ADMIN_ROLE } from '../../identity/auth-payload.js';
 import type { Email } from '../../identity/email.js';
-import { aProviderUser, anOrganization, createTestWorld, FakeInviteTokens, outcome } from '../../testing/index.js';
+import { aPerson, aProviderUser, anOrganization, createTestWorld, FakeInviteTokens, outcome, sessionOf } from '../../testing/index.js';
 import { inviteMember } from './invite-member.js';
 
 const NEWCOMER = 'New.Comer@Example.com'.toLowerCase() as Email;
@@ -87,4 +88,14 @@ test('a provider user holding the invited address only as a secondary one is not
   if (E.isLeft(result)) return t.fail(result.left._tag);
   t.like(result.right.membership, { status: 'invited', userId: null });
   t.is(world.users.all().find((u) => u.idpId === 'user_secondary'), undefined);
+});
+
+test('a Platform Admin invites by their own membership only: not as a non-member, and as an admin only below admin', async (t) => {
+  const world = createTestWorld();
+  const { organization, members } = await anOrganization(world, { ada: 'admin' });
+  const staff = await aPerson(world, 'staff', PLATFORM_ADMIN_ROLE);
+  t.is(outcome(await inviteMember(world)(staff.auth, organization.id, { email: NEWCOMER, role: 'member' })()), 'Forbidden');
+  const adminStaff = sessionOf(members.ada.user, PLATFORM_ADMIN_ROLE);
+  t.is(outcome(await inviteMember(world)(adminStaff, organization.id, { email: NEWCOMER, role: 'admin' })()), 'CannotGrantRole');
+  t.is(outcome(await inviteMember(world)(adminStaff, organization.id, { email: NEWCOMER, role: 'coach' })()), 'Right');
 });

@@ -3,22 +3,27 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, invitationSnapshot } from '../../audit/audit-trail.js';
-import { announceInvitation, type PushDeps } from '../../devices/push.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { Email } from '../../identity/email.js';
 import { mirrorProviderUser, type MirrorProviderUserDeps } from '../../identity/use-cases/mirror-provider-user.js';
 import type { User } from '../../identity/user.js';
-import type { IdentityProviderUnavailable } from '../invitation.errors.js';
-import type { AuthorizeDeps } from '../../membership/authorize.js';
-import { authorizedWrite, authorizeGrant, type AuthorizedWriteError, type WriteScope } from '../../membership/authorized-write.js';
+import { mayGrant, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
+import { authorizedWrite, authorizeGrant, type AuthorizedWriteError, type Grant, type WriteScope } from '../../membership/authorized-write.js';
 import { cannotGrantRole, type CannotGrantRole } from '../../membership/membership.errors.js';
 import { isLive, type Membership, type MembershipId, type Role } from '../../membership/membership.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
-import { alreadyMember, invitationAlreadyPending, type AlreadyMember, type InvitationAlreadyPending, type InvitationRateLimited } from '../invitation.errors.js';
+import {
+  alreadyMember,
+  invitationAlreadyPending,
+  type AlreadyMember,
+  type IdentityProviderUnavailable,
+  type InvitationAlreadyPending,
+  type InvitationRateLimited,
+} from '../invitation.errors.js';
 import { askProvider, expireInvitation, type InvitationDeps } from '../invitation-steps.js';
+import { announceInvitation, type PushDeps } from '../announcements.js';
 import { mailTicket } from '../mail-ticket.js';
-import { mayGrant } from '../manage-invitation.js';
 import { refundInvitation, throttleInvitation, type InvitationDraw, type ThrottleInvitationDeps } from '../throttle-invitation.js';
 import { expiryFrom, isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 import { verifiedHolderOf } from '../invitee.js';
@@ -48,15 +53,25 @@ export type InviteMemberError =
   | InvitationRateLimited
   | IdentityProviderUnavailable;
 
-// A pending invitation past its expiry no longer blocks a new one: it is moved to `expired` first.
-const clearStalePending = (deps: InviteMemberDeps, organizationId: OrganizationId, input: InviteMemberInput, actor: User['id']) =>
+// The caller holds `members.invite` and may grant the role; the write checks both again on the locked row.
+const authorizeInvitation = (deps: InviteMemberDeps, caller: AuthPayload, organizationId: OrganizationId, role: Role): TE.TaskEither<AuthorizationError | CannotGrantRole, Grant> =>
   pipe(
-    fromPort(() => deps.invitations.findPendingByEmail(organizationId, input.email)),
+    authorizeGrant(deps)(caller, organizationId, 'members.invite'),
+    TE.filterOrElseW(
+      (grant) => mayGrant(grant.actor, grant.capability, role),
+      () => cannotGrantRole(role),
+    ),
+  );
+
+// A pending invitation past its expiry no longer blocks a new one: it is moved to `expired` first.
+const clearStalePending = (deps: InviteMemberDeps, { organization, actor }: Grant, email: Email): TE.TaskEither<InvitationAlreadyPending, void> =>
+  pipe(
+    fromPort(() => deps.invitations.findPendingByEmail(organization.id, email)),
     TE.flatMap((pending): TE.TaskEither<InvitationAlreadyPending, void> => {
       if (O.isNone(pending)) return TE.right(undefined);
       if (!isExpired(pending.value, deps.clock.now())) return TE.left(invitationAlreadyPending());
       return pipe(
-        fromPort(() => deps.unitOfWork.run(async () => E.right(await expireInvitation(deps, pending.value, actor)))),
+        fromPort(() => deps.unitOfWork.run(async () => E.right(await expireInvitation(deps, pending.value, actor.userId)))),
         TE.map(() => undefined),
       );
     }),
@@ -98,13 +113,13 @@ interface StoredInvitation {
 // identical invitations at once, the unique indexes let one through; the other writes nothing.
 const storeInvitation = async (
   deps: InviteMemberDeps,
-  { actor, organization }: WriteScope,
+  { actor, capability, organization }: WriteScope,
   input: InviteMemberInput,
   account: User | null,
   invitationId: InvitationId,
   tokenHash: string,
 ): Promise<E.Either<InviteMemberError, StoredInvitation>> => {
-  if (!mayGrant(actor, input.role)) return E.left(cannotGrantRole(input.role));
+  if (!mayGrant(actor, capability, input.role)) return E.left(cannotGrantRole(input.role));
   const now = deps.clock.now();
   const membership: Membership = {
     id: deps.ids.uuid() as MembershipId,
@@ -149,6 +164,30 @@ const storeInvitation = async (
   return E.right({ invitation, membership });
 };
 
+// The invitation's budgets, from the inviter's own outwards.
+const drawsOf = ({ organization, actor }: Grant, email: Email): readonly InvitationDraw[] => [
+  ['inviter', actor.userId],
+  ['organization', organization.id],
+  ['recipient', email],
+];
+
+// The token, then the rows committed under the authorized write, then (path 1) the provider's ticket mail.
+const createInvitation = (deps: InviteMemberDeps, grant: Grant, input: InviteMemberInput, account: User | null): TE.TaskEither<InviteMemberError, CreatedInvitation> =>
+  pipe(
+    TE.Do,
+    TE.bind('invitationId', () => TE.right(deps.ids.uuid() as InvitationId)),
+    TE.bind('issued', ({ invitationId }) => fromPort(() => deps.inviteTokens.issue(invitationId))),
+    TE.bindW('stored', ({ invitationId, issued }) => authorizedWrite(deps, grant, [], (scope) => storeInvitation(deps, scope, input, account, invitationId, issued.tokenHash))),
+    TE.bindW('invitation', ({ stored }) => (account === null ? mailTicket(deps, stored.invitation) : TE.right(stored.invitation))),
+    TE.map(({ stored, invitation, issued }) => ({ invitation: toInvitationView(invitation), membership: stored.membership, token: issued.token })),
+  );
+
+// Path 2 tells the invitee's devices, after the commit and off the request path (path 1's invitee has none yet).
+const announce = (deps: InviteMemberDeps, { organization }: Grant, account: User | null, created: CreatedInvitation): TE.TaskEither<never, void> => {
+  if (account !== null) announceInvitation(deps, account, created.invitation, organization.name);
+  return TE.right(undefined);
+};
+
 /**
  * Invites someone by email (`members.invite`, and only to a role the caller may grant). Path 2, the
  * provider knows the address: an invitation plus a `pending_invitation` membership for that user,
@@ -169,39 +208,16 @@ export const inviteMember =
   (deps: InviteMemberDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, input: InviteMemberInput): TE.TaskEither<InviteMemberError, CreatedInvitation> =>
     pipe(
-      authorizeGrant(deps)(caller, organizationId, 'members.invite'),
-      TE.filterOrElseW(
-        ({ actor }) => mayGrant(actor, input.role),
-        () => cannotGrantRole(input.role),
-      ),
+      authorizeInvitation(deps, caller, organizationId, input.role),
       TE.bindTo('grant'),
-      TE.tap(({ grant }) => clearStalePending(deps, organizationId, input, grant.actor.userId)),
+      TE.tap(({ grant }) => clearStalePending(deps, grant, input.email)),
       TE.bindW('account', () => findAccount(deps, input.email)),
-      TE.tap(({ account }) => checkNotMember(deps, organizationId, account)),
-      TE.bindW('draws', ({ grant }): TE.TaskEither<never, readonly InvitationDraw[]> =>
-        TE.right([
-          ['inviter', grant.actor.userId],
-          ['organization', organizationId],
-          ['recipient', input.email],
-        ]),
-      ),
+      TE.tap(({ grant, account }) => checkNotMember(deps, grant.organization.id, account)),
+      TE.let('draws', ({ grant }) => drawsOf(grant, input.email)),
       // Counted once the invitation would go out, before any token or provider mail.
       TE.tap(({ draws }) => throttleInvitation(deps, draws)),
-      TE.flatMap(({ grant, account, draws }) =>
-        pipe(
-          TE.Do,
-          TE.bind('invitationId', () => TE.right(deps.ids.uuid() as InvitationId)),
-          TE.bind('issued', ({ invitationId }) => fromPort(() => deps.inviteTokens.issue(invitationId))),
-          TE.bindW('stored', ({ invitationId, issued }) => authorizedWrite(deps, grant, [], (scope) => storeInvitation(deps, scope, input, account, invitationId, issued.tokenHash))),
-          TE.bindW('invitation', ({ stored }) => (account === null ? mailTicket(deps, stored.invitation) : TE.right(stored.invitation))),
-          TE.map(({ stored, invitation, issued }): CreatedInvitation => ({ invitation: toInvitationView(invitation), membership: stored.membership, token: issued.token })),
-          // An invitation that sent nothing costs nothing.
-          TE.orElseFirstW(() => refundInvitation(deps, draws)),
-          // Path 2 tells the invitee's devices, after the commit and off the request path.
-          TE.tap((created) => {
-            if (account !== null) announceInvitation(deps, account, created.invitation, grant.organization.name);
-            return TE.right(undefined);
-          }),
-        ),
-      ),
+      // An invitation that sent nothing costs nothing.
+      TE.bindW('created', ({ grant, account, draws }) => pipe(createInvitation(deps, grant, input, account), TE.orElseFirstW(() => refundInvitation(deps, draws)))),
+      TE.tap(({ grant, account, created }) => announce(deps, grant, account, created)),
+      TE.map(({ created }) => created),
     );

@@ -10,7 +10,7 @@ import type { Organizations } from '../../organization/ports/organizations.js';
 import type { Clock } from '../../shared/clock.js';
 import { fromPort } from '../../shared/from-port.js';
 import { isExpired, type InvitationId, type InvitationStatus } from '../invitation.js';
-import { requireUser } from '../invitee.js';
+import { requireUser } from '../../identity/require-user.js';
 import type { Invitations } from '../ports/invitations.js';
 
 /** An invitation addressed to the caller, as `GET /users/me/invitations` lists it (never a token). */

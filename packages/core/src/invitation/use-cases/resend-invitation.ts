@@ -5,16 +5,17 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, invitationSnapshot } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { IdentityProviderUnavailable } from '../invitation.errors.js';
-import type { AuthorizeDeps } from '../../membership/authorize.js';
-import { authorizedWrite, type AuthorizedWriteError } from '../../membership/authorized-write.js';
+import { mayGrant, type AuthorizeDeps } from '../../membership/authorize.js';
+import { authorizedWrite, type AuthorizedWriteError, type WriteScope } from '../../membership/authorized-write.js';
 import { cannotGrantRole } from '../../membership/membership.errors.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
 import type { Logger } from '../../shared/logger.js';
 import { invitationNotPending, type InvitationRateLimited } from '../invitation.errors.js';
 import { askProvider, type InvitationDeps } from '../invitation-steps.js';
+import type { IssuedInviteToken } from '../ports/invite-tokens.js';
 import { throttleInvitation, type ThrottleInvitationDeps } from '../throttle-invitation.js';
-import { manageInvitation, mayGrant, type ManageInvitationError } from '../manage-invitation.js';
+import { manageInvitation, type ManageInvitationError } from '../manage-invitation.js';
 import { expiryFrom, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
 /** The refreshed invitation and its new token (the old one stops working). */
@@ -53,6 +54,27 @@ const mailAgain = (deps: ResendInvitationDeps, invitation: Invitation): TE.TaskE
 const forgetMail = (deps: InvitationDeps, ticket: string | null, kept: string | null): TE.TaskEither<never, void> =>
   ticket === null || ticket === kept ? TE.right(undefined) : fromPort(() => deps.idpAdmin.revokeInvitation(ticket));
 
+// Inside the authorized write: the grant checked again, then the new token and expiry stored with their audit entry.
+const rotateInStore =
+  (deps: ResendInvitationDeps, invitation: Invitation, issued: IssuedInviteToken, providerInvitationId: string | null) =>
+  async ({ actor, capability }: WriteScope): Promise<E.Either<ResendInvitationError, ResentInvitation>> => {
+    if (!mayGrant(actor, capability, invitation.role)) return E.left(cannotGrantRole(invitation.role));
+    const now = deps.clock.now();
+    const renewal = { tokenHash: issued.tokenHash, expiresAt: expiryFrom(now, deps.settings.invitationTtlDays), providerInvitationId };
+    const rotated = await deps.invitations.rotateToken(invitation.id, renewal, now);
+    if (O.isNone(rotated)) return E.left(invitationNotPending());
+    await appendAudit(deps, {
+      organizationId: invitation.organizationId,
+      action: 'invitation.resent',
+      actorUserId: actor.userId,
+      targetType: 'invitation',
+      targetId: invitation.id,
+      before: invitationSnapshot(invitation),
+      after: invitationSnapshot(rotated.value),
+    });
+    return E.right({ invitation: toInvitationView(rotated.value), token: issued.token });
+  };
+
 /**
  * Resends a pending invitation (`members.invite`, for a role the caller may grant): a new token
  * replaces the old one, which stops working, and the expiry starts again; an invitee without an
@@ -83,23 +105,7 @@ export const resendInvitation =
       TE.bindW('providerInvitationId', ({ invitation }) => mailAgain(deps, invitation)),
       TE.flatMap(({ authorized, invitation, issued, providerInvitationId }) =>
         pipe(
-          authorizedWrite(deps, authorized, [], async ({ actor }): Promise<E.Either<ResendInvitationError, ResentInvitation>> => {
-            if (!mayGrant(actor, invitation.role)) return E.left(cannotGrantRole(invitation.role));
-            const now = deps.clock.now();
-            const renewal = { tokenHash: issued.tokenHash, expiresAt: expiryFrom(now, deps.settings.invitationTtlDays), providerInvitationId };
-            const rotated = await deps.invitations.rotateToken(invitation.id, renewal, now);
-            if (O.isNone(rotated)) return E.left(invitationNotPending());
-            await appendAudit(deps, {
-              organizationId,
-              action: 'invitation.resent',
-              actorUserId: actor.userId,
-              targetType: 'invitation',
-              targetId: invitation.id,
-              before: invitationSnapshot(invitation),
-              after: invitationSnapshot(rotated.value),
-            });
-            return E.right({ invitation: toInvitationView(rotated.value), token: issued.token });
-          }),
+          authorizedWrite(deps, authorized, [], rotateInStore(deps, invitation, issued, providerInvitationId)),
           TE.orElseFirstW(() => forgetMail(deps, providerInvitationId, invitation.providerInvitationId)),
           // After the commit: a failed resend leaves the old mail working.
           TE.tap(() => forgetMail(deps, invitation.providerInvitationId, providerInvitationId)),

@@ -2,13 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
-import type { AuthorizeDeps } from '../../membership/authorize.js';
+import { mayGrant, type AuthorizeDeps } from '../../membership/authorize.js';
 import { authorizedWrite, type AuthorizedWriteError } from '../../membership/authorized-write.js';
 import { cannotGrantRole } from '../../membership/membership.errors.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Logger } from '../../shared/logger.js';
 import { askProvider, revokeInStore, type InvitationDeps } from '../invitation-steps.js';
-import { manageInvitation, mayGrant, type ManageInvitationError } from '../manage-invitation.js';
+import { manageInvitation, type ManageInvitationError } from '../manage-invitation.js';
 import { toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 
 /** What revoking can answer. */
@@ -30,8 +30,8 @@ export const revokeInvitation =
       TE.flatMap(({ authorized, invitation }) =>
         // Only the caller's row is locked: the invitation row first, then its membership, is the order
         // an acceptance takes too, so a revoke and an acceptance never wait on each other crosswise.
-        authorizedWrite(deps, authorized, [], async ({ actor }): Promise<E.Either<RevokeInvitationError, Invitation>> =>
-          mayGrant(actor, invitation.role) ? revokeInStore(deps, invitation, 'revoked', 'invitation.revoked', actor.userId) : E.left(cannotGrantRole(invitation.role)),
+        authorizedWrite(deps, authorized, [], async ({ actor, capability }): Promise<E.Either<RevokeInvitationError, Invitation>> =>
+          mayGrant(actor, capability, invitation.role) ? revokeInStore(deps, invitation, 'revoked', 'invitation.revoked', actor.userId) : E.left(cannotGrantRole(invitation.role)),
         ),
       ),
       // After the commit, so a refused revoke leaves the mail working. A ticket the provider could

@@ -1,7 +1,7 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { PLATFORM_ADMIN_ROLE } from '../../identity/auth-payload.js';
-import { aPerson, anOrganization, createTestWorld, liveOwners, outcome } from '../../testing/index.js';
+import { aPerson, anOrganization, createTestWorld, liveOwners, outcome, sessionOf } from '../../testing/index.js';
 import { changeMemberRole } from './change-member-role.js';
 import { createOrganization } from '../../organization/use-cases/create-organization.js';
 import type { OrganizationName } from '../../organization/organization.js';
@@ -58,4 +58,13 @@ test('an invited membership cannot be given another role', async (t) => {
   const world = createTestWorld();
   const { organization, owner, members } = await anOrganization(world, { ivy: { role: 'member', status: 'pending_invitation' } });
   t.is(outcome(await changeMemberRole(world)(owner.auth, organization.id, members.ivy.membership.id, 'coach')()), 'InvalidMembershipTransition');
+});
+
+test('a Platform Admin may give any role but owner, member of the organization or not', async (t) => {
+  const world = createTestWorld();
+  const { organization, members } = await anOrganization(world, { ada: 'admin', bob: 'member', cy: 'member' });
+  const staff = await aPerson(world, 'staff', PLATFORM_ADMIN_ROLE);
+  t.is(outcome(await changeMemberRole(world)(staff.auth, organization.id, members.bob.membership.id, 'admin')()), 'Right');
+  const adminStaff = sessionOf(members.ada.user, PLATFORM_ADMIN_ROLE);
+  t.is(outcome(await changeMemberRole(world)(adminStaff, organization.id, members.cy.membership.id, 'admin')()), 'Right');
 });

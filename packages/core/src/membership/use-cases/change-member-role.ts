@@ -5,8 +5,8 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, membershipSnapshot } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { OrganizationId } from '../../organization/organization.js';
-import { actorRole, actsAsPlatformAdmin, type Actor } from '../authorize.js';
-import { authorizedWrite, authorizeGrant } from '../authorized-write.js';
+import { mayGrant, type Actor } from '../authorize.js';
+import { authorizedWrite, authorizeGrant, type WriteScope } from '../authorized-write.js';
 import { checkManageable, lockedTarget, type ManageMembersDeps } from '../managing.js';
 import {
   cannotGrantRole,
@@ -15,21 +15,47 @@ import {
   ownerProtected,
   type CannotGrantRole,
 } from '../membership.errors.js';
-import { canGrant, type Membership, type MembershipId, type Role } from '../membership.js';
+import type { Capability } from '../capability.js';
+import type { Membership, MembershipId, Role } from '../membership.js';
 import type { StatusChangeError } from '../status-change.js';
 
 /** What a role change can answer. */
 export type ChangeMemberRoleError = StatusChangeError | CannotGrantRole;
 
-const checkGrant = (actor: Actor, target: Membership, role: Role): E.Either<ChangeMemberRoleError, Membership> => {
-  // spec: an owner is never simply demoted, and `owner` is granted only by transfer.
+const checkGrant = (actor: Actor, capability: Capability, target: Membership, role: Role): E.Either<ChangeMemberRoleError, Membership> => {
+  // spec: an owner is never simply demoted, and `owner` is granted only by transfer (`mayGrant` refuses
+  // it too; asked here first, it is the answer whatever the target's status).
   if (target.role === 'owner') return E.left(ownerProtected('The owner is never demoted; transfer ownership instead'));
   if (role === 'owner') return E.left(cannotGrantRole(role));
   if (target.status !== 'active' && target.status !== 'suspended') return E.left(invalidMembershipTransition(target.status, 'given another role'));
-  if (actsAsPlatformAdmin(actor)) return E.right(target);
-  const own = actorRole(actor);
-  return own !== null && canGrant(own, role) ? E.right(target) : E.left(cannotGrantRole(role));
+  return mayGrant(actor, capability, role) ? E.right(target) : E.left(cannotGrantRole(role));
 };
+
+// Inside the authorized write: the locked target checked, then its role changed with its audit entry.
+const changeRole =
+  (deps: ManageMembersDeps, membershipId: MembershipId, role: Role) =>
+  async (scope: WriteScope): Promise<E.Either<ChangeMemberRoleError, Membership>> => {
+    const { actor, organization } = scope;
+    const checked = pipe(
+      lockedTarget(scope, membershipId),
+      E.chainW((target) => checkGrant(actor, scope.capability, target, role)),
+      E.chainW((target) => checkManageable(actor, target)),
+    );
+    if (E.isLeft(checked) || checked.right.role === role) return checked;
+    const target = checked.right;
+    const changed = await deps.memberships.update(target.id, { role: target.role, status: target.status }, { role }, deps.clock.now());
+    if (O.isNone(changed)) return E.left(membershipChangedConcurrently());
+    await appendAudit(deps, {
+      organizationId: organization.id,
+      action: 'membership.role_changed',
+      actorUserId: actor.userId,
+      targetType: 'membership',
+      targetId: target.id,
+      before: membershipSnapshot(target),
+      after: membershipSnapshot(changed.value),
+    });
+    return E.right(changed.value);
+  };
 
 /**
  * Changes a member's role (`members.manage`): the target must rank strictly below the caller and
@@ -45,28 +71,5 @@ export const changeMemberRole =
   (caller: AuthPayload, organizationId: OrganizationId, membershipId: MembershipId, role: Role): TE.TaskEither<ChangeMemberRoleError, Membership> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'members.manage'),
-      TE.flatMap((grant) =>
-        authorizedWrite(deps, grant, [membershipId], async (scope): Promise<E.Either<ChangeMemberRoleError, Membership>> => {
-          const { actor } = scope;
-          const checked = pipe(
-            lockedTarget(scope, membershipId),
-            E.chainW((target) => checkGrant(actor, target, role)),
-            E.chainW((target) => checkManageable(actor, target)),
-          );
-          if (E.isLeft(checked) || checked.right.role === role) return checked;
-          const target = checked.right;
-          const changed = await deps.memberships.update(target.id, { role: target.role, status: target.status }, { role }, deps.clock.now());
-          if (O.isNone(changed)) return E.left(membershipChangedConcurrently());
-          await appendAudit(deps, {
-            organizationId,
-            action: 'membership.role_changed',
-            actorUserId: actor.userId,
-            targetType: 'membership',
-            targetId: target.id,
-            before: membershipSnapshot(target),
-            after: membershipSnapshot(changed.value),
-          });
-          return E.right(changed.value);
-        }),
-      ),
+      TE.flatMap((grant) => authorizedWrite(deps, grant, [membershipId], changeRole(deps, membershipId, role))),
     );

@@ -1,7 +1,8 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
+import { PLATFORM_ADMIN_ROLE } from '../../identity/auth-payload.js';
 import { PageCursor, pageRequest } from '../../shared/pagination.js';
-import { aPerson, anOrganization, createTestWorld, outcome } from '../../testing/index.js';
+import { aPerson, anOrganization, createTestWorld, outcome, sessionOf } from '../../testing/index.js';
 import { listMembers } from './list-members.js';
 
 const ACTIVE_ONLY = { includeCancelled: false, page: pageRequest() };
@@ -47,4 +48,14 @@ test('a stranger gets OrganizationNotFound', async (t) => {
   const { organization } = await anOrganization(world, {});
   const stranger = await aPerson(world, 'stranger');
   t.is(outcome(await listMembers(world)(stranger.auth, organization.id, ACTIVE_ONLY)()), 'OrganizationNotFound');
+});
+
+test('a Platform Admin sees the whole roster, member of the organization or not', async (t) => {
+  const world = createTestWorld();
+  const { organization, members } = await anOrganization(world, { bob: 'member', eve: 'member' });
+  const staff = await aPerson(world, 'staff', PLATFORM_ADMIN_ROLE);
+  const roster = await listMembers(world)(staff.auth, organization.id, ACTIVE_ONLY)();
+  t.true(E.isRight(roster) && roster.right.items.length === 3);
+  const memberStaff = await listMembers(world)(sessionOf(members.bob.user, PLATFORM_ADMIN_ROLE), organization.id, ACTIVE_ONLY)();
+  t.true(E.isRight(memberStaff) && memberStaff.right.items.length === 3);
 });

@@ -3,8 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
-import { authorize, type Actor, type AuthorizationError, type AuthorizeDeps } from '../authorize.js';
-import { can, PLATFORM_ADMIN_CAPABILITIES } from '../capability.js';
+import { authorize, seesRoster, type AuthorizationError, type AuthorizeDeps } from '../authorize.js';
 import type { Membership } from '../membership.js';
 
 /** What a roster request asks for. */
@@ -13,11 +12,6 @@ export interface ListMembersQuery {
   readonly includeCancelled: boolean;
   readonly page: PageRequest;
 }
-
-const seesRoster = (actor: Actor): boolean =>
-  actor.kind === 'platform_admin' ||
-  can(actor.membership.role, 'members.list') ||
-  (actor.platformAdmin && PLATFORM_ADMIN_CAPABILITIES.includes('members.list'));
 
 /**
  * The organization's members, oldest first, cancelled ones only on request. Holders of
@@ -30,7 +24,7 @@ const seesRoster = (actor: Actor): boolean =>
 export const listMembers =
   (deps: AuthorizeDeps) =>
   (caller: AuthPayload, organizationId: OrganizationId, query: ListMembersQuery): TE.TaskEither<AuthorizationError, Page<Membership>> =>
-  // The roster is the hot organization route: one async step after `authorize` (issue #7).
+  // The roster is the hot organization route: one async step after `authorize` (docs/performance.md).
   async () => {
     const authorized = await authorize(deps)(caller, organizationId, 'organization.read')();
     if (E.isLeft(authorized)) return authorized;

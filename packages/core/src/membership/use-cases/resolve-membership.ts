@@ -1,7 +1,9 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
-import { userDeleted, type UserDeleted } from '../../identity/identity.errors.js';
+import type { UserDeleted } from '../../identity/identity.errors.js';
+import { requireUserOr } from '../../identity/require-user.js';
 import { organizationNotFound, type OrganizationNotFound } from '../../organization/organization.errors.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
@@ -18,11 +20,10 @@ import type { Memberships } from '../ports/memberships.js';
 export const resolveMembership =
   (deps: { readonly memberships: Memberships }) =>
   (caller: AuthPayload, organizationId: OrganizationId): TE.TaskEither<UserDeleted | OrganizationNotFound, Membership> => {
-    const user = caller.user;
-    if (user === null) return TE.left(organizationNotFound());
-    if (user.deletedAt !== null) return TE.left(userDeleted());
+    const user = requireUserOr(caller, organizationNotFound);
+    if (E.isLeft(user)) return TE.left(user.left);
     return pipe(
-      fromPort(() => deps.memberships.findForUser(organizationId, user.id)),
+      fromPort(() => deps.memberships.findForUser(organizationId, user.right.id)),
       TE.flatMap(TE.fromOption((): UserDeleted | OrganizationNotFound => organizationNotFound())),
     );
   };

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { appendAudit, type AuditTrailDeps } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
-import { userDeleted, userNotFound, type UserDeleted, type UserNotFound } from '../../identity/identity.errors.js';
+import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
+import { requireUser } from '../../identity/require-user.js';
 import type { Membership, MembershipId } from '../../membership/membership.js';
 import type { Memberships } from '../../membership/ports/memberships.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
@@ -35,9 +36,9 @@ export type CreateOrganizationError = UserNotFound | UserDeleted;
 export const createOrganization =
   (deps: CreateOrganizationDeps) =>
   (caller: AuthPayload, input: { readonly name: OrganizationName }): TE.TaskEither<CreateOrganizationError, CreatedOrganization> => {
-    const user = caller.user;
-    if (user === null) return TE.left(userNotFound());
-    if (user.deletedAt !== null) return TE.left(userDeleted());
+    const found = requireUser(caller);
+    if (E.isLeft(found)) return TE.left(found.left);
+    const user = found.right;
     return () =>
       deps.unitOfWork.run(async () => {
         const now = deps.clock.now();

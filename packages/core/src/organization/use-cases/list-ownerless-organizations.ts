@@ -1,6 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { PLATFORM_ADMIN_ROLE, type AuthPayload } from '../../identity/auth-payload.js';
 import { userDeleted, type UserDeleted } from '../../identity/identity.errors.js';
+import { isDeleted } from '../../identity/user.js';
 import { fromPort } from '../../shared/from-port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import { platformAdminOnly, type PlatformAdminOnly } from '../organization.errors.js';
@@ -21,7 +22,7 @@ export type ListOwnerlessOrganizationsError = UserDeleted | PlatformAdminOnly;
 export const listOwnerlessOrganizations =
   (deps: { readonly organizations: Organizations }) =>
   (caller: AuthPayload, page: PageRequest): TE.TaskEither<ListOwnerlessOrganizationsError, Page<OwnerlessOrganization>> => {
-    if (caller.user?.deletedAt != null) return TE.left(userDeleted());
+    if (caller.user !== null && isDeleted(caller.user)) return TE.left(userDeleted());
     if (caller.role !== PLATFORM_ADMIN_ROLE) return TE.left(platformAdminOnly());
     return fromPort(() => deps.organizations.listOwnerless(page));
   };

@@ -1,24 +1,17 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import { NationalId } from '../national-id.js';
-import { anOrganization, createTestWorld, outcome, sessionOf } from '../../testing/index.js';
-import { deleteSelf } from './delete-self.js';
-import { handleUserDeleted } from './handle-user-deleted.js';
+import { NationalId } from '../../identity/national-id.js';
+import { deleteSelf } from '../../identity/use-cases/delete-self.js';
+import { handleUserDeleted } from '../../identity/use-cases/handle-user-deleted.js';
+import { setNationalId } from '../../identity/use-cases/set-national-id.js';
+import { anOrganization, createTestWorld, outcome } from '../../testing/index.js';
 import { readComplianceRecord } from './read-compliance-record.js';
-import { setNationalId } from './set-national-id.js';
 
 const id = (raw: string): NationalId => {
   const decoded = NationalId.decode(raw);
   if (E.isLeft(decoded)) throw new Error('fixture');
   return decoded.right;
 };
-
-test('a national ID is trimmed, 5-32 letters, digits or dashes, and a failure never repeats it', (t) => {
-  t.deepEqual(NationalId.decode('  12345678901 '), E.right('12345678901'));
-  for (const bad of ['1234', 'x'.repeat(33), '123 456', '12345;drop', 42]) t.true(E.isLeft(NationalId.decode(bad)), String(bad));
-  const failure = NationalId.decode('secret value');
-  t.true(E.isLeft(failure) && failure.left.every((e) => e.value === '(redacted)'));
-});
 
 test('setting stores only the sealed value; an admin reads it back through the compliance record', async (t) => {
   const world = createTestWorld();
@@ -34,13 +27,6 @@ test('coaches and members cannot read compliance records; a member without a nat
   const { organization, owner, members } = await anOrganization(world, { cole: 'coach', bob: 'member' });
   t.is(outcome(await readComplianceRecord(world)(members.cole.auth, organization.id, members.bob.membership.id)()), 'Forbidden');
   t.is(outcome(await readComplianceRecord(world)(owner.auth, organization.id, members.bob.membership.id)()), 'NationalIdNotSet');
-});
-
-test('a caller without a local user, or a deleted one, cannot set a national ID', async (t) => {
-  const world = createTestWorld();
-  const { owner } = await anOrganization(world, {});
-  t.is(outcome(await setNationalId(world)({ ...owner.auth, user: null }, id('12345'))()), 'UserNotFound');
-  t.is(outcome(await setNationalId(world)(sessionOf({ ...owner.user, deletedAt: world.clock.now() }), id('12345'))()), 'UserDeleted');
 });
 
 test('only an active or suspended membership has a compliance record: invitees and cancelled rows are MembershipNotFound, never the ID', async (t) => {

@@ -6,16 +6,16 @@ import { authorize, type AuthorizationError, type AuthorizeDeps } from '../../me
 import { findMembershipIn } from '../../membership/managing.js';
 import { membershipNotFound, type MembershipNotFound } from '../../membership/membership.errors.js';
 import type { Membership, MembershipId } from '../../membership/membership.js';
-import type { OrganizationId } from '../../organization/organization.js';
+import type { OrganizationId } from '../organization.js';
 import { fromPort } from '../../shared/from-port.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
-import type { AuthPayload } from '../auth-payload.js';
-import type { Email } from '../email.js';
-import type { UserId } from '../identifiers.js';
-import { nationalIdMismatch, nationalIdNotSet, type NationalIdMismatch, type NationalIdNotSet } from '../national-id.errors.js';
-import { hasComplianceRecord, type NationalId } from '../national-id.js';
-import type { NationalIdVault } from '../ports/national-id-vault.js';
-import type { NationalIds } from '../ports/national-ids.js';
+import type { AuthPayload } from '../../identity/auth-payload.js';
+import type { Email } from '../../identity/email.js';
+import type { UserId } from '../../identity/identifiers.js';
+import { nationalIdMismatch, nationalIdNotSet, type NationalIdMismatch, type NationalIdNotSet } from '../../identity/national-id.errors.js';
+import { hasComplianceRecord, type NationalId } from '../../identity/national-id.js';
+import type { NationalIdVault } from '../../identity/ports/national-id-vault.js';
+import type { NationalIds } from '../../identity/ports/national-ids.js';
 
 /** Ports needed to read a compliance record. */
 export interface ReadComplianceRecordDeps extends AuthorizeDeps, AuditTrailDeps {
