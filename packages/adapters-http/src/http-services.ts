@@ -10,6 +10,7 @@ import type { MetricsEndpoint } from './routes/metrics-routes.js';
  */
 export type HttpServices = IdentityArea &
   OrganizationsArea &
+  PaymentsArea &
   DevicesArea & {
     /** Resolves when the service can serve (the database answers); rejects otherwise. */
     readonly checkReadiness: () => Promise<void>;
@@ -34,11 +35,11 @@ export interface HttpAppOptions {
   /** Largest webhook body accepted, in bytes (default 512 KiB). */
   readonly webhookBodyLimit?: number;
   /**
-   * The payments area and `PAYMENT_RESULT_URL`; without it, no payment route is served. With
-   * `callbackLimits`, the callbacks are behind their own limiter (rate, failure budget, trusted
-   * sources) instead of the outer public one.
+   * `PAYMENT_RESULT_URL`; without it, no payment route is served. With `callbackLimits`, the
+   * callbacks are behind their own limiter (rate, failure budget, trusted sources) instead of the
+   * outer public one.
    */
-  readonly payments?: { readonly services: PaymentsArea; readonly resultUrl: string; readonly callbackLimits?: PaymentCallbackLimits };
+  readonly payments?: { readonly resultUrl: string; readonly callbackLimits?: PaymentCallbackLimits };
   /** The apps behind `/.well-known/*` (issue 11); a platform left out answers 404 there. */
   readonly appLinks?: AppLinks;
   /**
