@@ -7,7 +7,10 @@ import type { AppConfig } from '../config/app-config.js';
  * `TOKENS.BackgroundJobs`). Its ports come from `portsOf`, so it names none of them.
  *
  * @example
- * export const devices: Area<DevicesArea> = { services: TOKENS.DevicesArea, module: devicesModule };
+ * export const devices: Area<DevicesArea> = {
+ *   services: TOKENS.DevicesArea,
+ *   module: (config) => new ContainerModule(({ bind }) => bind(TOKENS.DevicesArea).toDynamicValue((context) => devicesArea(portsOf(context)))),
+ * };
  */
 export interface Area<Services extends object> {
   /** The token of the area's use cases, which the HTTP app serves. */
