@@ -9,7 +9,7 @@ export interface Listener {
   readonly port: number;
   attach(handler: Handler): void;
   /**
-   * Stops accepting connections and lets the requests in flight finish (issue #12): each answer
+   * Stops accepting connections and lets the requests in flight finish: each answer
    * then closes its connection instead of keeping it alive. Requests still running after
    * `graceMs` have their connections cut. Resolves once every connection is closed.
    */

@@ -23,7 +23,7 @@ try {
     stopping = true;
     fallbackLogger.info({ signal }, 'shutting down');
     try {
-      // Issue #12: in-flight requests get their answers, queued analytics and error reports go out, then the pool closes.
+      // In-flight requests get their answers, queued analytics and error reports go out, then the pool closes.
       await server.close();
       process.exit(0);
     } catch (error) {

@@ -14,13 +14,10 @@ import { TOKENS } from './container/tokens.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
 import { migrateDatabase, openDatabase } from './open-database.js';
-import { settleReceiptsPeriodically } from './push-receipts.js';
 import { createLogger } from './observability/create-logger.js';
 import { createObservability } from './observability/observability.js';
-import { startPeriodicJob } from './jobs/periodic-job.js';
 import { setUpPayments } from './payments/payments-setup.js';
 import { setUpProvider } from './provider-settings.js';
-import { startUserSyncJob } from './sync/user-sync-job.js';
 
 /** A started service. */
 export interface RunningServer {
@@ -32,8 +29,8 @@ export interface RunningServer {
   /** The in-process provider emulator (development mode only). */
   readonly emulator?: IdpEmulator;
   /**
-   * Reconciles the local users with the provider now (issue #12), as `SYNC_INTERVAL_MINUTES` does
-   * periodically; joins a run already in progress.
+   * Reconciles the local users with the provider now, as `SYNC_INTERVAL_MINUTES` does periodically;
+   * joins a run already in progress.
    */
   syncUsers(options?: Pick<SyncUsersOptions, 'onProgress'>): Promise<SyncSummary>;
   /** Resolves once the work started off the request path so far (notifications, analytics) has finished. */
@@ -43,10 +40,10 @@ export interface RunningServer {
   /** Runs one payment sweep now, as the background sweeper does every `PAYMENT_SWEEP_INTERVAL_SECONDS` (tools, tests). */
   sweepPayments(): Promise<SweepReport>;
   /**
-   * Stops the payment sweeper, the user sync and accepting requests, lets in-flight ones finish
-   * (their webhook work with them), drains the background work (notifications, analytics) and
-   * flushes the vendors' queues, then closes the metrics port, the emulators, the database and Redis
-   * (issue #12).
+   * Stops the areas' background jobs (the push receipts, the payment sweeper, the user sync) and
+   * accepting requests, lets in-flight ones finish (their webhook work with them), drains the
+   * background work (notifications, analytics) and flushes the vendors' queues, then closes the
+   * metrics port, the emulators, the database and Redis.
    */
   close(): Promise<void>;
 }
@@ -62,7 +59,7 @@ export interface StartOptions {
 /**
  * Starts the service from environment variables (ARCHITECTURE §6): decodes the configuration,
  * opens the database (migrating when asked), sets up the provider and the payment providers, serves
- * HTTP and runs the payment sweeper in the background.
+ * HTTP and runs the areas' background jobs.
  *
  * @example
  * const server = await startServer({ PORT: '0', DATA_DIR: '/tmp/idv' });
@@ -82,7 +79,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   let closing: Promise<void> | undefined;
   // Once, however often it is called. Work first (the jobs, the requests in flight, the background
   // work), then the vendors' queues, then the resources in start order: the database pool closes
-  // only once nothing can use it (issue #12).
+  // only once nothing can use it.
   const draining: (() => Promise<void>)[] = [];
   const releasing: (() => Promise<void>)[] = [];
   const closeAll = (): Promise<void> =>
@@ -130,34 +127,20 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
       rateLimitStore: redis?.store ?? MEMORY_STORE,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     });
-    const userSync = startUserSyncJob({
-      syncUsers: container.get(TOKENS.IdentityArea).syncUsers,
-      logger,
-      errorTracker: container.get(TOKENS.ErrorTracker),
-      ...(config.syncIntervalMinutes === undefined ? {} : { intervalMs: config.syncIntervalMinutes * 60_000 }),
-    });
-    // First of all at close: a running sync stops after its page, before the database goes.
-    draining.unshift(userSync.stop);
+    // First at close, the last started first: no job may start (or still run) a step once the
+    // database closes, and the push receipts' timer stops before the background work drains, so the
+    // drain has an end.
+    for (const job of container.getAll(TOKENS.BackgroundJobs)) {
+      job.start();
+      draining.unshift(job.stop);
+    }
     const background = container.get(TOKENS.BackgroundWork);
-    // Issue #14: push receipts are read periodically once due; devices they report unregistered go.
-    // At shutdown the timer stops before the background work drains, so the drain has an end.
-    const receipts = settleReceiptsPeriodically(container.get(TOKENS.DevicesArea), background, config.push.receiptDelaySeconds);
-    draining.push(async () => receipts.stop());
     draining.push(() => background.drain());
     const settle = async () => {
       await background.drain();
       await observability.analytics.drain();
     };
     listener.attach(container.get(TOKENS.HttpApp).callback());
-    const payments = container.get(TOKENS.PaymentsArea);
-    const sweeper = startPeriodicJob({
-      run: () => payments.sweepPayments(),
-      // Off the request path, only while a provider is enabled.
-      ...(config.payments.enabledProviders.length > 0 ? { intervalMs: config.payments.sweepIntervalSeconds * 1000 } : {}),
-      onError: (error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'payment sweep failed; the next run is scheduled'),
-    });
-    // First at close: no sweep may start (or still run) once the database closes.
-    draining.unshift(sweeper.stop);
     if (provider.emulator) {
       releasing.push(
         writeDevIdpFile(config.dataDir, {
@@ -190,8 +173,8 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
       ...(metricsUrl === undefined ? {} : { metricsUrl }),
       ...(provider.emulator ? { emulator: provider.emulator } : {}),
       ...(paymentsSetup.emulator ? { paymentsEmulator: paymentsSetup.emulator } : {}),
-      syncUsers: userSync.runNow,
-      sweepPayments: () => sweeper.runNow(),
+      syncUsers: container.get(TOKENS.UserSyncJob).runNow,
+      sweepPayments: () => container.get(TOKENS.PaymentSweepJob).runNow(),
       settle,
       close: closeAll,
     };

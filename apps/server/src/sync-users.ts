@@ -6,7 +6,7 @@ import { runMaintenanceScript } from './scripts/run-script.js';
 import { SYNC_PHASE_LABELS } from './sync/progress-reporter.js';
 import { summaryLine } from './sync/summary-line.js';
 
-// `npm run sync:users` (issue #12): reconciles the local users with the provider's admin API once,
+// `npm run sync:users`: reconciles the local users with the provider's admin API once,
 // with a progress bar on a terminal (plain lines otherwise) on stderr and the summary on stdout.
 await runMaintenanceScript({
   verb: 'sync',

@@ -4,8 +4,8 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
-import { devicesArea, identityArea, organizationsArea, unauthenticated } from '@idv/core';
-import { createTestWorld, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
+import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import { createPaymentsWorld, userCreatedEvent, VALID_TEST_SIGNATURE, type PaymentsWorld, type TestWorld } from '@idv/core/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { createHttpApp } from './app.js';
 import type { HttpServices } from './http-services.js';
@@ -13,9 +13,10 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 
 const test = anyTest as TestFn<{ world: TestWorld; ready: { up: boolean }; url: string; server: Server }>;
 
-const servicesFor = (world: TestWorld, ready: { up: boolean }): HttpServices => ({
+const servicesFor = (world: PaymentsWorld, ready: { up: boolean }): HttpServices => ({
   ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
   ...organizationsArea(world),
+  ...paymentsArea(world),
   ...devicesArea(world),
   checkReadiness: async () => {
     if (!ready.up) throw new Error('connection refused');
@@ -29,7 +30,7 @@ const serve = async (app: Koa): Promise<{ server: Server; url: string }> => {
 };
 
 test.beforeEach(async (t) => {
-  const world = createTestWorld();
+  const world = createPaymentsWorld();
   const ready = { up: true };
   const app = createHttpApp({ services: servicesFor(world, ready), logger: world.logger, errorTracker: world.errorTracker });
   t.context = { world, ready, ...(await serve(app)) };
@@ -82,7 +83,7 @@ test('an invalid token answers 401 with an invalid_token challenge and no reason
 });
 
 test('spec errors: when a parser consumed the raw body first, the webhook answers 500 and reports it', async (t) => {
-  const world = createTestWorld();
+  const world = createPaymentsWorld();
   const app = new Koa();
   const router = new Router();
   // The misconfiguration under test: a body parser mounted in front of the webhook route.

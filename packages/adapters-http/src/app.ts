@@ -69,7 +69,7 @@ const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, pay
   ...complianceRoutes(services),
   ...auditRoutes(services),
   ...adminRoutes(services),
-  ...(payments === undefined ? [] : [...paymentCallbackRoutes(payments.services, logger, payments), ...paymentRoutes(payments.services)]),
+  ...(payments === undefined ? [] : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services)]),
 ];
 
 /**

@@ -136,6 +136,7 @@ const expected = (rule: RouteCase['rule'], persona: Persona): Outcome => {
 const servicesFor = (world: TestWorld): HttpServices => ({
   ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: true }),
   ...organizationsArea(world),
+  ...paymentsFor(world).area,
   ...devicesArea(world),
   checkReadiness: async () => undefined,
 });
@@ -164,7 +165,7 @@ const paymentsFor = (world: TestWorld) => {
   return { area, transactions };
 };
 
-const paymentsOption = (world: TestWorld) => ({ services: paymentsFor(world).area, resultUrl: 'http://localhost:3000/payments/result' });
+const PAYMENTS_OPTION = { resultUrl: 'http://localhost:3000/payments/result' };
 
 const seed = async (world: TestWorld): Promise<Ids> => {
   const { organization, owner, members } = await anOrganization(world, {
@@ -195,7 +196,7 @@ const seed = async (world: TestWorld): Promise<Ids> => {
 test.beforeEach(async (t) => {
   const world = createTestWorld();
   const ids = await seed(world);
-  const app = createHttpApp({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker, payments: paymentsOption(world) });
+  const app = createHttpApp({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker, payments: PAYMENTS_OPTION });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   t.context = { world, ids, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -206,7 +207,7 @@ test.afterEach.always((t) => {
 
 test('every route under /organizations/:orgId has a row in the capability matrix', (t) => {
   const world = createTestWorld();
-  const routes = apiRoutes({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker, payments: paymentsOption(world) })
+  const routes = apiRoutes({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker, payments: PAYMENTS_OPTION })
     .filter((route) => route.path.startsWith('/organizations/:orgId'))
     .map((route) => `${route.method.toUpperCase()} ${route.path}`);
   t.deepEqual([...routes].sort(), Object.keys(ROUTES).sort());

@@ -10,6 +10,7 @@ import type { MetricsEndpoint } from './routes/metrics-routes.js';
  */
 export type HttpServices = IdentityArea &
   OrganizationsArea &
+  PaymentsArea &
   DevicesArea & {
     /** Resolves when the service can serve (the database answers); rejects otherwise. */
     readonly checkReadiness: () => Promise<void>;
@@ -21,28 +22,28 @@ export interface HttpAppOptions {
   readonly logger: Logger;
   readonly errorTracker: ErrorTracker;
   /**
-   * Wraps each request in its scope, given the request's id (issue #12): the id on every log line
+   * Wraps each request in its scope, given the request's id: the id on every log line
    * of the request, its error-tracking user and breadcrumbs.
    */
   readonly requestScope?: <T>(requestId: string, next: () => Promise<T>) => Promise<T>;
-  /** Where request latencies and token failures are counted (issue #12); nothing is recorded without it. */
+  /** Where request latencies and token failures are counted; nothing is recorded without it. */
   readonly metrics?: HttpMetrics;
-  /** Serves `GET /metrics` on the API's port, behind its token (issue #12); no such route without it. */
+  /** Serves `GET /metrics` on the API's port, behind its token; no such route without it. */
   readonly metricsEndpoint?: MetricsEndpoint & { readonly token: string };
-  /** `CORS_ORIGINS`: the web origins allowed to call the API from a browser (issue #12); none by default. */
+  /** `CORS_ORIGINS`: the web origins allowed to call the API from a browser; none by default. */
   readonly corsOrigins?: readonly string[];
   /** Largest webhook body accepted, in bytes (default 512 KiB). */
   readonly webhookBodyLimit?: number;
   /**
-   * The payments area and `PAYMENT_RESULT_URL`; without it, no payment route is served. With
-   * `callbackLimits`, the callbacks are behind their own limiter (rate, failure budget, trusted
-   * sources) instead of the outer public one.
+   * `PAYMENT_RESULT_URL`; without it, no payment route is served. With `callbackLimits`, the
+   * callbacks are behind their own limiter (rate, failure budget, trusted sources) instead of the
+   * outer public one.
    */
-  readonly payments?: { readonly services: PaymentsArea; readonly resultUrl: string; readonly callbackLimits?: PaymentCallbackLimits };
-  /** The apps behind `/.well-known/*` (issue 11); a platform left out answers 404 there. */
+  readonly payments?: { readonly resultUrl: string; readonly callbackLimits?: PaymentCallbackLimits };
+  /** The apps behind `/.well-known/*`; a platform left out answers 404 there. */
   readonly appLinks?: AppLinks;
   /**
-   * The outer rate limiter in front of every public route except the probes (issue #9), keyed by
+   * The outer rate limiter in front of every public route except the probes, keyed by
    * client address; the payment callbacks mount the same instance. A signed route (`Route.failureBudget`)
    * spends it only with refusals. Without it, nothing is limited.
    */

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { devicesArea, identityArea, organizationsArea, unauthenticated } from '@idv/core';
-import { createTestWorld, type TestWorld } from '@idv/core/testing';
+import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import { createPaymentsWorld, type PaymentsWorld } from '@idv/core/testing';
 import { createHttpApp } from './app.js';
 import type { HttpAppOptions, HttpServices } from './http-services.js';
 import type { HttpMetrics } from './observability/http-metrics.js';
@@ -33,9 +33,10 @@ const recordingMetrics = () => {
   return { metrics, observed, tokenFailures };
 };
 
-const servicesFor = (world: TestWorld): HttpServices => ({
+const servicesFor = (world: PaymentsWorld): HttpServices => ({
   ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-expired')) }, testAuthBypass: true }),
   ...organizationsArea(world),
+  ...paymentsArea(world),
   ...devicesArea(world),
   checkReadiness: async () => undefined,
 });
@@ -48,7 +49,7 @@ const serve = async (t: { context: { servers: Server[] } }, app: Koa): Promise<s
 };
 
 const start = async (t: { context: { servers: Server[] } }, options: Partial<HttpAppOptions> = {}) => {
-  const world = createTestWorld();
+  const world = createPaymentsWorld();
   const scoped: string[] = [];
   const recording = recordingMetrics();
   const url = await serve(

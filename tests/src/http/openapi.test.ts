@@ -27,6 +27,7 @@ test.before(async (t) => {
   const services = {
     ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
     ...organizationsArea(world),
+    ...paymentsArea(world),
     ...devicesArea(world),
     checkReadiness: async () => undefined,
   };
@@ -35,7 +36,7 @@ test.before(async (t) => {
     services,
     logger: world.logger,
     errorTracker: world.errorTracker,
-    payments: { services: paymentsArea(world), resultUrl: 'https://app.example.com/payments/result' },
+    payments: { resultUrl: 'https://app.example.com/payments/result' },
     appLinks: { appleAppIds: ['ABCDE12345.com.example.app'] },
     metricsEndpoint: { token: 'a-metrics-token-of-at-least-32-characters', scrape: async () => ({ contentType: 'text/plain', body: '' }) },
   });

@@ -40,10 +40,11 @@ test.beforeEach(async (t) => {
   const services = {
     ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
     ...organizationsArea(world),
+    ...paymentsArea(world),
     ...devicesArea(world),
     checkReadiness: async () => undefined,
   };
-  const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { services: paymentsArea(world), resultUrl: RESULT_URL } });
+  const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { resultUrl: RESULT_URL } });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   t.context = { world, server, paytr, iyzico, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };

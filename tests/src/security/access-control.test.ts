@@ -31,7 +31,7 @@ const ROUTES = apiRoutes({
   services: {} as never,
   logger: {} as never,
   errorTracker: {} as never,
-  payments: { services: {} as never, resultUrl: 'https://app.example.com/payments/result' },
+  payments: { resultUrl: 'https://app.example.com/payments/result' },
   metricsEndpoint: { token: 'a-metrics-token-of-at-least-32-characters', scrape: async () => ({ contentType: 'text/plain', body: '' }) },
 });
 const nameOf = (route: { method: string; path: string }): string => `${route.method.toUpperCase()} ${route.path}`;

@@ -39,16 +39,16 @@ export interface AppConfig {
   /** `INVITATION_TTL_DAYS`: how long an invitation stays acceptable. */
   readonly invitationTtlDays: number;
   readonly testAuthBypass: boolean;
-  /** Issue #9: the outer limiter of the public routes and the invitation throttles. */
+  /** The outer limiter of the public routes and the invitation throttles. */
   readonly rateLimits: RateLimitConfig;
-  /** Issue #10: the enabled payment providers, their credentials, the callback URLs and limits. */
+  /** The enabled payment providers, their credentials, the callback URLs and limits. */
   readonly payments: PaymentsConfig;
-  /** Issue #14: the push service (Expo, or log-only) and when receipts are read. */
+  /** The push service (Expo, or log-only) and when receipts are read. */
   readonly push: PushConfig;
-  /** Issue #12: error tracking, analytics, metrics, CORS, shutdown. */
+  /** Error tracking, analytics, metrics, CORS, shutdown. */
   readonly observability: ObservabilityConfig;
   readonly appUrl: string;
-  /** Issue #12: `SYNC_INTERVAL_MINUTES`, how often the server reconciles users with the provider; unset: never. */
+  /** `SYNC_INTERVAL_MINUTES`, how often the server reconciles users with the provider; unset: never. */
   readonly syncIntervalMinutes?: number;
   readonly logLevel: string;
 }

@@ -139,7 +139,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   const production = env.NODE_ENV === 'production';
   const problems = production ? missing(env, PRODUCTION_SECRETS, 'when NODE_ENV=production') : [];
   if (production && env.TEST_AUTH_BYPASS === true) problems.push('TEST_AUTH_BYPASS: must not be true when NODE_ENV=production');
-  // Issue #9: a deploy that forgets NODE_ENV but carries live keys is production all the same.
+  // A deploy that forgets NODE_ENV but carries live keys is production all the same.
   else if (env.TEST_AUTH_BYPASS === true && hasLiveKey(env)) problems.push('TEST_AUTH_BYPASS: must not be true when a live provider key (sk_live_… or pk_live_…) is configured');
   const idp = idpConfig(env, production);
   const links = appLinksConfig(env);

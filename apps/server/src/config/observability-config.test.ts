@@ -2,12 +2,12 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { loadConfig } from './load-config.js';
 
-test('issue #12: unset, error tracking and analytics are log-only, metrics off, no CORS origin, 10 s of grace', (t) => {
+test('unset, error tracking and analytics are log-only, metrics off, no CORS origin, 10 s of grace', (t) => {
   const config = loadConfig({});
   t.deepEqual(E.isRight(config) ? config.right.observability : undefined, { metrics: {}, corsOrigins: [], shutdownGraceMs: 10_000 });
 });
 
-test('issue #12: the vendors, metrics, CORS and shutdown grace are decoded', (t) => {
+test('the vendors, metrics, CORS and shutdown grace are decoded', (t) => {
   const config = loadConfig({
     NODE_ENV: 'test',
     SENTRY_DSN: 'https://abc123@o1.ingest.sentry.io/42',
@@ -26,7 +26,7 @@ test('issue #12: the vendors, metrics, CORS and shutdown grace are decoded', (t)
   });
 });
 
-test('issue #12: each bad variable is one line, and the secret ones are never echoed', (t) => {
+test('each bad variable is one line, and the secret ones are never echoed', (t) => {
   const config = loadConfig({
     SENTRY_DSN: 'https://o1.ingest.sentry.io/not-a-project',
     POSTHOG_API_KEY: 'phc with spaces',
@@ -45,7 +45,7 @@ test('issue #12: each bad variable is one line, and the secret ones are never ec
   ]);
 });
 
-test('issue #12: METRICS_PORT must differ from PORT, and POSTHOG_HOST needs POSTHOG_API_KEY', (t) => {
+test('METRICS_PORT must differ from PORT, and POSTHOG_HOST needs POSTHOG_API_KEY', (t) => {
   const config = loadConfig({ PORT: '8080', METRICS_PORT: '8080', POSTHOG_HOST: 'https://eu.i.posthog.com' });
   t.deepEqual(E.isLeft(config) ? [...config.left].sort() : [], ['METRICS_PORT: must differ from PORT', 'POSTHOG_HOST: set without POSTHOG_API_KEY']);
 });

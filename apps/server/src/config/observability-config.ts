@@ -20,7 +20,7 @@ export interface MetricsSettings {
   readonly port?: number;
 }
 
-/** The decoded operations configuration (issue #12). */
+/** The decoded operations configuration. */
 export interface ObservabilityConfig {
   /** Log-only error tracking when absent. */
   readonly sentry?: SentrySettings;

@@ -30,7 +30,7 @@ export interface PaymentCallbackLimits {
   readonly trustedCidrs: readonly string[];
 }
 
-/** The decoded payments configuration (issue #10). */
+/** The decoded payments configuration. */
 export interface PaymentsConfig {
   /** `PAYMENTS_PROVIDERS`: none unless listed. */
   readonly enabledProviders: readonly PaymentProvider[];

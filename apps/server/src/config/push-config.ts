@@ -1,4 +1,4 @@
-/** Where push notifications go (issue #14). */
+/** Where push notifications go. */
 export interface PushConfig {
   /** `EXPO_ACCESS_TOKEN` (and `EXPO_BASE_URL`): Expo's push service; log-only when unset. */
   readonly expo?: { readonly accessToken: string; readonly baseUrl?: string };

@@ -1,6 +1,6 @@
 import { DEFAULT_INVITATION_LIMITS, type InvitationBudget, type RateLimitPolicy } from '@idv/core';
 
-/** The rate limiters' configuration (issue #9): where they count, the public budget, the invitation budgets. */
+/** The rate limiters' configuration: where they count, the public budget, the invitation budgets. */
 export interface RateLimitConfig {
   /** `REDIS_URL`: counts shared by every instance; in this process's memory when unset. */
   readonly redisUrl?: string;

@@ -4,11 +4,8 @@ import type { Persistence } from '@idv/adapters-persistence';
 import { MEMORY_STORE, type RateLimitStore } from '@idv/adapters-rate-limit';
 import type { AppConfig } from '../config/app-config.js';
 import { applicationModule } from './application-module.js';
+import { AREAS } from './areas.js';
 import { cryptoModule } from './crypto-module.js';
-import { devicesModule } from './devices-module.js';
-import { identityModule } from './identity-module.js';
-import { organizationsModule } from './organizations-module.js';
-import { paymentsModule } from './payments-module.js';
 import { idpModule } from './idp-module.js';
 import type { IdpSettings } from '../config/app-config.js';
 import { observabilityModule } from './observability-module.js';
@@ -44,10 +41,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     persistenceModule(inputs.persistence),
     cryptoModule(inputs.config),
     rateLimitModule(inputs.config, inputs.rateLimitStore ?? MEMORY_STORE),
-    identityModule(inputs.config),
-    organizationsModule(inputs.config),
-    paymentsModule(inputs.config),
-    devicesModule(inputs.config),
+    ...AREAS.map((area) => area.module(inputs.config)),
     applicationModule(inputs.config, inputs.observability),
   );
   return container;

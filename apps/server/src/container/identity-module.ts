@@ -1,37 +1,28 @@
 import { ContainerModule } from 'inversify';
-import { identityArea } from '@idv/core';
-import type { AppConfig } from '../config/app-config.js';
-import { resolveArea } from './bind-area.js';
+import { identityArea, type IdentityArea } from '@idv/core';
+import { userSyncJob } from '../sync/user-sync-job.js';
+import type { Area } from './area.js';
+import { portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
 
-/** The identity area: authentication, provider webhooks, `/users/me`, self-deletion, national IDs. */
-export const identityModule = (config: AppConfig): ContainerModule =>
-  new ContainerModule(({ bind }) => {
-    bind(TOKENS.TestAuthBypass).toConstantValue(config.testAuthBypass);
-    bind(TOKENS.IdentityArea).toResolvedValue(
-      ...resolveArea(identityArea, {
-        users: TOKENS.Users,
-        callers: TOKENS.Callers,
-        memberships: TOKENS.Memberships,
-        invitations: TOKENS.Invitations,
-        auditLog: TOKENS.AuditLog,
-        nationalIds: TOKENS.NationalIds,
-        nationalIdVault: TOKENS.NationalIdVault,
-        unitOfWork: TOKENS.UnitOfWork,
-        idpAdmin: TOKENS.IDP_CLIENT,
-        verifier: TOKENS.AccessTokenVerifier,
-        webhookVerifier: TOKENS.WebhookVerifier,
-        webhookMetrics: TOKENS.WebhookMetrics,
-        analytics: TOKENS.Analytics,
-        logger: TOKENS.Logger,
-        organizations: TOKENS.Organizations,
-        devices: TOKENS.Devices,
-        notifications: TOKENS.Notifications,
-        background: TOKENS.BackgroundTasks,
-        errorTracker: TOKENS.ErrorTracker,
-        clock: TOKENS.Clock,
-        ids: TOKENS.IdGenerator,
-        testAuthBypass: TOKENS.TestAuthBypass,
-      }),
-    );
-  });
+/**
+ * The identity area: authentication, provider webhooks, `/users/me`, self-deletion, national IDs,
+ * and the reconciliation with the provider, run every `SYNC_INTERVAL_MINUTES` when set.
+ */
+export const identity: Area<IdentityArea> = {
+  services: TOKENS.IdentityArea,
+  module: (config) =>
+    new ContainerModule(({ bind }) => {
+      bind(TOKENS.TestAuthBypass).toConstantValue(config.testAuthBypass);
+      bind(TOKENS.IdentityArea).toDynamicValue((context) => identityArea(portsOf(context)));
+      bind(TOKENS.UserSyncJob).toDynamicValue((context) =>
+        userSyncJob({
+          syncUsers: context.get(TOKENS.IdentityArea).syncUsers,
+          logger: context.get(TOKENS.Logger),
+          errorTracker: context.get(TOKENS.ErrorTracker),
+          ...(config.syncIntervalMinutes === undefined ? {} : { intervalMs: config.syncIntervalMinutes * 60_000 }),
+        }),
+      );
+      bind(TOKENS.BackgroundJobs).toService(TOKENS.UserSyncJob);
+    }),
+};

@@ -1,37 +1,22 @@
 import { ContainerModule } from 'inversify';
-import { organizationsArea } from '@idv/core';
-import type { AppConfig } from '../config/app-config.js';
-import { resolveArea } from './bind-area.js';
+import { flexibleInvitationThrottle } from '@idv/adapters-rate-limit';
+import { organizationsArea, type OrganizationsArea } from '@idv/core';
+import type { Area } from './area.js';
+import { portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
 
-/** The organizations area: organizations, memberships and roles, invitations, audit trail, compliance records. */
-export const organizationsModule = (config: AppConfig): ContainerModule =>
-  new ContainerModule(({ bind }) => {
-    bind(TOKENS.InvitationSettings).toConstantValue({ appUrl: config.appUrl, invitationTtlDays: config.invitationTtlDays });
-    bind(TOKENS.OrganizationsArea).toResolvedValue(
-      ...resolveArea(organizationsArea, {
-        users: TOKENS.Users,
-        organizations: TOKENS.Organizations,
-        memberships: TOKENS.Memberships,
-        invitations: TOKENS.Invitations,
-        auditLog: TOKENS.AuditLog,
-        nationalIds: TOKENS.NationalIds,
-        nationalIdVault: TOKENS.NationalIdVault,
-        inviteTokens: TOKENS.InviteTokens,
-        unitOfWork: TOKENS.UnitOfWork,
-        idpAdmin: TOKENS.IDP_CLIENT,
-        analytics: TOKENS.Analytics,
-        logger: TOKENS.Logger,
-        devices: TOKENS.Devices,
-        notifications: TOKENS.Notifications,
-        background: TOKENS.BackgroundTasks,
-        clock: TOKENS.Clock,
-        ids: TOKENS.IdGenerator,
-        settings: TOKENS.InvitationSettings,
-        invitationThrottle: TOKENS.InvitationThrottle,
-        paymentTransactions: TOKENS.PaymentTransactions,
-        paymentSubscriptions: TOKENS.PaymentSubscriptions,
-        paymentGateway: TOKENS.PaymentGateway,
-      }),
-    );
-  });
+/**
+ * The organizations area: organizations, memberships and roles, invitations (behind their throttles),
+ * audit trail, compliance records.
+ */
+export const organizations: Area<OrganizationsArea> = {
+  services: TOKENS.OrganizationsArea,
+  module: (config) =>
+    new ContainerModule(({ bind }) => {
+      bind(TOKENS.InvitationSettings).toConstantValue({ appUrl: config.appUrl, invitationTtlDays: config.invitationTtlDays });
+      bind(TOKENS.InvitationThrottle).toDynamicValue((context) =>
+        flexibleInvitationThrottle(context.get(TOKENS.RateLimitStore), config.rateLimits.invitations, context.get(TOKENS.Logger)),
+      );
+      bind(TOKENS.OrganizationsArea).toDynamicValue((context) => organizationsArea(portsOf(context)));
+    }),
+};

@@ -11,10 +11,12 @@ import {
   defaultTransport,
   type ProviderGateway,
 } from '@idv/adapters-payments';
-import { DEFAULT_PAYMENT_SWEEP, paymentsArea, type CallbackScheme, type CallbackSchemes, type Logger, type PaymentGateway, type PaymentProvider, type SchemeId } from '@idv/core';
+import { flexibleRateLimiter } from '@idv/adapters-rate-limit';
+import { DEFAULT_PAYMENT_SWEEP, paymentsArea, type CallbackScheme, type CallbackSchemes, type Logger, type PaymentGateway, type PaymentProvider, type PaymentsArea, type SchemeId } from '@idv/core';
 import type { PaymentsConfig } from '../config/payments-config.js';
-import type { AppConfig } from '../config/app-config.js';
-import { resolveArea } from './bind-area.js';
+import { paymentSweepJob } from '../jobs/payment-sweep-job.js';
+import type { Area } from './area.js';
+import { portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
 
 /**
@@ -57,36 +59,37 @@ export const paymentGatewayOf = (payments: PaymentsConfig, publicApiUrl: string,
 };
 
 /**
- * The payments area (issue #10): payment transactions, the callback inbox and linked
- * subscriptions, the enabled providers' callback schemes and API clients, and the sweeper's settings.
+ * The payments area: payment transactions, the callback inbox and linked subscriptions, the enabled
+ * providers' callback schemes and API clients, the callbacks' own rate and failure budgets, and the
+ * sweeper, run every `PAYMENT_SWEEP_INTERVAL_SECONDS` while a provider is enabled.
  *
  * @example
- * container.load(paymentsModule(config));
+ * container.load(payments.module(config));
  */
-export const paymentsModule = (config: AppConfig): ContainerModule =>
-  new ContainerModule(({ bind }) => {
-    const publicApiUrl = config.payments.publicApiUrl ?? `http://127.0.0.1:${config.port}`;
-    bind(TOKENS.PaymentSettings).toConstantValue({ enabledProviders: config.payments.enabledProviders });
-    bind(TOKENS.PaymentSweepSettings).toConstantValue({ ...DEFAULT_PAYMENT_SWEEP, pendingTtlMinutes: config.payments.pendingTtlMinutes });
-    bind(TOKENS.CallbackSchemes).toConstantValue(callbackSchemesOf(config.payments));
-    bind(TOKENS.PaymentGateway).toResolvedValue((logger: Logger) => paymentGatewayOf(config.payments, publicApiUrl, logger), [TOKENS.Logger]);
-    bind(TOKENS.PaymentsArea).toResolvedValue(
-      ...resolveArea(paymentsArea, {
-        organizations: TOKENS.Organizations,
-        memberships: TOKENS.Memberships,
-        nationalIds: TOKENS.NationalIds,
-        nationalIdVault: TOKENS.NationalIdVault,
-        paymentSettings: TOKENS.PaymentSettings,
-        paymentSweep: TOKENS.PaymentSweepSettings,
-        paymentTransactions: TOKENS.PaymentTransactions,
-        paymentInbox: TOKENS.PaymentInbox,
-        paymentSubscriptions: TOKENS.PaymentSubscriptions,
-        paymentGateway: TOKENS.PaymentGateway,
-        callbackSchemes: TOKENS.CallbackSchemes,
-        unitOfWork: TOKENS.UnitOfWork,
-        clock: TOKENS.Clock,
-        ids: TOKENS.IdGenerator,
-        logger: TOKENS.Logger,
-      }),
-    );
-  });
+export const payments: Area<PaymentsArea> = {
+  services: TOKENS.PaymentsArea,
+  module: (config) =>
+    new ContainerModule(({ bind }) => {
+      const publicApiUrl = config.payments.publicApiUrl ?? `http://127.0.0.1:${config.port}`;
+      bind(TOKENS.PaymentSettings).toConstantValue({ enabledProviders: config.payments.enabledProviders });
+      bind(TOKENS.PaymentSweepSettings).toConstantValue({ ...DEFAULT_PAYMENT_SWEEP, pendingTtlMinutes: config.payments.pendingTtlMinutes });
+      bind(TOKENS.CallbackSchemes).toConstantValue(callbackSchemesOf(config.payments));
+      bind(TOKENS.PaymentGateway).toDynamicValue((context) => paymentGatewayOf(config.payments, publicApiUrl, context.get(TOKENS.Logger)));
+      bind(TOKENS.PaymentsArea).toDynamicValue((context) => paymentsArea(portsOf(context)));
+      bind(TOKENS.PaymentCallbackLimits).toDynamicValue((context) => {
+        const store = context.get(TOKENS.RateLimitStore);
+        const logger = context.get(TOKENS.Logger);
+        const { rate, failures, trustedCidrs } = config.payments.callbackLimits;
+        return {
+          rate: flexibleRateLimiter(store, rate, { name: 'paycb', logger }),
+          failures: flexibleRateLimiter(store, failures, { name: 'paycb-fail', logger }),
+          trustedCidrs,
+        };
+      });
+      bind(TOKENS.PaymentSweepJob).toDynamicValue((context) =>
+        // Off the request path, only while a provider is enabled.
+        paymentSweepJob(context.get(TOKENS.PaymentsArea), context.get(TOKENS.Logger), config.payments.enabledProviders.length > 0 ? config.payments.sweepIntervalSeconds * 1000 : undefined),
+      );
+      bind(TOKENS.BackgroundJobs).toService(TOKENS.PaymentSweepJob);
+    }),
+};

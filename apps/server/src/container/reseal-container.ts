@@ -3,10 +3,10 @@ import { resealNationalIds, type Logger } from '@idv/core';
 import type { Persistence } from '@idv/adapters-persistence';
 import type { AppConfig } from '../config/app-config.js';
 import type { Observability } from '../observability/observability.js';
-import { resolveArea } from './bind-area.js';
 import { cryptoModule } from './crypto-module.js';
 import { observabilityModule } from './observability-module.js';
 import { persistenceModule } from './persistence-module.js';
+import { portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
 
 /** What the reseal's container is built from. */
@@ -31,9 +31,8 @@ export const buildResealContainer = (inputs: ResealContainerInputs): Container =
     persistenceModule(inputs.persistence),
     cryptoModule(inputs.config),
     new ContainerModule(({ bind }) => {
-      bind(TOKENS.ResealNationalIds).toResolvedValue(
-        ...resolveArea(resealNationalIds, { nationalIds: TOKENS.NationalIds, nationalIdVault: TOKENS.NationalIdVault, clock: TOKENS.Clock }),
-      );
+      // The use case reads only its three ports, so only those need a binding here.
+      bind(TOKENS.ResealNationalIds).toDynamicValue((context) => resealNationalIds(portsOf(context)));
     }),
   );
   return container;

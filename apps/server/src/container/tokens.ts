@@ -34,14 +34,18 @@ import type {
   PaymentSweepSettings,
   PaymentTransactions,
   RateLimiter,
+  SweepReport,
   UnitOfWork,
   Users,
   WebhookMetrics,
   WebhookVerifier,
 } from '@idv/core';
-import type { HttpServices } from '@idv/adapters-http';
-import type { AppConfig } from '../config/app-config.js';
+import type { HttpServices, PaymentCallbackLimits } from '@idv/adapters-http';
+import type { RateLimitStore } from '@idv/adapters-rate-limit';
+import type { BackgroundJob } from '../jobs/background-job.js';
+import type { PeriodicJob } from '../jobs/periodic-job.js';
 import type { BackgroundWork } from '../observability/background-work.js';
+import type { UserSyncJob } from '../sync/user-sync-job.js';
 
 /** Readiness of what the service depends on (the database). */
 export type ReadinessCheck = () => Promise<void>;
@@ -50,7 +54,6 @@ export type RequestScope = <T>(requestId: string, next: () => Promise<T>) => Pro
 
 /** The Inversify tokens: one typed symbol per port, declared here and nowhere else. */
 export const TOKENS = {
-  Config: Symbol('Config') as ServiceIdentifier<AppConfig>,
   Logger: Symbol('Logger') as ServiceIdentifier<Logger>,
   ErrorTracker: Symbol('ErrorTracker') as ServiceIdentifier<ErrorTracker>,
   Analytics: Symbol('Analytics') as ServiceIdentifier<Analytics>,
@@ -83,13 +86,15 @@ export const TOKENS = {
   IDP_CLIENT: Symbol('IDP_CLIENT') as ServiceIdentifier<IdentityProviderAdmin>,
   AccessTokenVerifier: Symbol('AccessTokenVerifier') as ServiceIdentifier<AccessTokenVerifier>,
   WebhookVerifier: Symbol('WebhookVerifier') as ServiceIdentifier<WebhookVerifier>,
-  /** Issue #12: provider webhook deliveries by event type and outcome. */
+  /** Provider webhook deliveries by event type and outcome. */
   WebhookMetrics: Symbol('WebhookMetrics') as ServiceIdentifier<WebhookMetrics>,
-  /** The outer rate limiter of the public routes, one instance for every public router (issue #9). */
+  /** Where every rate limiter counts: this process's memory, or the Redis the instances share. */
+  RateLimitStore: Symbol('RateLimitStore') as ServiceIdentifier<RateLimitStore>,
+  /** The outer rate limiter of the public routes, one instance for every public router. */
   PublicRateLimiter: Symbol('PublicRateLimiter') as ServiceIdentifier<RateLimiter>,
-  /** Invitations per organization, inviter and recipient, and the resend cooldown (issue #9). */
+  /** Invitations per organization, inviter and recipient, and the resend cooldown. */
   InvitationThrottle: Symbol('InvitationThrottle') as ServiceIdentifier<InvitationThrottle>,
-  /** Issue #10: `payment_transactions` and the inbox of verified callbacks. */
+  /** `payment_transactions` and the inbox of verified callbacks. */
   PaymentTransactions: Symbol('PaymentTransactions') as ServiceIdentifier<PaymentTransactions>,
   PaymentInbox: Symbol('PaymentInbox') as ServiceIdentifier<PaymentCallbackInbox>,
   /** Iyzico subscriptions linked to organizations, with their plans. */
@@ -104,17 +109,21 @@ export const TOKENS = {
   PaymentSettings: Symbol('PaymentSettings') as ServiceIdentifier<PaymentSettings>,
   /** The payments area's use cases, bound to their ports. */
   PaymentsArea: Symbol('PaymentsArea') as ServiceIdentifier<PaymentsArea>,
-  /** Callbacks per source, shared by the four callback routes (`PAYMENT_CALLBACK_RATE_POINTS`). */
-  PaymentCallbackRateLimiter: Symbol('PaymentCallbackRateLimiter') as ServiceIdentifier<RateLimiter>,
-  /** Bad signatures per source, then blocked (`PAYMENT_CALLBACK_FAIL_POINTS`). */
-  PaymentCallbackFailureBudget: Symbol('PaymentCallbackFailureBudget') as ServiceIdentifier<RateLimiter>,
-  /** Issue #14: registered devices, the push service, work off the request path, and the area's use cases. */
+  /** The payment callbacks' own budgets: callbacks and bad signatures per source, and the trusted sources. */
+  PaymentCallbackLimits: Symbol('PaymentCallbackLimits') as ServiceIdentifier<PaymentCallbackLimits>,
+  /** The payment sweeper (`PAYMENT_SWEEP_INTERVAL_SECONDS`), also run on demand. */
+  PaymentSweepJob: Symbol('PaymentSweepJob') as ServiceIdentifier<PeriodicJob<void, SweepReport>>,
+  /** Registered devices, the push service, work off the request path, and the area's use cases. */
   Devices: Symbol('Devices') as ServiceIdentifier<Devices>,
   Notifications: Symbol('Notifications') as ServiceIdentifier<Notifications>,
   BackgroundTasks: Symbol('BackgroundTasks') as ServiceIdentifier<BackgroundTasks>,
   /** The same background work, for draining it at shutdown. */
   BackgroundWork: Symbol('BackgroundWork') as ServiceIdentifier<BackgroundWork>,
   DevicesArea: Symbol('DevicesArea') as ServiceIdentifier<DevicesArea>,
+  /** The reconciliation with the provider (`SYNC_INTERVAL_MINUTES`), also run on demand. */
+  UserSyncJob: Symbol('UserSyncJob') as ServiceIdentifier<UserSyncJob>,
+  /** Every background job the areas run: each area binds its own here, and the server starts and stops them all. */
+  BackgroundJobs: Symbol('BackgroundJobs') as ServiceIdentifier<BackgroundJob>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;

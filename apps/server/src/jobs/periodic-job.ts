@@ -1,11 +1,11 @@
-/** A background job of the running server: on demand and, with an interval, periodically. */
-export interface PeriodicJob<Input, Result> {
+import type { BackgroundJob } from './background-job.js';
+
+/** A background job of the running server: on demand and, once started with an interval, periodically. */
+export interface PeriodicJob<Input, Result> extends BackgroundJob {
   /** Runs once now, or joins the run already in progress; rejects when it fails. */
   runNow(input?: Input): Promise<Result>;
   /** Whether `stop` was asked (a long run checks it between steps). */
   stopRequested(): boolean;
-  /** Stops the schedule and waits for a run in progress. */
-  stop(): Promise<void>;
 }
 
 /** What a periodic job runs and how. */
@@ -18,15 +18,16 @@ export interface PeriodicJobOptions<Input, Result> {
 }
 
 /**
- * Runs `run` every `intervalMs` after the previous run ended, never two at once (a run asked for
- * meanwhile joins the one in progress), a failed run reported and the schedule kept; timers never
- * keep the process alive; `stop` cancels the schedule and waits for the run in progress.
+ * Once started, runs `run` every `intervalMs` after the previous run ended, never two at once (a run
+ * asked for meanwhile joins the one in progress), a failed run reported and the schedule kept; timers
+ * never keep the process alive; `stop` cancels the schedule and waits for the run in progress.
  *
  * @example
- * const job = startPeriodicJob({ run: () => payments.sweepPayments(), intervalMs: 60_000, onError: (e) => logger.error({ e }, 'failed') });
+ * const job = periodicJob({ run: () => payments.sweepPayments(), intervalMs: 60_000, onError: (e) => logger.error({ e }, 'failed') });
+ * job.start();
  * await job.stop();
  */
-export const startPeriodicJob = <Input, Result>({ run, intervalMs, onError }: PeriodicJobOptions<Input, Result>): PeriodicJob<Input, Result> => {
+export const periodicJob = <Input, Result>({ run, intervalMs, onError }: PeriodicJobOptions<Input, Result>): PeriodicJob<Input, Result> => {
   let running: Promise<Result> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopping = false;
@@ -47,11 +48,11 @@ export const startPeriodicJob = <Input, Result>({ run, intervalMs, onError }: Pe
     }, intervalMs);
     timer.unref();
   };
-  schedule();
 
   return {
     runNow,
     stopRequested: () => stopping,
+    start: schedule,
     stop: async () => {
       stopping = true;
       if (timer !== undefined) clearTimeout(timer);

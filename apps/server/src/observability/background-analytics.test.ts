@@ -11,7 +11,7 @@ const heldAnalytics = () => {
   return { analytics, pending };
 };
 
-test('issue #7: a call answers at once while the vendor is still working, and drain waits for it', async (t) => {
+test('a call answers at once while the vendor is still working, and drain waits for it', async (t) => {
   const vendor = heldAnalytics();
   const background = new BackgroundAnalytics(vendor.analytics, new RecordingLogger());
   await background.track('user_1', 'user_signed_up');

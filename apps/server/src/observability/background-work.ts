@@ -20,12 +20,12 @@ interface RunningTask {
 }
 
 /**
- * Runs work off the request path (analytics, issue #7; notifications, issue #14): each task starts
+ * Runs work off the request path (analytics, push notifications): each task starts
  * at once, bounded in number and time; a failure is logged at warn and never reaches the caller.
  * `drain()` waits for the tasks still running (shutdown, and tests that check what they did).
  *
  * One timer serves every task (the earliest deadline first): a task costs a few promises and no
- * timer of its own, since every webhook that creates a user starts two (issue #7).
+ * timer of its own, since every webhook that creates a user starts two (docs/performance.md).
  */
 export class BackgroundWork implements BackgroundTasks {
   // Insertion order is deadline order: every task gets the same timeout.

@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 /**
  * Collects log lines and hands them on as one string once they reach `minLength` characters, or when
  * `release` is called. SonicBoom batches too, but it measures its whole growing batch again in UTF-8
- * bytes on every line (about 4 K instructions per line, two lines per webhook delivery; issue #7);
+ * bytes on every line (about 4 K instructions per line, two lines per webhook delivery; docs/performance.md);
  * given whole batches, it measures each once.
  */
 export class BatchedLines implements DestinationStream {

@@ -10,7 +10,7 @@ const FLUSH_INTERVAL_MS = 200;
 const BATCH_LENGTH = 4096;
 
 // Batches lines into writes of 4 KiB or every 200 ms, whichever comes first (one system call per
-// line cost the webhook path more than its SQL; issue #7). The batches are collected in front of
+// line cost the webhook path more than its SQL; docs/performance.md). The batches are collected in front of
 // pino's destination (see `BatchedLines`), which keeps a smaller batch until its timer flushes it.
 // At exit the last lines are handed to it first, and pino's own exit handler, registered when the
 // destination was made, writes what it keeps synchronously. (With no `minLength` of its own, the

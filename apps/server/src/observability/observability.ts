@@ -52,7 +52,7 @@ const loggedAndSent = (logged: ErrorTracker, vendor: ErrorTracker): ErrorTracker
 });
 
 /**
- * Builds the observability adapters from the configuration (issue #12): the vendors when their
+ * Builds the observability adapters from the configuration: the vendors when their
  * keys are set, the log-only adapters otherwise; Prometheus metrics only when they can be scraped.
  *
  * @example
@@ -63,7 +63,7 @@ const loggedAndSent = (logged: ErrorTracker, vendor: ErrorTracker): ErrorTracker
 export const createObservability = (config: ObservabilityConfig, logger: Logger, scopes: RequestScopes, now: () => number = Date.now): Observability => {
   const sentry: ClosableErrorTracker | undefined = config.sentry === undefined ? undefined : createSentryErrorTracker({ ...config.sentry, scopes });
   const posthog: ClosableAnalytics | undefined = config.posthog === undefined ? undefined : createPostHogAnalytics({ ...config.posthog, logger });
-  // A log line needs no background queue (its bookkeeping cost every new user's webhook, issue #7).
+  // A log line needs no background queue (its bookkeeping cost every new user's webhook; docs/performance.md).
   const analytics = posthog === undefined ? new LoggingAnalytics(logger) : new BackgroundAnalytics(posthog, logger);
   const exposed = config.metrics.token !== undefined || config.metrics.port !== undefined;
   const metrics = exposed ? createPrometheusMetrics() : undefined;

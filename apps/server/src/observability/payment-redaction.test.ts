@@ -2,7 +2,7 @@ import test from 'ava';
 import { Writable } from 'node:stream';
 import { createLogger } from './create-logger.js';
 
-test('issue #10: card data, buyer details and identity numbers are redacted from every log line', (t) => {
+test('card data, buyer details and identity numbers are redacted from every log line', (t) => {
   let out = '';
   const sink = new Writable({ write: (chunk, _encoding, done) => ((out += String(chunk)), done()) });
   const logger = createLogger('info', sink as never);

@@ -22,7 +22,7 @@ export const REDACTED_PATHS = [
   'webhookSecret',
   'nationalId',
   'email',
-  // Issue #10: card data and the payer's identity number never reach a log line.
+  // Card data and the payer's identity number never reach a log line.
   'buyer',
   '*.buyer',
   'paymentCard',

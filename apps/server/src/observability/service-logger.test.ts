@@ -5,7 +5,7 @@ import { createLogger } from './create-logger.js';
 import { REDACTED_PATHS } from './redacted-paths.js';
 import { mayNeedRedaction } from './service-logger.js';
 
-// Issue #7: lines redaction cannot change skip it, and a request's id is bound once per request.
+// Speed (docs/performance.md): lines redaction cannot change skip it, and a request's id is bound once per request.
 // These tests pin down that neither shortcut changes what a line says.
 
 const capture = (scopes?: RequestScopes) => {

@@ -9,7 +9,7 @@ const TOP_LEVEL_REDACTED: ReadonlySet<string> = new Set(REDACTED_PATHS.filter((p
 /**
  * Whether redaction could change a line: it names a redacted top-level key, or holds an object (every
  * other path reaches into one). A flat line of other keys is written as it is, bypassing pino's
- * redaction, which runs its wildcard paths over every value of every line (issue #7).
+ * redaction, which runs its wildcard paths over every value of every line (docs/performance.md).
  */
 export const mayNeedRedaction = (fields: Readonly<Record<string, unknown>>): boolean => {
   for (const key in fields) {
@@ -23,9 +23,9 @@ type Level = 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
 /**
  * The service logger: pino, JSON lines, secrets and personal data redacted. A line that redaction
- * cannot change skips it; a line written during a request carries its `requestId` (issue #12),
+ * cannot change skips it; a line written during a request carries its `requestId`,
  * merged into the line's fields: most requests write one such line, and a pino child per request
- * cost more than the merge (issue #7).
+ * cost more than the merge (docs/performance.md).
  */
 export class ServiceLogger implements Logger {
   constructor(

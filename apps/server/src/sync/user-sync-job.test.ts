@@ -2,7 +2,7 @@ import test from 'ava';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { SyncSummary, SyncUsers, SyncUsersOptions } from '@idv/core';
 import { RecordingErrorTracker, RecordingLogger } from '@idv/core/testing';
-import { startUserSyncJob } from './user-sync-job.js';
+import { userSyncJob } from './user-sync-job.js';
 
 const SUMMARY: SyncSummary = { created: 1, updated: 0, deleted: 0, invitationsAccepted: 0, unchanged: 4, stopped: false };
 
@@ -24,14 +24,15 @@ const heldSync = () => {
   return { syncUsers, runs, started };
 };
 
-test('issue #12: with an interval the job runs by itself, again after a failed run (logged and reported), never two at once', async (t) => {
+test('once started with an interval the job runs by itself, again after a failed run (logged and reported), never two at once', async (t) => {
   const sync = heldSync();
   const logger = new RecordingLogger();
   const errorTracker = new RecordingErrorTracker();
   // The job's timers never hold the process open (unref), so the test holds it while it waits.
   const keepAlive = setInterval(() => undefined, 60_000);
   t.teardown(() => clearInterval(keepAlive));
-  const job = startUserSyncJob({ syncUsers: sync.syncUsers, logger, errorTracker, intervalMs: 1 });
+  const job = userSyncJob({ syncUsers: sync.syncUsers, logger, errorTracker, intervalMs: 1 });
+  job.start();
   await sync.started(1);
   const joined = job.runNow();
   await Promise.resolve();
@@ -58,7 +59,8 @@ test('issue #12: with an interval the job runs by itself, again after a failed r
 
 test('without an interval the job runs only when asked', async (t) => {
   const sync = heldSync();
-  const job = startUserSyncJob({ syncUsers: sync.syncUsers, logger: new RecordingLogger(), errorTracker: new RecordingErrorTracker() });
+  const job = userSyncJob({ syncUsers: sync.syncUsers, logger: new RecordingLogger(), errorTracker: new RecordingErrorTracker() });
+  job.start();
   t.is(sync.runs.length, 0);
   const running = job.runNow();
   await sync.started(1);

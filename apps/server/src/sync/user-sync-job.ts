@@ -1,9 +1,10 @@
 import type { ErrorTracker, Logger, SyncSummary, SyncUsers, SyncUsersOptions } from '@idv/core';
-import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.js';
+import type { BackgroundJob } from '../jobs/background-job.js';
+import { periodicJob, type PeriodicJob } from '../jobs/periodic-job.js';
 import { summaryLine } from './summary-line.js';
 
-/** The server's user sync: runs on demand and, with an interval, periodically. */
-export interface UserSyncJob {
+/** The server's user sync: runs on demand and, once started with an interval, periodically. */
+export interface UserSyncJob extends BackgroundJob {
   /** Runs one sync now, or joins the one already running; rejects when it fails. */
   runNow(options?: Pick<SyncUsersOptions, 'onProgress'>): Promise<SyncSummary>;
   /** Stops the schedule; a running sync stops after its current page. Resolves once it has. */
@@ -20,15 +21,16 @@ export interface UserSyncJobOptions {
 }
 
 /**
- * Issue #12: the reconciliation as a job of the running server. Never two runs at once; a failed
+ * The reconciliation with the provider as a job of the running server. Never two runs at once; a failed
  * run is logged and reported and the schedule goes on; timers never keep the process alive.
  *
  * @example
- * const job = startUserSyncJob({ syncUsers: identity.syncUsers, logger, errorTracker, intervalMs: 60 * 60_000 });
+ * const job = userSyncJob({ syncUsers: identity.syncUsers, logger, errorTracker, intervalMs: 60 * 60_000 });
+ * job.start();
  * await job.stop();
  */
-export const startUserSyncJob = ({ syncUsers, logger, errorTracker, intervalMs }: UserSyncJobOptions): UserSyncJob => {
-  const job: PeriodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary> = startPeriodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary>({
+export const userSyncJob = ({ syncUsers, logger, errorTracker, intervalMs }: UserSyncJobOptions): UserSyncJob => {
+  const job: PeriodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary> = periodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary>({
     run: async (options = {}): Promise<SyncSummary> => {
       const startedAt = Date.now();
       const result = await syncUsers({ ...options, stopRequested: (): boolean => job.stopRequested() })();
@@ -44,5 +46,5 @@ export const startUserSyncJob = ({ syncUsers, logger, errorTracker, intervalMs }
       errorTracker.captureException(error, { job: 'user-sync' });
     },
   });
-  return { runNow: job.runNow, stop: job.stop };
+  return { runNow: job.runNow, start: job.start, stop: job.stop };
 };

@@ -2,8 +2,8 @@ import anyTest, { type TestFn } from 'ava';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
-import { devicesArea, identityArea, organizationsArea, unauthenticated, type RateLimiter } from '@idv/core';
-import { createTestWorld, InMemoryRateLimiter, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
+import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type RateLimiter } from '@idv/core';
+import { createPaymentsWorld, InMemoryRateLimiter, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from '../app.js';
 import type { HttpAppOptions } from '../http-services.js';
 
@@ -13,10 +13,11 @@ const test = anyTest as TestFn<{ world: TestWorld; url: string; server: Server }
 const POLICY = { points: 3, windowSeconds: 60 };
 
 const start = async (t: { context: unknown; teardown: (fn: () => void) => void }, limiter: (world: TestWorld) => RateLimiter, options: Partial<HttpAppOptions> = {}) => {
-  const world = createTestWorld();
+  const world = createPaymentsWorld();
   const services = {
     ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
     ...organizationsArea(world),
+    ...paymentsArea(world),
     ...devicesArea(world),
     checkReadiness: async () => undefined,
   };

@@ -2,8 +2,8 @@ import anyTest, { type TestFn } from 'ava';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
-import { devicesArea, identityArea, organizationsArea, unauthenticated, type Users } from '@idv/core';
-import { aPerson, createTestWorld, type TestWorld } from '@idv/core/testing';
+import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type Users } from '@idv/core';
+import { aPerson, createPaymentsWorld, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from '../app.js';
 
 // Issue #14: the device routes and the caller's language over a real socket, on the in-memory ports.
@@ -21,12 +21,13 @@ const counting = (users: Users, calls: string[]): Users =>
   });
 
 test.beforeEach(async (t) => {
-  const world = createTestWorld();
+  const world = createPaymentsWorld();
   const userCalls: string[] = [];
   const ports = { ...world, users: counting(world.users, userCalls) };
   const services = {
     ...identityArea({ ...ports, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: true }),
     ...organizationsArea(ports),
+    ...paymentsArea(ports),
     ...devicesArea(ports),
     checkReadiness: async () => undefined,
   };

@@ -1,0 +1,61 @@
+import type { ResolutionContext, ServiceIdentifier } from 'inversify';
+import { TOKENS } from './tokens.js';
+
+/**
+ * Every port an area's wiring function may ask for, under the name the areas use, and the token it is
+ * bound under. Declared here once: an area module passes `portsOf(context)` and names no port again.
+ */
+export const PORT_TOKENS = {
+  users: TOKENS.Users,
+  callers: TOKENS.Callers,
+  organizations: TOKENS.Organizations,
+  memberships: TOKENS.Memberships,
+  invitations: TOKENS.Invitations,
+  auditLog: TOKENS.AuditLog,
+  nationalIds: TOKENS.NationalIds,
+  nationalIdVault: TOKENS.NationalIdVault,
+  inviteTokens: TOKENS.InviteTokens,
+  unitOfWork: TOKENS.UnitOfWork,
+  idpAdmin: TOKENS.IDP_CLIENT,
+  verifier: TOKENS.AccessTokenVerifier,
+  webhookVerifier: TOKENS.WebhookVerifier,
+  webhookMetrics: TOKENS.WebhookMetrics,
+  analytics: TOKENS.Analytics,
+  logger: TOKENS.Logger,
+  errorTracker: TOKENS.ErrorTracker,
+  clock: TOKENS.Clock,
+  ids: TOKENS.IdGenerator,
+  devices: TOKENS.Devices,
+  notifications: TOKENS.Notifications,
+  background: TOKENS.BackgroundTasks,
+  testAuthBypass: TOKENS.TestAuthBypass,
+  settings: TOKENS.InvitationSettings,
+  invitationThrottle: TOKENS.InvitationThrottle,
+  paymentTransactions: TOKENS.PaymentTransactions,
+  paymentInbox: TOKENS.PaymentInbox,
+  paymentSubscriptions: TOKENS.PaymentSubscriptions,
+  paymentGateway: TOKENS.PaymentGateway,
+  paymentSettings: TOKENS.PaymentSettings,
+  paymentSweep: TOKENS.PaymentSweepSettings,
+  callbackSchemes: TOKENS.CallbackSchemes,
+} as const;
+
+type PortName = keyof typeof PORT_TOKENS;
+
+/** Every port, by name, typed as its token is. */
+export type Ports = { readonly [Name in PortName]: (typeof PORT_TOKENS)[Name] extends ServiceIdentifier<infer Port> ? Port : never };
+
+/**
+ * The ports of the container, by name, each resolved when first read: a wiring function that reads
+ * only some (the reseal's three) needs only those bound, and one that copies them all gets them all.
+ *
+ * @example
+ * bind(TOKENS.DevicesArea).toDynamicValue((context) => devicesArea(portsOf(context)));
+ */
+export const portsOf = (context: ResolutionContext): Ports => {
+  const ports = {};
+  for (const name of Object.keys(PORT_TOKENS) as PortName[]) {
+    Object.defineProperty(ports, name, { enumerable: true, get: () => context.get(PORT_TOKENS[name] as ServiceIdentifier) });
+  }
+  return ports as Ports;
+};
