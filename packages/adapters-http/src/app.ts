@@ -3,7 +3,8 @@ import Router from '@koa/router';
 import compose from 'koa-compose';
 import type { HttpAppOptions } from './http-services.js';
 import { errorMiddleware } from './errors/error-middleware.js';
-import { respondWithError } from './errors/error-body.js';
+import { failure } from './edge/reply.js';
+import { send } from './edge/send.js';
 import { authentication } from './middleware/authentication.js';
 import { clientAddress } from './middleware/client-address.js';
 import { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
@@ -128,6 +129,6 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   // Only requests no route answered get here, so a 405/501 below is always the router's.
   app.use(unsupportedMethods());
   app.use(router.allowedMethods());
-  app.use((ctx) => respondWithError(ctx, 'RouteNotFound', `No route for ${ctx.method} ${ctx.path}`));
+  app.use((ctx) => send(ctx, failure({ _tag: 'RouteNotFound', message: `No route for ${ctx.method} ${ctx.path}` })));
   return app;
 };

@@ -1,8 +1,10 @@
 import type { Context, Middleware, Next } from 'koa';
 import { type Logger, type RateLimitDecision, type RateLimiter } from '@idv/core';
 import { clientAddress, sourceKey } from './client-address.js';
-import { failure, send } from '../edge/reply.js';
-import { failureBudget, refuseSource, rejectionOf } from './failure-budget.js';
+import { failure } from '../edge/reply.js';
+import { rejectionOf } from '../edge/rejection.js';
+import { send } from '../edge/send.js';
+import { failureBudget, refuseSource } from './failure-budget.js';
 
 /** How the outer limiter tells sources apart. */
 export interface PublicRateLimitOptions {

@@ -164,3 +164,9 @@ export const StatusView = t.type({ status: t.literal('ok') }, 'Status');
 
 /** `{ received: true }`: a webhook or callback acknowledged. */
 export const ReceivedView = t.type({ received: t.literal(true) }, 'Received');
+
+/** The probes' answer. */
+export const STATUS_OK: t.TypeOf<typeof StatusView> = { status: 'ok' };
+
+/** A webhook's or a callback's acknowledgement. */
+export const RECEIVED: t.TypeOf<typeof ReceivedView> = { received: true };
