@@ -21,21 +21,26 @@ import {
   RevokedReason,
   Role,
   UserId,
+  UUID_SCHEMA,
+  withJsonSchema,
 } from '@idv/core';
 
 // The shapes of the answers, as io-ts codecs: the views in json-views.ts are typed by them (a field
 // added to a view without its codec fails to compile) and the OpenAPI document describes them.
 
 /** A timestamp; JSON carries it as an ISO 8601 string. */
-export const DateTime = new t.Type<Date, string, unknown>(
-  'DateTime',
-  (u): u is Date => u instanceof Date,
-  (u, c) => (typeof u === 'string' && !Number.isNaN(Date.parse(u)) ? t.success(new Date(u)) : t.failure(u, c)),
-  (date) => date.toISOString(),
+export const DateTime = withJsonSchema(
+  new t.Type<Date, string, unknown>(
+    'DateTime',
+    (u): u is Date => u instanceof Date,
+    (u, c) => (typeof u === 'string' && !Number.isNaN(Date.parse(u)) ? t.success(new Date(u)) : t.failure(u, c)),
+    (date) => date.toISOString(),
+  ),
+  { type: 'string', format: 'date-time' },
 );
 
 /** A UUID that a view carries as a plain string. */
-const Uuid = new t.Type<string, string, unknown>('Uuid', (u): u is string => typeof u === 'string', (u, c) => t.string.validate(u, c), t.identity);
+const Uuid = withJsonSchema(new t.Type<string, string, unknown>('Uuid', (u): u is string => typeof u === 'string', (u, c) => t.string.validate(u, c), t.identity), UUID_SCHEMA);
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 

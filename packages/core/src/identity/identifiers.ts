@@ -1,14 +1,15 @@
 import * as t from 'io-ts';
+import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
 
 /** Brand of `IdpUserId`. */
 export interface IdpUserIdBrand {
   readonly IdpUserId: unique symbol;
 }
 /** The provider's user id (`user_<id>`), the `sub` claim of its session tokens. */
-export const IdpUserId = t.brand(
-  t.string,
-  (s): s is t.Branded<string, IdpUserIdBrand> => /^user_[A-Za-z0-9]{1,64}$/.test(s),
-  'IdpUserId',
+const IDP_USER_ID = /^user_[A-Za-z0-9]{1,64}$/;
+export const IdpUserId = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, IdpUserIdBrand> => IDP_USER_ID.test(s), 'IdpUserId'),
+  { type: 'string', pattern: IDP_USER_ID.source },
 );
 /** The provider's user id (`user_<id>`). */
 export type IdpUserId = t.TypeOf<typeof IdpUserId>;
@@ -18,10 +19,9 @@ export interface UserIdBrand {
   readonly UserId: unique symbol;
 }
 /** The local primary key of a user row (a UUID). */
-export const UserId = t.brand(
-  t.string,
-  (s): s is t.Branded<string, UserIdBrand> => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(s),
-  'UserId',
+export const UserId = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, UserIdBrand> => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(s), 'UserId'),
+  UUID_SCHEMA,
 );
 /** The local primary key of a user row. */
 export type UserId = t.TypeOf<typeof UserId>;
