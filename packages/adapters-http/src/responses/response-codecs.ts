@@ -47,6 +47,9 @@ const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 /** `{ organization }` and friends. */
 export const OrganizationView = t.type({ id: OrganizationId, name: OrganizationName, createdAt: DateTime, updatedAt: DateTime }, 'Organization');
 
+/** An organization whose owner the provider deleted, and since when. */
+export const OwnerlessOrganizationView = t.intersection([OrganizationView, t.type({ ownerlessSince: DateTime })], 'OwnerlessOrganization');
+
 /** A membership (`id` is the membership id). */
 export const MembershipView = t.type(
   {
@@ -144,7 +147,7 @@ export const MeView = t.type(
   'Me',
 );
 
-/** A device (issue #14): its push token masked to the last four characters (`…abcd`), never whole. */
+/** A device: its push token masked to the last four characters (`…abcd`), never whole. */
 export const DeviceView = t.type(
   {
     installationId: InstallationId,
