@@ -3,7 +3,8 @@ import Router from '@koa/router';
 import compose from 'koa-compose';
 import type { HttpAppOptions } from './http-services.js';
 import { errorMiddleware } from './errors/error-middleware.js';
-import { respondWithError } from './errors/error-body.js';
+import { failure } from './edge/reply.js';
+import { send } from './edge/send.js';
 import { authentication } from './middleware/authentication.js';
 import { clientAddress } from './middleware/client-address.js';
 import { paymentCallbackLimit } from './middleware/payment-callback-limit.js';
@@ -100,10 +101,10 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   const router = new Router();
   const limit = options.publicRateLimiter === undefined ? undefined : publicRateLimit(options.publicRateLimiter, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
   const callbackLimits = options.payments?.callbackLimits;
-  // Issue #10: one instance for the four callback routes, so they share each source's budgets.
+  // One instance for the four callback routes, so they share each source's budgets.
   const paymentLimit = callbackLimits === undefined ? undefined : paymentCallbackLimit(callbackLimits, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
   const limiterOf = (route: Route) => {
-    // Issue #9: public routes spend the source's budget before any work; probes never do.
+    // Public routes spend the source's budget before any work; probes never do.
     if (route.access !== 'public' || route.probe === true) return [];
     if (route.paymentCallback === true && paymentLimit !== undefined) return [paymentLimit];
     if (options.publicRateLimiter === undefined) return [];
@@ -113,21 +114,21 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
     }
     return limit === undefined ? [] : [limit];
   };
-  // Issue #14: a bearer request's language is kept on its user (a write only when it changed).
+  // A bearer request's language is kept on its user (a write only when it changed).
   const language = rememberLocale(services, logger);
   for (const route of apiRoutes(options)) {
-    // Spec: public routes pass authentication untouched, so they skip it (no work per webhook, issue #7).
+    // Spec: public routes pass authentication untouched, so they skip it (no work per webhook; docs/performance.md).
     const guards = route.access === 'bearer' ? [authentication(services, logger, route.access, metrics), language] : [];
     const method = route.method.toUpperCase();
     const tag: RouteTag = { method, pattern: route.path, metrics: metrics.route(method, route.path) };
     // One middleware per route, composed here once: the router composes a route's middleware again on
-    // every request it dispatches, one array copy per middleware (issue #7).
+    // every request it dispatches, one array copy per middleware (docs/performance.md).
     router[route.method](route.path, compose([tagRoute(tag), ...limiterOf(route), ...guards, route.handler]));
   }
   app.use(exactRouteDispatch(router));
   // Only requests no route answered get here, so a 405/501 below is always the router's.
   app.use(unsupportedMethods());
   app.use(router.allowedMethods());
-  app.use((ctx) => respondWithError(ctx, 'RouteNotFound', `No route for ${ctx.method} ${ctx.path}`));
+  app.use((ctx) => send(ctx, failure({ _tag: 'RouteNotFound', message: `No route for ${ctx.method} ${ctx.path}` })));
   return app;
 };

@@ -35,7 +35,7 @@ import {
 import { apiRoutes, createHttpApp } from './app.js';
 import type { HttpServices } from './http-services.js';
 
-// Issue #8 "done when": every organization route × every kind of caller, against the capability
+// Every organization route × every kind of caller, against the capability
 // table of ARCHITECTURE §3. A route under /organizations/:orgId without a row here fails the build.
 
 const test = anyTest as TestFn<{ world: TestWorld; url: string; server: Server; ids: Ids }>;

@@ -8,7 +8,7 @@ type Answers = ReadonlyMap<string, ReadonlyMap<string, Middleware>>;
 /**
  * The router's own answer for each request to a route path without parameters, worked out once at
  * startup. @koa/router tests the pattern of every registered route on every request, then copies and
- * composes what matched (about 30 K instructions, 5 % of a webhook delivery; issue #7); a request
+ * composes what matched (about 30 K instructions, 5 % of a webhook delivery; docs/performance.md); a request
  * whose method and path are exactly those of such a route now skips that. A path is answered here
  * only when the router's own match for it is that one route, so nothing changes: a path that an
  * earlier route with parameters also matches, every other spelling of a path (another case, a

@@ -10,7 +10,7 @@ import type { HttpAppOptions, HttpServices } from './http-services.js';
 import type { HttpMetrics } from './observability/http-metrics.js';
 import { createMetricsApp } from './routes/metrics-routes.js';
 
-// Issue #12: request ids, the access log, route metrics, `/metrics` and CORS at the HTTP edge.
+// Request ids, the access log, route metrics, `/metrics` and CORS at the HTTP edge.
 const test = anyTest as TestFn<{ servers: Server[] }>;
 test.beforeEach((t) => {
   t.context = { servers: [] };

@@ -12,6 +12,8 @@ export type { BackgroundTasks } from './shared/background-tasks.js';
 export { describeErrors, showValue } from './shared/describe-errors.js';
 export { fromPort } from './shared/from-port.js';
 export { isUuid } from './shared/uuid.js';
+export { UUID_SCHEMA, withJsonSchema } from './shared/json-schema.js';
+export type { Described, JsonSchemaFacts } from './shared/json-schema.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PageCursor, PageLimit, PageQuery, cursorAfter, pageRequest } from './shared/pagination.js';
 export type { Page, PagePosition, PageRequest } from './shared/pagination.js';
 

@@ -5,11 +5,11 @@ import type { AuthPayload } from '@idv/core';
 import { callerOf } from '../request-auth.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
 import { optionalHeader } from '../request-headers.js';
-import type { Route, RouteInput } from '../routes/route.js';
-import { decodeInput } from './decode-input.js';
+import type { Route } from '../routes/route.js';
+import { clientAddressOf, decodeRequest, routeInput, type NoInput } from './decode-request.js';
 import { DEFAULT_JSON_BODY_LIMIT, jsonBody } from './json-body.js';
-import { failure, send, type Reply } from './reply.js';
-import { validationFailed } from './validation-failed.js';
+import type { Reply } from './reply.js';
+import { send } from './send.js';
 
 /** What a bearer endpoint's handler receives: the authenticated caller and the decoded request. */
 export interface EndpointRequest<P, Q, B> {
@@ -38,21 +38,6 @@ export interface BearerEndpoint<P, Q, B> {
   readonly handle: (request: EndpointRequest<P, Q, B>) => Promise<Reply>;
 }
 
-type NoInput = Readonly<Record<string, never>>;
-
-// Set by the app from `trustedProxyHops` for every request; an IPv4-mapped IPv6 peer reads as plain IPv4.
-const clientAddressOf = (ctx: Context): string =>
-  String(ctx.state['clientAddress'] ?? ctx.req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-
-const decodeRequest = <P, Q, B>(ctx: Context, endpoint: BearerEndpoint<P, Q, B>): E.Either<Reply, Omit<EndpointRequest<P, Q, B>, 'caller' | 'header' | 'clientAddress'>> => {
-  const params = endpoint.params === undefined ? E.right({} as P) : decodeInput(endpoint.params, ctx['params'] ?? {}, 'params');
-  const query = endpoint.query === undefined ? E.right({} as Q) : decodeInput(endpoint.query, ctx.query, 'query');
-  const body = endpoint.body === undefined ? E.right(undefined as B) : decodeInput(endpoint.body, ctx.request.body, 'body');
-  if (E.isRight(params) && E.isRight(query) && E.isRight(body)) return E.right({ params: params.right, query: query.right, body: body.right });
-  // Every problem of every part at once, so a client fixes them in one round.
-  return E.left(failure(validationFailed([params, query, body].flatMap((part) => (E.isLeft(part) ? part.left.problems : [])))));
-};
-
 /**
  * Declares a bearer route: params, query and JSON body decoded with io-ts into 400
  * `ValidationFailed` (one line per problem), then the handler with a non-null caller.
@@ -70,21 +55,16 @@ export const bearerEndpoint = <P = NoInput, Q = NoInput, B = undefined>(endpoint
     if (E.isLeft(decoded)) return Promise.resolve(send(ctx, decoded.left));
     const { params, query, body } = decoded.right;
     // Named properties rather than a spread (a spread copies key by key through the runtime), and a
-    // `then` rather than an await (one promise fewer): every bearer request runs this (issue #7).
+    // `then` rather than an await (one promise fewer): every bearer request runs this (docs/performance.md).
     const request = { caller: callerOf(ctx.request), clientAddress: clientAddressOf(ctx), params, query, body, header: (name: string) => optionalHeader(ctx, name) };
     return endpoint.handle(request).then((reply) => send(ctx, reply));
   };
   const readBody = endpoint.body === undefined ? undefined : jsonBody(endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
-  const input: RouteInput = {
-    ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
-    ...(endpoint.query === undefined ? {} : { query: endpoint.query }),
-    ...(endpoint.body === undefined ? {} : { body: endpoint.body }),
-  };
   return {
     method: endpoint.method,
     path: endpoint.path,
     access: 'bearer',
-    input,
+    input: routeInput(endpoint),
     doc: endpoint.doc,
     handler: (ctx) => (readBody === undefined ? run(ctx) : readBody(ctx, () => run(ctx))),
   };

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { respondWithError } from '../errors/error-body.js';
+import { failure } from './reply.js';
+import { send } from './send.js';
 
 /** What the client is told when the body cannot be read, by what went wrong. */
 const unreadableBody = (error: Error): { readonly status: 400 | 413 | 415; readonly message: string } => {
@@ -52,7 +53,7 @@ export const jsonBody = (limitBytes: number = DEFAULT_JSON_BODY_LIMIT): Middlewa
       return next();
     }
     if (ctx.is('application/json', 'application/*+json') === false) {
-      return respondWithError(ctx, 'UnsupportedMediaType', 'Send the body as application/json');
+      return send(ctx, failure({ _tag: 'UnsupportedMediaType', message: 'Send the body as application/json' }));
     }
     return parse(ctx, next);
   };

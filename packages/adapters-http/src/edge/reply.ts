@@ -1,14 +1,24 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { Context } from 'koa';
 import { errorBody } from '../errors/error-body.js';
-import { sendJson } from './json-response.js';
 import type { ErrorCode } from '../errors/error-status.js';
 
-/** What a handler answers: a status, headers when needed (`Retry-After`) and, except for 204, a JSON body. */
+/**
+ * What a handler answers: a status, headers when needed (`Retry-After`), and at most one of a JSON
+ * `body`, a `text` already in its media type, or a redirect's `location`. Only `send` writes it.
+ */
 export interface Reply {
   readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
+  /** A JSON value, serialized when sent; none for 204. */
   readonly body?: unknown;
+  /** The media type of `body` when it is not `application/json; charset=utf-8`. */
+  readonly mediaType?: string;
+  /** A body already serialized, and its media type as Koa completes it (`text/plain` → `text/plain; charset=utf-8`). */
+  readonly text?: { readonly type: string; readonly content: string };
+  /** Where a redirect sends the client (`Location`). */
+  readonly location?: string;
+  /** The refusal this answer is, for the failure budget behind a signed route (`Route.failureBudget`). */
+  readonly rejection?: string;
 }
 
 /** 200 with a body. */
@@ -17,6 +27,14 @@ export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
 /** 204, no body. */
 export const noContent = (): Reply => ({ status: 204 });
+/** A body already serialized in its own media type (PayTR's `OK`, the Prometheus text, the OpenAPI document). */
+export const text = (status: number, type: string, content: string): Reply => ({ status, text: { type, content } });
+/** 303 See Other: the browser fetches `location` with a GET. */
+export const seeOther = (location: string): Reply => ({ status: 303, location });
+/** The same reply with more headers (`WWW-Authenticate`, `Cache-Control`). */
+export const withHeaders = (reply: Reply, headers: Readonly<Record<string, string>>): Reply => ({ ...reply, headers: { ...reply.headers, ...headers } });
+/** The same reply, marked as the refusal `tag` for the failure budget behind the route. */
+export const asRejection = (reply: Reply, tag: string): Reply => ({ ...reply, rejection: tag });
 
 /** A domain or edge error: its `_tag` is the public code, its status comes from the one map. */
 export interface TaggedError {
@@ -27,8 +45,9 @@ export interface TaggedError {
 }
 
 /**
- * The error reply for a tagged error; `problems` (validation) travel along, and an error that says
- * when to come back (`retryAfterSeconds`, e.g. `InvitationRateLimited`) answers it in `Retry-After` too.
+ * The error reply for a tagged error, the API's one error writer (ARCHITECTURE §5); `problems`
+ * (validation) travel along, and an error that says when to come back (`retryAfterSeconds`, e.g.
+ * `InvitationRateLimited`) answers it in `Retry-After` too.
  */
 export const failure = (error: TaggedError): Reply => {
   const { problems } = error as { problems?: readonly string[] };
@@ -49,10 +68,3 @@ export const failure = (error: TaggedError): Reply => {
  */
 export const replyWith = <A>(result: E.Either<TaggedError, A>, onRight: (value: A) => Reply): Reply =>
   E.isLeft(result) ? failure(result.left) : onRight(result.right);
-
-/** Writes a reply to the Koa context. */
-export const send = (ctx: Context, reply: Reply): void => {
-  for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
-  if (reply.body === undefined) ctx.status = reply.status;
-  else sendJson(ctx, reply.status, reply.body);
-};

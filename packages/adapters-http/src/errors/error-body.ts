@@ -1,6 +1,4 @@
 import { STATUS_CODES } from 'node:http';
-import type { Context } from 'koa';
-import { sendJson } from '../edge/json-response.js';
 import { ERROR_STATUS, type ErrorCode } from './error-status.js';
 
 /** The API's error body (ARCHITECTURE §5). */
@@ -11,14 +9,8 @@ export interface ErrorBody {
   readonly code: ErrorCode;
 }
 
-/** Builds the error body for a code; the status comes from the one map. */
+/** Builds the error body for a code; the status comes from the one map. Answers are written with `failure` (edge/reply.ts). */
 export const errorBody = (code: ErrorCode, message: string): ErrorBody => {
   const statusCode = ERROR_STATUS[code];
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code };
-};
-
-/** Answers the request with an error. */
-export const respondWithError = (ctx: Context, code: ErrorCode, message: string): void => {
-  const body = errorBody(code, message);
-  sendJson(ctx, body.statusCode, body);
 };

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { ErrorTracker } from '@idv/core';
-import { respondWithError } from './error-body.js';
+import { failure } from '../edge/reply.js';
+import { send } from '../edge/send.js';
 import type { ErrorCode } from './error-status.js';
 
 const EDGE_CODES: Readonly<Record<number, ErrorCode>> = {
@@ -26,7 +27,7 @@ export const errorMiddleware =
   (errorTracker: ErrorTracker): Middleware =>
   // Stays an async function. Written as `next().catch(…)` under the request scope's `then` (which
   // saves one promise per request), the service spent 30 % more instructions per request in
-  // garbage collection under `npm run bench:instructions` (issue #7); either one alone did not.
+  // garbage collection under `npm run bench:instructions` (docs/performance.md); either one alone did not.
   async (ctx, next) => {
     try {
       await next();
@@ -34,10 +35,10 @@ export const errorMiddleware =
       const status = exposedStatus(error);
       const edgeCode = status === undefined ? undefined : EDGE_CODES[status];
       if (edgeCode !== undefined) {
-        respondWithError(ctx, edgeCode, (error as Error).message);
+        send(ctx, failure({ _tag: edgeCode, message: (error as Error).message }));
         return;
       }
       errorTracker.captureException(error, { method: ctx.method, path: ctx.path });
-      respondWithError(ctx, 'InternalError', 'Internal server error');
+      send(ctx, failure({ _tag: 'InternalError', message: 'Internal server error' }));
     }
   };

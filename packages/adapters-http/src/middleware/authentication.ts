@@ -3,7 +3,8 @@ import type { Context, Middleware, Next } from 'koa';
 import type { AuthenticationFailure, AuthPayload, Logger } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import type { HttpMetrics } from '../observability/http-metrics.js';
-import { respondWithError } from '../errors/error-body.js';
+import { failure, withHeaders } from '../edge/reply.js';
+import { send } from '../edge/send.js';
 import { optionalHeader } from '../request-headers.js';
 import '../request-auth.js';
 
@@ -20,18 +21,17 @@ export const authentication = (services: HttpServices, logger: Logger, access: '
   const admit = (ctx: Context, next: Next, result: E.Either<AuthenticationFailure, AuthPayload | null>): Promise<void> | void => {
     if (E.isLeft(result)) metrics.tokenFailure(result.left.reason);
     if (E.isLeft(result) && result.left._tag === 'AuthenticationUnavailable') {
-      // Issue #9: the token was never judged (provider keys unreachable); a 401 would sign the user out.
+      // The token was never judged (provider keys unreachable); a 401 would sign the user out.
       logger.warn({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated: verification unavailable');
-      ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-      return respondWithError(ctx, 'AuthenticationUnavailable', result.left.message);
+      return send(ctx, withHeaders(failure({ _tag: 'AuthenticationUnavailable', message: result.left.message }), { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
     }
     if (E.isLeft(result)) {
       logger.info({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated');
-      ctx.set('WWW-Authenticate', result.left.reason === 'missing-bearer' ? 'Bearer' : 'Bearer error="invalid_token"');
-      return respondWithError(ctx, 'Unauthenticated', result.left.message);
+      const challenge = result.left.reason === 'missing-bearer' ? 'Bearer' : 'Bearer error="invalid_token"';
+      return send(ctx, withHeaders(failure({ _tag: 'Unauthenticated', message: result.left.message }), { 'WWW-Authenticate': challenge }));
     }
-    // Issue #8: a soft-deleted user's still-valid token is refused on every bearer route, in one place.
-    if (result.right?.user?.deletedAt != null) return respondWithError(ctx, 'UserDeleted', 'User has been deleted');
+    // A soft-deleted user's still-valid token is refused on every bearer route, in one place.
+    if (result.right?.user?.deletedAt != null) return send(ctx, failure({ _tag: 'UserDeleted', message: 'User has been deleted' }));
     ctx.request.auth = result.right;
     return next();
   };
@@ -44,7 +44,7 @@ export const authentication = (services: HttpServices, logger: Logger, access: '
       testRole: optionalHeader(ctx, 'x-test-role'),
     });
     // A `then` rather than two awaits: every bearer request passes here, and with the request
-    // scope's hooks on, each promise an await adds costs about a thousand instructions (issue #7).
+    // scope's hooks on, each promise an await adds costs about a thousand instructions (docs/performance.md).
     return authenticate().then((result) => admit(ctx, next, result));
   };
 };

@@ -11,7 +11,7 @@ const EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'WWW-Authenticate'];
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 /**
- * CORS for the web client's origins (issue #12, `CORS_ORIGINS`): an origin on the list, compared
+ * CORS for the web client's origins (`CORS_ORIGINS`): an origin on the list, compared
  * exactly, gets `Access-Control-Allow-Origin` with itself and its preflight a 204 naming the
  * allowed methods and headers; any other origin gets no CORS header at all. Credentials are off
  * (the API takes bearer tokens, never cookies). Every answer carries `Vary: Origin`, so that a

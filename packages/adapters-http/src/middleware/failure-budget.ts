@@ -1,17 +1,7 @@
 import type { Context } from 'koa';
 import type { Logger, RateLimitDecision, RateLimiter } from '@idv/core';
-import { failure, send } from '../edge/reply.js';
-
-/**
- * Where a signed route leaves the code of the refusal it answered, for the failure budget that runs
- * after it (the payment callbacks' `CallbackRejection`, the webhook's refusals).
- */
-export const markRejection = (ctx: Context, tag: string): void => {
-  ctx.state['rejection'] = tag;
-};
-
-/** The refusal a route marked, if any. */
-export const rejectionOf = (ctx: Context): string | undefined => ctx.state['rejection'] as string | undefined;
+import { failure } from '../edge/reply.js';
+import { send } from '../edge/send.js';
 
 /** 429 `RateLimited` with `Retry-After`. */
 export const refuseSource = (ctx: Context, retryAfterSeconds: number, message: string): void =>

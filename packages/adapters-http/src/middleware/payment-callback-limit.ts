@@ -2,7 +2,8 @@ import { BlockList, isIPv4 } from 'node:net';
 import type { Middleware } from 'koa';
 import type { CallbackRejection, Logger, RateLimiter } from '@idv/core';
 import { clientAddress, sourceKey } from './client-address.js';
-import { failureBudget, lenientConsume, refuseSource, rejectionOf } from './failure-budget.js';
+import { rejectionOf } from '../edge/rejection.js';
+import { failureBudget, lenientConsume, refuseSource } from './failure-budget.js';
 
 /** The payment callbacks' own budgets (reference §8.8). */
 export interface PaymentCallbackLimits {
@@ -41,7 +42,7 @@ const isTrusted = (list: BlockList, address: string): boolean => {
  * The limiter in front of the four payment callback routes (reference §8.8): a source whose failure
  * budget is overspent is refused (429 with `Retry-After`, never PayTR's `OK`) before any work, then
  * every callback spends one point of its rate budget; after the route, a bad signature or a
- * malformed body (the refusal the route marked, see `markRejection`) spends one point of its failure budget.
+ * malformed body (the refusal the route answered, its reply's `rejection`) spends one point of its failure budget.
  * Trusted sources skip both. A limiter that fails lets the request through: the signatures still
  * protect the payments.
  *

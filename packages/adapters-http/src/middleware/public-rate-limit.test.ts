@@ -7,7 +7,7 @@ import { createPaymentsWorld, InMemoryRateLimiter, userCreatedEvent, VALID_TEST_
 import { createHttpApp } from '../app.js';
 import type { HttpAppOptions } from '../http-services.js';
 
-// Issue #9, scope 7: the outer rate limiter of the public routes, over real sockets.
+// The outer rate limiter of the public routes, over real sockets.
 const test = anyTest as TestFn<{ world: TestWorld; url: string; server: Server }>;
 
 const POLICY = { points: 3, windowSeconds: 60 };

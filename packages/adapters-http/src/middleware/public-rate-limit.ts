@@ -1,8 +1,10 @@
 import type { Context, Middleware, Next } from 'koa';
 import { type Logger, type RateLimitDecision, type RateLimiter } from '@idv/core';
 import { clientAddress, sourceKey } from './client-address.js';
-import { failure, send } from '../edge/reply.js';
-import { failureBudget, refuseSource, rejectionOf } from './failure-budget.js';
+import { failure } from '../edge/reply.js';
+import { rejectionOf } from '../edge/rejection.js';
+import { send } from '../edge/send.js';
+import { failureBudget, refuseSource } from './failure-budget.js';
 
 /** How the outer limiter tells sources apart. */
 export interface PublicRateLimitOptions {
@@ -11,7 +13,7 @@ export interface PublicRateLimitOptions {
 }
 
 /**
- * The outer rate limiter of the public routes (issue #9; the payment callbacks mount the same one):
+ * The outer rate limiter of the public routes (the payment callbacks mount the same one):
  * one point per request from the client's budget, 429 `RateLimited` with `Retry-After` once it is
  * spent. A limiter that fails lets the request through with a warning, never a 500.
  *
@@ -27,7 +29,7 @@ export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: P
     logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, path: ctx.path }, 'public rate limiter failed: request let through');
     return next();
   };
-  // One `then` rather than an async function with two awaits: every public request passes here (issue #7).
+  // One `then` rather than an async function with two awaits: every public request passes here (docs/performance.md).
   return (ctx, next) =>
     limiter.consume(sourceKey(clientAddress(ctx, options.trustedProxyHops))).then(
       (decision) => (decision.allowed ? next() : refuse(ctx, decision)),

@@ -6,7 +6,7 @@ import { optionalHeader } from '../request-headers.js';
 import '../request-auth.js';
 
 /**
- * Issue #14: the language a bearer request names (`X-Locale`, else `Accept-Language`) is stored on
+ * The language a bearer request names (`X-Locale`, else `Accept-Language`) is stored on
  * its user when it differs from the one loaded with the user row, so an unchanged language costs no
  * query and no write. A malformed value is ignored; a failed write is logged at warn and never
  * fails the request.
@@ -17,7 +17,7 @@ export const rememberLocale =
     const user = ctx.request.auth?.user;
     if (user == null) return next();
     const locale = requestLocale({ xLocale: optionalHeader(ctx, 'x-locale'), acceptLanguage: optionalHeader(ctx, 'accept-language') });
-    // An unchanged language, nearly every request, adds no async step of its own (issue #7).
+    // An unchanged language, nearly every request, adds no async step of its own (docs/performance.md).
     if (O.isNone(locale) || locale.value === user.locale) return next();
     const store = async () => {
       try {

@@ -25,7 +25,7 @@ export const requestContext = (logger: Logger, scope: HttpAppOptions['requestSco
       );
     };
     // One `then` rather than an async try/finally: every request passes here, and with the request
-    // scope's hooks on, each promise an await adds costs about a thousand instructions (issue #7).
+    // scope's hooks on, each promise an await adds costs about a thousand instructions (docs/performance.md).
     return next().then(finished, (error: unknown) => {
       finished();
       throw error;

@@ -1,6 +1,8 @@
 import test from 'ava';
 import * as t from 'io-ts';
-import { Email, OrganizationId, Role } from '@idv/core';
+import * as E from 'fp-ts/lib/Either.js';
+import { Email, MerchantReference, merchantReferenceOf, NationalId, OrganizationId, PaymentId, Role } from '@idv/core';
+import { personalData } from '../edge/personal-data.js';
 import type { Route } from '../routes/route.js';
 import { propertiesOf, SchemaRegistry } from './json-schema.js';
 import { openApiDocument } from './openapi-document.js';
@@ -37,10 +39,25 @@ test('the codec kinds the routes use become JSON Schema; named object codecs bec
 test('a codec whose rule cannot be read back fails loudly instead of being described as anything', (t2) => {
   const schemas = new SchemaRegistry();
   const Odd = t.brand(t.string, (s): s is t.Branded<string, { readonly Odd: unique symbol }> => s.length % 2 === 1, 'Odd');
-  t2.throws(() => schemas.schemaOf(t.type({ odd: Odd })), { message: /no JSON Schema for the refinement Odd/ });
+  t2.throws(() => schemas.schemaOf(t.type({ odd: Odd })), { message: /no JSON Schema for the refinement Odd: declare it with the codec/ });
   const Custom = new t.Type<string, string, unknown>('Custom', (u): u is string => typeof u === 'string', (u, c) => t.string.validate(u, c), t.identity);
   t2.throws(() => schemas.schemaOf(Custom), { message: /no JSON Schema for codec Custom \(custom type\)/ });
   t2.throws(() => schemas.schemaOf(t.tuple([t.string])), { message: /TupleType/ });
+});
+
+test('a brand is described by the facts its codec declares, so the schema and the codec cannot disagree (MerchantReference)', (t2) => {
+  const schemas = new SchemaRegistry();
+  const schema = schemas.schemaOf(MerchantReference) as { pattern: string };
+  t2.deepEqual(schema, { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' });
+  // The codec is the rule: the references we build and any provider's alphanumeric reference both pass, and the pattern agrees.
+  for (const reference of [merchantReferenceOf('0d9b1c2e-3f4a-4b5c-8d6e-7f8091a2b3c4' as PaymentId), 'ABC123', 'x'.repeat(65), 'P-1']) {
+    t2.is(new RegExp(schema.pattern).test(reference), E.isRight(MerchantReference.decode(reference)), reference);
+  }
+});
+
+test('a personal-data mark keeps the schema of the codec it marks', (t2) => {
+  const schemas = new SchemaRegistry();
+  t2.deepEqual(schemas.schemaOf(personalData(NationalId)), schemas.schemaOf(NationalId));
 });
 
 test('two different codecs under one component name are refused', (t2) => {

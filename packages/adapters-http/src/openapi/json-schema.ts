@@ -6,39 +6,6 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 /** Any io-ts decoder; the converter reads its runtime shape (`_tag`, `props`, `types`, `name`). */
 export type Codec = t.Decoder<unknown, unknown>;
 
-// No C0 control character or DEL (core's `isPlainText`).
-const PLAIN_TEXT = '^[^\\u0000-\\u001f\\u007f]*$';
-
-/**
- * Codecs whose rule lives in a predicate or a custom `validate` (brands, `new t.Type`): what the
- * rule allows, by codec name. A codec of an unknown kind without an entry here fails the document
- * (so a new codec cannot be described as "anything").
- */
-const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
-  Email: { type: 'string', format: 'email', maxLength: 320, description: 'trimmed and lower-cased on decoding' },
-  OrganizationName: { type: 'string', minLength: 1, maxLength: 100, pattern: PLAIN_TEXT, description: 'trimmed on decoding; no control characters' },
-  NationalId: { type: 'string', pattern: '^[A-Za-z0-9-]{5,32}$', description: 'personal data: stored encrypted, never echoed' },
-  PageLimit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-  PageCursor: { type: 'string', description: 'the opaque `nextCursor` of the previous page' },
-  IdpUserId: { type: 'string', pattern: '^user_[A-Za-z0-9]{1,64}$' },
-  UserId: { type: 'string', format: 'uuid' },
-  Uuid: { type: 'string', format: 'uuid' },
-  OrganizationId: { type: 'string', format: 'uuid' },
-  MembershipId: { type: 'string', format: 'uuid' },
-  InvitationId: { type: 'string', format: 'uuid' },
-  PaymentId: { type: 'string', format: 'uuid' },
-  MerchantReference: { type: 'string', pattern: '^P[0-9a-f]{32}$' },
-  AmountMinor: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'minor units (kuruş, cents)' },
-  PaymentDescription: { type: 'string', minLength: 1, maxLength: 200, pattern: PLAIN_TEXT, description: 'no control characters' },
-  PayerText: { type: 'string', minLength: 1, maxLength: 400, pattern: PLAIN_TEXT, description: 'trimmed; sent to the provider, never stored or echoed' },
-  SubscriptionReferenceCode: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
-  DateTime: { type: 'string', format: 'date-time' },
-  InstallationId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$', description: "the app's id for one installation" },
-  PushToken: { type: 'string', pattern: '^[\\x21-\\x7e]{16,4096}$', description: 'personal data: never returned or logged whole' },
-  AppVersion: { type: 'string', pattern: '^[\\x20-\\x7e]{1,64}$' },
-  Locale: { type: 'string', description: 'a BCP 47 language tag in its canonical form (`tr-TR`)' },
-};
-
 /** A codec's own name is a component name when it reads like a type name (`OrganizationBody`), not io-ts's generated one (`{ name: string }`). */
 const isComponentName = (name: string): boolean => /^[A-Z][A-Za-z0-9]*$/.test(name);
 
@@ -51,6 +18,8 @@ interface Shape {
   readonly types?: readonly Codec[];
   readonly type?: Codec;
   readonly codomain?: Codec;
+  /** What a codec whose rule lives in a predicate admits, declared with it (core's `withJsonSchema`). */
+  readonly jsonSchema?: JsonSchema;
 }
 
 const shapeOf = (codec: Codec): Shape => codec as unknown as Shape;
@@ -119,8 +88,8 @@ export class SchemaRegistry {
 
   private inline(codec: Codec): JsonSchema {
     const shape = shapeOf(codec);
-    const named = NAMED_SCHEMAS[shape.name];
-    if (named !== undefined) return named;
+    // A brand or custom codec states what its predicate admits; a personal-data mark inherits it.
+    if (shape.jsonSchema !== undefined) return shape.jsonSchema;
     switch (shape._tag) {
       case 'StringType':
         return { type: 'string' };
@@ -158,10 +127,10 @@ export class SchemaRegistry {
       case 'DictionaryType':
         return { type: 'object', additionalProperties: this.schemaOf(shape.codomain!) };
       case 'RefinementType':
-        // A refinement's predicate cannot be read back: only a named one (above) says what it allows.
-        throw new Error(`no JSON Schema for the refinement ${shape.name}: add it to NAMED_SCHEMAS`);
+        // A refinement's predicate cannot be read back: only its declared facts (above) say what it allows.
+        throw new Error(`no JSON Schema for the refinement ${shape.name}: declare it with the codec (withJsonSchema)`);
       default:
-        throw new Error(`no JSON Schema for codec ${shape.name} (${shape._tag ?? 'custom type'}): add it to NAMED_SCHEMAS`);
+        throw new Error(`no JSON Schema for codec ${shape.name} (${shape._tag ?? 'custom type'}): declare it with the codec (withJsonSchema)`);
     }
   }
 }

@@ -1,6 +1,16 @@
 import type * as t from 'io-ts';
-import type { AuditEntry, InvitationView, Membership, Organization, Page } from '@idv/core';
-import type { AuditEntryView, InvitationView as InvitationJson, MembershipView, OrganizationView } from './response-codecs.js';
+import { maskPushToken, type AuditEntry, type Device, type InvitationView, type Me, type Membership, type Organization, type OwnerlessOrganization, type Page, type PaymentSubscription, type PaymentTransaction } from '@idv/core';
+import type {
+  AuditEntryView,
+  DeviceView,
+  InvitationView as InvitationJson,
+  MeView,
+  MembershipView,
+  OrganizationView,
+  OwnerlessOrganizationView,
+  PaymentSubscriptionView,
+  PaymentView,
+} from './response-codecs.js';
 
 /** An organization as the API shows it. */
 export const organizationJson = ({ id, name, createdAt, updatedAt }: Organization): t.TypeOf<typeof OrganizationView> => ({ id, name, createdAt, updatedAt });
@@ -44,3 +54,57 @@ export const auditEntryJson = ({ id, action, actorUserId, targetType, targetId, 
 
 /** A list page: `{ items, nextCursor }` (null at the end). */
 export const pageJson = <T, J>(page: Page<T>, toJson: (item: T) => J) => ({ items: page.items.map(toJson), nextCursor: page.nextCursor });
+
+/** An ownerless organization as the API shows it. */
+export const ownerlessJson = (organization: OwnerlessOrganization): t.TypeOf<typeof OwnerlessOrganizationView> => ({
+  ...organizationJson(organization),
+  ownerlessSince: organization.ownerlessSince,
+});
+
+/** `GET /users/me`: the caller and their live memberships. */
+export const meJson = ({ user, memberships }: Me): t.TypeOf<typeof MeView> => ({
+  user: { id: user.id, idpId: user.idpId, email: user.email, imageUrl: user.imageUrl },
+  memberships: memberships.map(({ id, organizationId, organizationName, role, status }) => ({ id, organizationId, organizationName, role, status })),
+});
+
+/** A device as the API shows it: the push token masked to its last four characters, never whole. */
+export const deviceJson = (device: Device): t.TypeOf<typeof DeviceView> => ({
+  installationId: device.installationId,
+  platform: device.platform,
+  appVersion: device.appVersion,
+  locale: device.locale,
+  pushToken: maskPushToken(device.pushToken),
+  createdAt: device.createdAt,
+  updatedAt: device.updatedAt,
+});
+
+/** A payment as the API shows it (never card data or provider secrets). */
+export const paymentJson = (p: PaymentTransaction): t.TypeOf<typeof PaymentView> => ({
+  id: p.id,
+  organizationId: p.organizationId,
+  provider: p.provider,
+  merchantReference: p.merchantReference,
+  description: p.description,
+  amountMinor: p.amountMinor,
+  paidAmountMinor: p.paidAmountMinor,
+  currency: p.currency,
+  status: p.status,
+  failureCode: p.failureCode,
+  lateSuccess: p.lateSuccess,
+  subscriptionReferenceCode: p.subscriptionReferenceCode,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+  completedAt: p.completedAt?.toISOString() ?? null,
+});
+
+/** A linked subscription as the API shows it. */
+export const paymentSubscriptionJson = (s: PaymentSubscription): t.TypeOf<typeof PaymentSubscriptionView> => ({
+  id: s.id,
+  organizationId: s.organizationId,
+  provider: s.provider,
+  subscriptionReferenceCode: s.subscriptionReferenceCode,
+  amountMinor: s.amountMinor,
+  currency: s.currency,
+  description: s.description,
+  createdAt: s.createdAt.toISOString(),
+});

@@ -21,26 +21,34 @@ import {
   RevokedReason,
   Role,
   UserId,
+  UUID_SCHEMA,
+  withJsonSchema,
 } from '@idv/core';
 
 // The shapes of the answers, as io-ts codecs: the views in json-views.ts are typed by them (a field
 // added to a view without its codec fails to compile) and the OpenAPI document describes them.
 
 /** A timestamp; JSON carries it as an ISO 8601 string. */
-export const DateTime = new t.Type<Date, string, unknown>(
-  'DateTime',
-  (u): u is Date => u instanceof Date,
-  (u, c) => (typeof u === 'string' && !Number.isNaN(Date.parse(u)) ? t.success(new Date(u)) : t.failure(u, c)),
-  (date) => date.toISOString(),
+export const DateTime = withJsonSchema(
+  new t.Type<Date, string, unknown>(
+    'DateTime',
+    (u): u is Date => u instanceof Date,
+    (u, c) => (typeof u === 'string' && !Number.isNaN(Date.parse(u)) ? t.success(new Date(u)) : t.failure(u, c)),
+    (date) => date.toISOString(),
+  ),
+  { type: 'string', format: 'date-time' },
 );
 
 /** A UUID that a view carries as a plain string. */
-const Uuid = new t.Type<string, string, unknown>('Uuid', (u): u is string => typeof u === 'string', (u, c) => t.string.validate(u, c), t.identity);
+const Uuid = withJsonSchema(new t.Type<string, string, unknown>('Uuid', (u): u is string => typeof u === 'string', (u, c) => t.string.validate(u, c), t.identity), UUID_SCHEMA);
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** `{ organization }` and friends. */
 export const OrganizationView = t.type({ id: OrganizationId, name: OrganizationName, createdAt: DateTime, updatedAt: DateTime }, 'Organization');
+
+/** An organization whose owner the provider deleted, and since when. */
+export const OwnerlessOrganizationView = t.intersection([OrganizationView, t.type({ ownerlessSince: DateTime })], 'OwnerlessOrganization');
 
 /** A membership (`id` is the membership id). */
 export const MembershipView = t.type(
@@ -139,7 +147,7 @@ export const MeView = t.type(
   'Me',
 );
 
-/** A device (issue #14): its push token masked to the last four characters (`…abcd`), never whole. */
+/** A device: its push token masked to the last four characters (`…abcd`), never whole. */
 export const DeviceView = t.type(
   {
     installationId: InstallationId,
@@ -164,3 +172,9 @@ export const StatusView = t.type({ status: t.literal('ok') }, 'Status');
 
 /** `{ received: true }`: a webhook or callback acknowledged. */
 export const ReceivedView = t.type({ received: t.literal(true) }, 'Received');
+
+/** The probes' answer. */
+export const STATUS_OK: t.TypeOf<typeof StatusView> = { status: 'ok' };
+
+/** A webhook's or a callback's acknowledgement. */
+export const RECEIVED: t.TypeOf<typeof ReceivedView> = { received: true };

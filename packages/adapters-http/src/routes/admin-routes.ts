@@ -1,22 +1,14 @@
 import * as t from 'io-ts';
 import { PageQuery, pageRequest } from '@idv/core';
-import type { OwnerlessOrganization } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
 import { ok, replyWith } from '../edge/reply.js';
-import { organizationJson, pageJson } from '../responses/json-views.js';
-import { DateTime, OrganizationView, pageOf } from '../responses/response-codecs.js';
+import { ownerlessJson, pageJson } from '../responses/json-views.js';
+import { OwnerlessOrganizationView, pageOf } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
 /** `?ownerless=true` (the one filter there is), with the usual `limit` and `cursor`. */
 const OwnerlessQuery = t.intersection([t.type({ ownerless: t.literal('true') }), PageQuery], 'OwnerlessOrganizationsQuery');
-
-const OwnerlessOrganizationView = t.intersection([OrganizationView, t.type({ ownerlessSince: DateTime })], 'OwnerlessOrganization');
-
-const ownerlessJson = (organization: OwnerlessOrganization): t.TypeOf<typeof OwnerlessOrganizationView> => ({
-  ...organizationJson(organization),
-  ownerlessSince: organization.ownerlessSince,
-});
 
 /** A Platform Admin's routes across organizations: today, the organizations whose owner the provider deleted. */
 export const adminRoutes = (services: HttpServices): readonly Route[] => [

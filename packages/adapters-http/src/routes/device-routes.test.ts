@@ -6,7 +6,7 @@ import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthentic
 import { aPerson, createPaymentsWorld, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from '../app.js';
 
-// Issue #14: the device routes and the caller's language over a real socket, on the in-memory ports.
+// The device routes and the caller's language over a real socket, on the in-memory ports.
 const test = anyTest as TestFn<{ world: TestWorld; url: string; server: Server; userCalls: string[] }>;
 
 const TOKEN = 'ExponentPushToken[http-routes-00000042]';

@@ -1,25 +1,14 @@
 import * as O from 'fp-ts/lib/Option.js';
-import type * as t from 'io-ts';
-import { maskPushToken, requestLocale, type Device } from '@idv/core';
+import { requestLocale } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
 import { created, noContent, ok, replyWith } from '../edge/reply.js';
 import { DeviceParams, RegisterDeviceBody } from '../requests/device-requests.js';
-import { DeviceEnvelope, DeviceList, type DeviceView } from '../responses/response-codecs.js';
+import { deviceJson } from '../responses/json-views.js';
+import { DeviceEnvelope, DeviceList } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
-/** A device as the API shows it: the push token masked to its last four characters, never whole. */
-export const deviceJson = (device: Device): t.TypeOf<typeof DeviceView> => ({
-  installationId: device.installationId,
-  platform: device.platform,
-  appVersion: device.appVersion,
-  locale: device.locale,
-  pushToken: maskPushToken(device.pushToken),
-  createdAt: device.createdAt,
-  updatedAt: device.updatedAt,
-});
-
-/** Issue #14: register or update (201 new, 200 updated), revoke (204, idempotent) and list the caller's devices. */
+/** Register or update (201 new, 200 updated), revoke (204, idempotent) and list the caller's devices. */
 export const deviceRoutes = (services: HttpServices): readonly Route[] => [
   bearerEndpoint({
     method: 'put',

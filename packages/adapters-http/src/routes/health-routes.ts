@@ -1,25 +1,21 @@
 import type { HttpServices } from '../http-services.js';
-import { respondWithError } from '../errors/error-body.js';
-import { StatusView } from '../responses/response-codecs.js';
-import { sendJson } from '../edge/json-response.js';
+import { publicEndpoint } from '../edge/public-endpoint.js';
+import { failure, ok } from '../edge/reply.js';
+import { STATUS_OK, StatusView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
 /** `GET /health` (liveness) and `GET /health/ready` (the database answers). */
 export const healthRoutes = (services: HttpServices): readonly Route[] => [
-  {
+  publicEndpoint({
     method: 'get',
     path: '/health',
-    access: 'public',
     probe: true,
     doc: { summary: 'Liveness: the process answers', tag: 'health', responses: { 200: { description: 'Up', body: StatusView } } },
-    handler: (ctx) => {
-      sendJson(ctx, 200, { status: 'ok' });
-    },
-  },
-  {
+    handle: async () => ok(STATUS_OK),
+  }),
+  publicEndpoint({
     method: 'get',
     path: '/health/ready',
-    access: 'public',
     probe: true,
     doc: {
       summary: 'Readiness: the database answers',
@@ -27,13 +23,13 @@ export const healthRoutes = (services: HttpServices): readonly Route[] => [
       responses: { 200: { description: 'Ready to serve', body: StatusView } },
       errors: ['NotReady'],
     },
-    handler: async (ctx) => {
+    handle: async () => {
       try {
         await services.checkReadiness();
-        sendJson(ctx, 200, { status: 'ok' });
+        return ok(STATUS_OK);
       } catch {
-        respondWithError(ctx, 'NotReady', 'Database unavailable');
+        return failure({ _tag: 'NotReady', message: 'Database unavailable' });
       }
     },
-  },
+  }),
 ];

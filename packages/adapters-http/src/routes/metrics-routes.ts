@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Koa from 'koa';
-import { respondWithError } from '../errors/error-body.js';
-import { optionalHeader } from '../request-headers.js';
+import { publicEndpoint } from '../edge/public-endpoint.js';
+import { failure, text, withHeaders } from '../edge/reply.js';
+import { send } from '../edge/send.js';
 import type { Route } from './route.js';
 
 /** The Prometheus text of every metric, as the registry renders it. */
@@ -34,18 +35,19 @@ const tokenCheck = (token: string | undefined): ((authorization: string | undefi
   };
 };
 
+const NO_TOKEN = withHeaders(failure({ _tag: 'Unauthenticated', message: 'A valid metrics token is required' }), { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+
 /**
- * `GET /metrics` (issue #12): Prometheus text. With a token, a scrape without `Authorization:
- * Bearer <METRICS_TOKEN>` answers 401 (the comparison is constant-time); the token is the
- * route's own, not a provider session.
+ * `GET /metrics`: Prometheus text. With a token, a scrape without `Authorization: Bearer
+ * <METRICS_TOKEN>` answers 401 (the comparison is constant-time); the token is the route's own,
+ * not a provider session.
  */
 export const metricsRoutes = (endpoint: MetricsEndpoint): readonly Route[] => {
   const authorized = tokenCheck(endpoint.token);
   return [
-    {
+    publicEndpoint({
       method: 'get',
       path: '/metrics',
-      access: 'public',
       doc: {
         summary: "Prometheus metrics of this instance (with METRICS_TOKEN; served only when it is set)",
         tag: 'operations',
@@ -53,16 +55,12 @@ export const metricsRoutes = (endpoint: MetricsEndpoint): readonly Route[] => {
         errors: ['Unauthenticated'],
         signature: 'metricsToken',
       },
-      handler: async (ctx) => {
-        if (!authorized(optionalHeader(ctx, 'authorization'))) {
-          ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
-          return respondWithError(ctx, 'Unauthenticated', 'A valid metrics token is required');
-        }
+      handle: async ({ header }) => {
+        if (!authorized(header('authorization'))) return NO_TOKEN;
         const scrape = await endpoint.scrape();
-        ctx.type = scrape.contentType;
-        ctx.body = scrape.body;
+        return text(200, scrape.contentType, scrape.body);
       },
-    },
+    }),
   ];
 };
 
@@ -79,7 +77,7 @@ export const createMetricsApp = (endpoint: Pick<MetricsEndpoint, 'scrape'>): Koa
   const [route] = metricsRoutes({ scrape: endpoint.scrape });
   app.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/metrics') return route!.handler(ctx, next);
-    respondWithError(ctx, 'RouteNotFound', `No route for ${ctx.method} ${ctx.path}`);
+    send(ctx, failure({ _tag: 'RouteNotFound', message: `No route for ${ctx.method} ${ctx.path}` }));
   });
   return app;
 };

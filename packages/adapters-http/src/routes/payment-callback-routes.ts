@@ -1,13 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { Context } from 'koa';
-import type { CallbackOutcome, CallbackRejection, Logger, PaymentsArea, RawCallback, SchemeId } from '@idv/core';
-import { respondWithError } from '../errors/error-body.js';
-import { readRawBody } from '../raw-body.js';
+import type { CallbackOutcome, CallbackRejection, Logger, PaymentsArea, SchemeId } from '@idv/core';
+import { rawBodyEndpoint, type RawBodyReading } from '../edge/public-endpoint.js';
+import { asRejection } from '../edge/reply.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
+import { acknowledgeJson, acknowledgePaytr, redirectToResult, type CallbackAnswer } from '../responses/callback-answers.js';
 import { ReceivedView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
-import { sendJson } from '../edge/json-response.js';
-import { markRejection } from '../middleware/failure-budget.js';
 
 /** Largest callback body read, in bytes (reference §8.1). */
 export const PAYMENT_CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -18,95 +16,52 @@ export interface PaymentCallbackOptions {
   readonly resultUrl: string;
 }
 
-type Answer = (ctx: Context, result: E.Either<CallbackRejection, CallbackOutcome>) => void;
-
-const resultStatus = (outcome: CallbackOutcome): string => {
-  if (outcome._tag === 'Unmatched') return 'unknown';
-  if (outcome.status === 'succeeded') return 'succeeded';
-  if (outcome.status === 'failed' || outcome.status === 'expired') return 'failed';
-  return 'pending';
+const CALLBACK_BODY: RawBodyReading = {
+  limit: PAYMENT_CALLBACK_BODY_LIMIT,
+  tooLarge: 'Callback body too large',
+  encoded: 'Compressed callback bodies are not accepted',
+  // A defect: the error middleware reports it and answers 500.
+  consumed: () => {
+    throw new Error('payment callback raw body unavailable: the request stream was consumed before the route');
+  },
 };
 
-/** reference §8.6, iyzico-3ds: the browser always goes back to the result page with 303. */
-const redirectToResult =
-  (resultUrl: string): Answer =>
-  (ctx, result) => {
-    const target = new URL(resultUrl);
-    if (E.isLeft(result)) {
-      target.searchParams.set('status', 'error');
-    } else {
-      if (result.right.transactionId !== null) target.searchParams.set('tx', result.right.transactionId);
-      target.searchParams.set('status', resultStatus(result.right));
-    }
-    ctx.status = 303;
-    ctx.redirect(target.toString());
-    ctx.status = 303;
-  };
-
-/** reference §8.6, iyzico webhooks: 2xx acknowledges; a bad signature is 401, malformed 400. */
-const acknowledgeJson: Answer = (ctx, result) => {
-  if (E.isLeft(result)) return respondWithError(ctx, result.left._tag, result.left.message);
-  sendJson(ctx, 200, { received: true });
-};
+/** A payment left as it was by a defect: the 3DS browser is sent to a pending page. */
+const LEFT_PENDING: E.Either<CallbackRejection, CallbackOutcome> = E.right({ _tag: 'Stale', transactionId: null, status: 'authorizing' });
 
 /**
- * reference §4.3, §8.6: PayTR reads the body: exactly `OK` once handled, anything else makes it retry.
- * A bad hash or a malformed notice is PayTR's own 400 in text; a wrong media type or a scheme that is
- * not configured is the API's JSON error body, as for every other route and as `/openapi.json` says.
+ * One callback route: the raw body to the scheme's verification and the payment's transition, the
+ * outcome answered as its sender reads it. `onDefect` answers a defect (the database down) instead
+ * of the 500 the providers retry on; only the browser's return has one.
  */
-const acknowledgePaytr: Answer = (ctx, result) => {
-  if (E.isLeft(result)) {
-    const { _tag: tag, message } = result.left;
-    if (tag === 'UnsupportedMediaType' || tag === 'SchemeNotConfigured') return respondWithError(ctx, tag, message);
-    ctx.type = 'text/plain';
-    ctx.status = 400;
-    ctx.body = tag === 'MalformedCallback' ? 'PAYTR notification failed: MalformedCallback' : 'PAYTR notification failed: bad hash';
-    return;
-  }
-  ctx.type = 'text/plain';
-  ctx.status = 200;
-  ctx.body = 'OK';
-};
-
-const rawCallbackOf = (ctx: Context, body: Uint8Array, receivedAt: Date): RawCallback => ({
-  contentType: ctx.get('content-type') || undefined,
-  header: (name) => ctx.get(name) || undefined,
-  body,
-  receivedAt,
-});
-
-const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, scheme: SchemeId, answer: Answer, onDefect: Answer | null, doc: RouteDoc): Route => ({
-  method: 'post',
-  path,
-  access: 'public',
-  paymentCallback: true,
-  doc,
-  handler: async (ctx) => {
-    const raw = await readRawBody(ctx, PAYMENT_CALLBACK_BODY_LIMIT);
-    if (!raw.ok) {
-      if (raw.problem === 'too-large') return respondWithError(ctx, 'PayloadTooLarge', 'Callback body too large');
-      if (raw.problem === 'encoded') return respondWithError(ctx, 'UnsupportedMediaType', 'Compressed callback bodies are not accepted');
-      throw new Error('payment callback raw body unavailable: the request stream was consumed before the route');
-    }
-    let result: E.Either<CallbackRejection, CallbackOutcome>;
-    try {
-      result = await services.receivePaymentCallback(scheme, rawCallbackOf(ctx, raw.bytes, new Date()))();
-    } catch (error) {
-      // A defect (database down): the providers retry on a non-2xx/non-OK; the browser is sent to a pending page.
-      if (onDefect === null) throw error;
-      logger.error({ scheme, error: error instanceof Error ? error.message : String(error) }, 'payment callback failed; payment left pending');
-      return onDefect(ctx, E.right({ _tag: 'Stale', transactionId: null, status: 'authorizing' }));
-    }
-    if (E.isLeft(result)) {
-      // Seam for the outer limiter's failure budget (reference §8.8): bad signatures and malformed bodies count.
-      markRejection(ctx, result.left._tag);
-      logger.warn({ scheme, rejection: result.left._tag }, 'payment callback rejected');
-    } else if (result.right._tag === 'Unmatched') {
-      logger.warn({ scheme }, 'verified payment callback for no payment of ours');
-    }
-    answer(ctx, result);
-  },
-});
+const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, scheme: SchemeId, answer: CallbackAnswer, onDefect: CallbackAnswer | null, doc: RouteDoc): Route =>
+  rawBodyEndpoint({
+    method: 'post',
+    path,
+    paymentCallback: true,
+    doc,
+    rawBody: CALLBACK_BODY,
+    handle: async ({ header, readBody }) => {
+      const body = await readBody();
+      if (E.isLeft(body)) return body.left;
+      const raw = { contentType: header('content-type'), header, body: body.right, receivedAt: new Date() };
+      let result: E.Either<CallbackRejection, CallbackOutcome>;
+      try {
+        result = await services.receivePaymentCallback(scheme, raw)();
+      } catch (error) {
+        if (onDefect === null) throw error;
+        logger.error({ scheme, error: error instanceof Error ? error.message : String(error) }, 'payment callback failed; payment left pending');
+        return onDefect(LEFT_PENDING);
+      }
+      if (E.isLeft(result)) {
+        logger.warn({ scheme, rejection: result.left._tag }, 'payment callback rejected');
+        // The outer limiter's failure budget (reference §8.8) counts bad signatures and malformed bodies.
+        return asRejection(answer(result), result.left._tag);
+      }
+      if (result.right._tag === 'Unmatched') logger.warn({ scheme }, 'verified payment callback for no payment of ours');
+      return answer(result);
+    },
+  });
 
 const FORM = { type: 'object', additionalProperties: { type: 'string' } };
 

@@ -1,44 +1,13 @@
 import * as t from 'io-ts';
-import { PageQuery, pageRequest, type PaymentSubscription, type PaymentTransaction, type PaymentsArea } from '@idv/core';
+import { PageQuery, pageRequest, type PaymentsArea } from '@idv/core';
 import { pageOf, PaymentSubscriptionView, PaymentView } from '../responses/response-codecs.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
 import { created, ok, replyWith } from '../edge/reply.js';
 import { OrganizationParams } from '../requests/organization-requests.js';
 import { LinkPaymentSubscriptionBody, PaymentParams, StartPaymentBody } from '../requests/payment-requests.js';
-import { pageJson } from '../responses/json-views.js';
+import { pageJson, paymentJson, paymentSubscriptionJson } from '../responses/json-views.js';
 import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
 import type { Route } from './route.js';
-
-/** A payment as the API shows it (never card data or provider secrets). */
-export const paymentJson = (p: PaymentTransaction): t.TypeOf<typeof PaymentView> => ({
-  id: p.id,
-  organizationId: p.organizationId,
-  provider: p.provider,
-  merchantReference: p.merchantReference,
-  description: p.description,
-  amountMinor: p.amountMinor,
-  paidAmountMinor: p.paidAmountMinor,
-  currency: p.currency,
-  status: p.status,
-  failureCode: p.failureCode,
-  lateSuccess: p.lateSuccess,
-  subscriptionReferenceCode: p.subscriptionReferenceCode,
-  createdAt: p.createdAt.toISOString(),
-  updatedAt: p.updatedAt.toISOString(),
-  completedAt: p.completedAt?.toISOString() ?? null,
-});
-
-/** A linked subscription as the API shows it. */
-export const paymentSubscriptionJson = (s: PaymentSubscription): t.TypeOf<typeof PaymentSubscriptionView> => ({
-  id: s.id,
-  organizationId: s.organizationId,
-  provider: s.provider,
-  subscriptionReferenceCode: s.subscriptionReferenceCode,
-  amountMinor: s.amountMinor,
-  currency: s.currency,
-  description: s.description,
-  createdAt: s.createdAt.toISOString(),
-});
 
 /**
  * Payments of an organization: start one (`billing.manage`), read and list them (`billing.read`),

@@ -10,7 +10,10 @@ export interface RouteInput {
   readonly body?: t.Decoder<unknown, unknown>;
 }
 
-/** One endpoint. Every route states its access explicitly; there is no default. */
+/**
+ * One endpoint, as the router mounts it. Every route states its access explicitly; there is no
+ * default. Routes are declared with the edge kit: `bearerEndpoint`, `publicEndpoint`, `rawBodyEndpoint`.
+ */
 export interface Route {
   readonly method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   readonly path: string;
@@ -24,9 +27,9 @@ export interface Route {
   /**
    * A signed public route: instead of one point per request, only these refusals spend the source's
    * outer budget (a delivery whose signature verifies is never refused for rate). The handler marks
-   * each refusal it answers (`markRejection`).
+   * each refusal it answers (a reply's `rejection`).
    */
   readonly failureBudget?: readonly ErrorCode[];
-  /** A payment callback (issue #10): behind the payment callbacks' own limiter when the app has one. */
+  /** A payment callback: behind the payment callbacks' own limiter when the app has one. */
   readonly paymentCallback?: true;
 }

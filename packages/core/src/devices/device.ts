@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { withJsonSchema } from '../shared/json-schema.js';
 import type { UserId } from '../identity/identifiers.js';
 import type { Locale } from './locale.js';
 
@@ -7,10 +8,10 @@ export interface InstallationIdBrand {
   readonly InstallationId: unique symbol;
 }
 /** The app's id for one installation on one device (`:installationId`): 1–128 of `A-Z a-z 0-9 . _ : -`. */
-export const InstallationId = t.brand(
-  t.string,
-  (s): s is t.Branded<string, InstallationIdBrand> => /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/.test(s),
-  'InstallationId',
+const INSTALLATION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+export const InstallationId = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, InstallationIdBrand> => INSTALLATION_ID.test(s), 'InstallationId'),
+  { type: 'string', pattern: INSTALLATION_ID.source, description: "the app's id for one installation" },
 );
 /** One installation of the app. */
 export type InstallationId = t.TypeOf<typeof InstallationId>;
@@ -20,7 +21,11 @@ export interface PushTokenBrand {
   readonly PushToken: unique symbol;
 }
 /** A push service's address of one installation (Expo, FCM, APNs…): 16–4096 printable characters, no spaces. Personal data. */
-export const PushToken = t.brand(t.string, (s): s is t.Branded<string, PushTokenBrand> => /^[\x21-\x7e]{16,4096}$/.test(s), 'PushToken');
+const PUSH_TOKEN = /^[\x21-\x7e]{16,4096}$/;
+export const PushToken = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, PushTokenBrand> => PUSH_TOKEN.test(s), 'PushToken'),
+  { type: 'string', pattern: PUSH_TOKEN.source, description: 'personal data: never returned or logged whole' },
+);
 /** A push token: never logged or returned whole (see {@link maskPushToken}). */
 export type PushToken = t.TypeOf<typeof PushToken>;
 
@@ -34,7 +39,11 @@ export interface AppVersionBrand {
   readonly AppVersion: unique symbol;
 }
 /** The app's version string as the app reports it: 1–64 printable characters. */
-export const AppVersion = t.brand(t.string, (s): s is t.Branded<string, AppVersionBrand> => /^[\x20-\x7e]{1,64}$/.test(s) && s.trim() === s, 'AppVersion');
+const APP_VERSION = /^[\x20-\x7e]{1,64}$/;
+export const AppVersion = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, AppVersionBrand> => APP_VERSION.test(s) && s.trim() === s, 'AppVersion'),
+  { type: 'string', pattern: APP_VERSION.source },
+);
 /** An app version. */
 export type AppVersion = t.TypeOf<typeof AppVersion>;
 

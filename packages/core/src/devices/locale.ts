@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import * as O from 'fp-ts/lib/Option.js';
+import { withJsonSchema } from '../shared/json-schema.js';
 
 /** The language used when a request names none: `en`. */
 export const DEFAULT_LOCALE = 'en' as Locale;
@@ -25,7 +26,10 @@ export interface LocaleBrand {
   readonly Locale: unique symbol;
 }
 /** A BCP 47 language tag in its canonical form (`Intl.getCanonicalLocales`), e.g. `tr-TR`. */
-export const Locale = t.brand(t.string, (s): s is t.Branded<string, LocaleBrand> => canonicalLocale(s) === s, 'Locale');
+export const Locale = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, LocaleBrand> => canonicalLocale(s) === s, 'Locale'), {
+  type: 'string',
+  description: 'a BCP 47 language tag in its canonical form (`tr-TR`)',
+});
 /** A canonical BCP 47 language tag. */
 export type Locale = t.TypeOf<typeof Locale>;
 

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { withJsonSchema } from '../shared/json-schema.js';
 
 /** Brand of `Email` (exported so declarations can name it). */
 export interface EmailBrand {
@@ -11,10 +12,13 @@ const EMAIL_SHAPE = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+$/;
 /** An email address, trimmed and lower-cased so that comparisons are case-insensitive by contract. */
 export type Email = t.Branded<string, EmailBrand>;
 
-const isEmail = (u: unknown): u is Email => typeof u === 'string' && u.length <= 320 && EMAIL_SHAPE.test(u) && u === u.toLowerCase();
+const MAX_EMAIL_LENGTH = 320;
+
+const isEmail = (u: unknown): u is Email => typeof u === 'string' && u.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(u) && u === u.toLowerCase();
 
 /** Decodes any string that looks like an address into its normalised form. */
-export const Email = new t.Type<Email, string, unknown>(
+export const Email = withJsonSchema(
+  new t.Type<Email, string, unknown>(
   'Email',
   isEmail,
   // Plain branches rather than a pipe: every webhook decodes each of its addresses (docs/performance.md).
@@ -24,4 +28,6 @@ export const Email = new t.Type<Email, string, unknown>(
     return isEmail(normalised) ? t.success(normalised) : t.failure(input, context, 'expected an email address');
   },
   (email) => email,
+  ),
+  { type: 'string', format: 'email', maxLength: MAX_EMAIL_LENGTH, description: 'trimmed and lower-cased on decoding' },
 );

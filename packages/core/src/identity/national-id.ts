@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { Membership } from '../membership/membership.js';
+import { withJsonSchema } from '../shared/json-schema.js';
 
 /** Brand of `NationalId`. */
 export interface NationalIdBrand {
@@ -10,10 +11,12 @@ export interface NationalIdBrand {
 /** A national ID number: trimmed, 5–32 letters, digits or dashes. Personal data: never logged or echoed. */
 export type NationalId = t.Branded<string, NationalIdBrand>;
 
-const isNationalId = (u: unknown): u is NationalId => typeof u === 'string' && /^[A-Za-z0-9-]{5,32}$/.test(u);
+const NATIONAL_ID = /^[A-Za-z0-9-]{5,32}$/;
+const isNationalId = (u: unknown): u is NationalId => typeof u === 'string' && NATIONAL_ID.test(u);
 
 /** Decodes a national ID, trimming it first; the failure message never repeats the value. */
-export const NationalId = new t.Type<NationalId, string, unknown>(
+export const NationalId = withJsonSchema(
+  new t.Type<NationalId, string, unknown>(
   'NationalId',
   isNationalId,
   (input, context) =>
@@ -23,6 +26,8 @@ export const NationalId = new t.Type<NationalId, string, unknown>(
       E.chain((s) => (isNationalId(s) ? t.success(s) : t.failure('(redacted)', context, 'expected 5 to 32 letters, digits or dashes'))),
     ),
   (id) => id,
+  ),
+  { type: 'string', pattern: NATIONAL_ID.source, description: 'personal data: stored encrypted, never echoed' },
 );
 
 /** A national ID as stored: an opaque, authenticated ciphertext (the vault's format, e.g. compact JWE). */

@@ -4,13 +4,14 @@ import type { UserId } from '../identity/identifiers.js';
 import type { MembershipId, Role } from '../membership/membership.js';
 import type { OrganizationId } from '../organization/organization.js';
 import { isUuid } from '../shared/uuid.js';
+import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
 
 /** Brand of `InvitationId`. */
 export interface InvitationIdBrand {
   readonly InvitationId: unique symbol;
 }
 /** The local id of an invitation (a UUID). */
-export const InvitationId = t.brand(t.string, (s): s is t.Branded<string, InvitationIdBrand> => isUuid(s), 'InvitationId');
+export const InvitationId = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, InvitationIdBrand> => isUuid(s), 'InvitationId'), UUID_SCHEMA);
 /** The local id of an invitation. */
 export type InvitationId = t.TypeOf<typeof InvitationId>;
 

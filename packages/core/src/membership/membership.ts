@@ -3,6 +3,7 @@ import type { Email } from '../identity/email.js';
 import type { UserId } from '../identity/identifiers.js';
 import type { OrganizationId } from '../organization/organization.js';
 import { isUuid } from '../shared/uuid.js';
+import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
 
 /** Membership roles, highest rank first (the one source of the list: entities and migrations read `Role.keys`). */
 export const Role = t.keyof({ owner: null, admin: null, coach: null, member: null }, 'Role');
@@ -22,7 +23,7 @@ export interface MembershipIdBrand {
   readonly MembershipId: unique symbol;
 }
 /** The local id of a membership (a UUID), as `:membershipId` in paths. */
-export const MembershipId = t.brand(t.string, (s): s is t.Branded<string, MembershipIdBrand> => isUuid(s), 'MembershipId');
+export const MembershipId = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, MembershipIdBrand> => isUuid(s), 'MembershipId'), UUID_SCHEMA);
 /** The local id of a membership. */
 export type MembershipId = t.TypeOf<typeof MembershipId>;
 

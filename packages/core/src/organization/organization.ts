@@ -1,15 +1,16 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { isPlainText } from '../shared/plain-text.js';
+import { isPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
+import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
 
 /** Brand of `OrganizationId`. */
 export interface OrganizationIdBrand {
   readonly OrganizationId: unique symbol;
 }
 /** The local id of an organization (a UUID), as `:orgId` in paths. */
-export const OrganizationId = t.brand(t.string, (s): s is t.Branded<string, OrganizationIdBrand> => isUuid(s), 'OrganizationId');
+export const OrganizationId = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, OrganizationIdBrand> => isUuid(s), 'OrganizationId'), UUID_SCHEMA);
 /** The local id of an organization. */
 export type OrganizationId = t.TypeOf<typeof OrganizationId>;
 
@@ -20,11 +21,14 @@ export interface OrganizationNameBrand {
 /** An organization's display name: trimmed, 1–100 characters, no control characters. */
 export type OrganizationName = t.Branded<string, OrganizationNameBrand>;
 
+const MAX_NAME_LENGTH = 100;
+
 const isOrganizationName = (u: unknown): u is OrganizationName =>
-  typeof u === 'string' && u.length >= 1 && u.length <= 100 && u === u.trim() && isPlainText(u);
+  typeof u === 'string' && u.length >= 1 && u.length <= MAX_NAME_LENGTH && u === u.trim() && isPlainText(u);
 
 /** Decodes a name, trimming it first. */
-export const OrganizationName = new t.Type<OrganizationName, string, unknown>(
+export const OrganizationName = withJsonSchema(
+  new t.Type<OrganizationName, string, unknown>(
   'OrganizationName',
   isOrganizationName,
   (input, context) =>
@@ -34,6 +38,8 @@ export const OrganizationName = new t.Type<OrganizationName, string, unknown>(
       E.chain((s) => (isOrganizationName(s) ? t.success(s) : t.failure(input, context, 'expected a name of 1 to 100 characters without control characters'))),
     ),
   (name) => name,
+  ),
+  { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, pattern: PLAIN_TEXT_PATTERN, description: 'trimmed on decoding; no control characters' },
 );
 
 /** An organization, kept by the service itself (the provider's Organizations feature is not used). */

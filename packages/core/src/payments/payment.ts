@@ -1,8 +1,9 @@
 import * as t from 'io-ts';
 import type { UserId } from '../identity/identifiers.js';
 import type { OrganizationId } from '../organization/organization.js';
-import { isPlainText } from '../shared/plain-text.js';
+import { isPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
+import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
 
 /** The payment providers the service speaks to. */
 export const PaymentProvider = t.keyof({ iyzico: null, paytr: null }, 'PaymentProvider');
@@ -56,7 +57,7 @@ export interface PaymentIdBrand {
   readonly PaymentId: unique symbol;
 }
 /** The local id of a payment transaction (a UUID), as `:paymentId` in paths. */
-export const PaymentId = t.brand(t.string, (s): s is t.Branded<string, PaymentIdBrand> => isUuid(s), 'PaymentId');
+export const PaymentId = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, PaymentIdBrand> => isUuid(s), 'PaymentId'), UUID_SCHEMA);
 /** The local id of a payment transaction. */
 export type PaymentId = t.TypeOf<typeof PaymentId>;
 
@@ -65,10 +66,10 @@ export interface MerchantReferenceBrand {
   readonly MerchantReference: unique symbol;
 }
 /** Our reference at the provider (iyzico `conversationId`/`basketId`, PayTR `merchant_oid`): alphanumeric, ≤ 64. */
-export const MerchantReference = t.brand(
-  t.string,
-  (s): s is t.Branded<string, MerchantReferenceBrand> => /^[A-Za-z0-9]{1,64}$/.test(s),
-  'MerchantReference',
+const MERCHANT_REFERENCE = /^[A-Za-z0-9]{1,64}$/;
+export const MerchantReference = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, MerchantReferenceBrand> => MERCHANT_REFERENCE.test(s), 'MerchantReference'),
+  { type: 'string', pattern: MERCHANT_REFERENCE.source },
 );
 /** A merchant reference. */
 export type MerchantReference = t.TypeOf<typeof MerchantReference>;
@@ -81,10 +82,9 @@ export interface AmountMinorBrand {
   readonly AmountMinor: unique symbol;
 }
 /** Money in minor units (kuruş, cents): a positive safe integer. */
-export const AmountMinor = t.brand(
-  t.number,
-  (n): n is t.Branded<number, AmountMinorBrand> => Number.isSafeInteger(n) && n > 0,
-  'AmountMinor',
+export const AmountMinor = withJsonSchema(
+  t.brand(t.number, (n): n is t.Branded<number, AmountMinorBrand> => Number.isSafeInteger(n) && n > 0, 'AmountMinor'),
+  { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'minor units (kuruş, cents)' },
 );
 /** An amount in minor units. */
 export type AmountMinor = t.TypeOf<typeof AmountMinor>;
@@ -94,10 +94,14 @@ export interface PaymentDescriptionBrand {
   readonly PaymentDescription: unique symbol;
 }
 /** What the payment is for, shown to the payer: 1–200 characters, no control characters. */
-export const PaymentDescription = t.brand(
-  t.string,
-  (s): s is t.Branded<string, PaymentDescriptionBrand> => s.length >= 1 && s.length <= 200 && s === s.trim() && isPlainText(s),
-  'PaymentDescription',
+const MAX_DESCRIPTION_LENGTH = 200;
+export const PaymentDescription = withJsonSchema(
+  t.brand(
+    t.string,
+    (s): s is t.Branded<string, PaymentDescriptionBrand> => s.length >= 1 && s.length <= MAX_DESCRIPTION_LENGTH && s === s.trim() && isPlainText(s),
+    'PaymentDescription',
+  ),
+  { type: 'string', minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH, pattern: PLAIN_TEXT_PATTERN, description: 'no control characters' },
 );
 /** A payment description. */
 export type PaymentDescription = t.TypeOf<typeof PaymentDescription>;
@@ -122,10 +126,10 @@ export interface PayerTextBrand {
 }
 
 /** One payer detail: trimmed, 1–400 characters, no control characters. */
-const PayerText = t.brand(
-  t.string,
-  (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= 400 && s === s.trim() && isPlainText(s),
-  'PayerText',
+const MAX_PAYER_TEXT_LENGTH = 400;
+const PayerText = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= MAX_PAYER_TEXT_LENGTH && s === s.trim() && isPlainText(s), 'PayerText'),
+  { type: 'string', minLength: 1, maxLength: MAX_PAYER_TEXT_LENGTH, pattern: PLAIN_TEXT_PATTERN, description: 'trimmed; sent to the provider, never stored or echoed' },
 );
 
 /**

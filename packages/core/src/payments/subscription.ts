@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { withJsonSchema } from '../shared/json-schema.js';
 import type { UserId } from '../identity/identifiers.js';
 import type { OrganizationId } from '../organization/organization.js';
 import type { Currency, PaymentProvider } from './payment.js';
@@ -8,10 +9,10 @@ export interface SubscriptionReferenceCodeBrand {
   readonly SubscriptionReferenceCode: unique symbol;
 }
 /** iyzico's `subscriptionReferenceCode` (a UUID in every sample; any 1–64 letters, digits and dashes accepted). */
-export const SubscriptionReferenceCode = t.brand(
-  t.string,
-  (s): s is t.Branded<string, SubscriptionReferenceCodeBrand> => /^[A-Za-z0-9-]{1,64}$/.test(s),
-  'SubscriptionReferenceCode',
+const SUBSCRIPTION_REFERENCE_CODE = /^[A-Za-z0-9-]{1,64}$/;
+export const SubscriptionReferenceCode = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, SubscriptionReferenceCodeBrand> => SUBSCRIPTION_REFERENCE_CODE.test(s), 'SubscriptionReferenceCode'),
+  { type: 'string', pattern: SUBSCRIPTION_REFERENCE_CODE.source },
 );
 /** A provider subscription reference. */
 export type SubscriptionReferenceCode = t.TypeOf<typeof SubscriptionReferenceCode>;

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { withJsonSchema } from './json-schema.js';
 
 /** The page size when a list request names none. */
 export const DEFAULT_PAGE_LIMIT = 50;
@@ -28,7 +29,8 @@ export interface Page<T> {
 const isLimit = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_PAGE_LIMIT;
 
 /** `?limit=`: an integer 1–200, from a number or a decimal query string. */
-export const PageLimit = new t.Type<number, number, unknown>(
+export const PageLimit = withJsonSchema(
+  new t.Type<number, number, unknown>(
   'PageLimit',
   isLimit,
   (input, context) => {
@@ -36,6 +38,8 @@ export const PageLimit = new t.Type<number, number, unknown>(
     return isLimit(n) ? t.success(n) : t.failure(input, context, `expected an integer from 1 to ${MAX_PAGE_LIMIT}`);
   },
   (n) => n,
+  ),
+  { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT },
 );
 
 // The cursor is `<ms in base 36>.<id>`: opaque to clients, readable without any runtime library.
@@ -52,7 +56,8 @@ const isPosition = (u: unknown): u is PagePosition =>
   typeof u === 'object' && u !== null && (u as PagePosition).at instanceof Date && typeof (u as PagePosition).id === 'string';
 
 /** `?cursor=`: the opaque string a previous page returned, decoded into its keyset position. */
-export const PageCursor = new t.Type<PagePosition, string, unknown>(
+export const PageCursor = withJsonSchema(
+  new t.Type<PagePosition, string, unknown>(
   'PageCursor',
   isPosition,
   (input, context) =>
@@ -64,6 +69,8 @@ export const PageCursor = new t.Type<PagePosition, string, unknown>(
       }),
     ),
   encodePosition,
+  ),
+  { type: 'string', description: 'the opaque `nextCursor` of the previous page' },
 );
 
 /** The opaque cursor for the page after an item (adapters build `nextCursor` with it). */

@@ -6,3 +6,6 @@ export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Whether `text` holds no control character. */
 export const isPlainText = (text: string): boolean => !CONTROL_CHARACTERS.test(text);
+
+/** The same rule as a JSON Schema `pattern`: text without a control character. */
+export const PLAIN_TEXT_PATTERN = `^[^${CONTROL_CHARACTERS.source.slice(1, -1)}]*$`;

@@ -21,7 +21,7 @@ export const readRawBody = (ctx: Context, limit: number): Promise<RawBody> => {
   return collect(ctx.req, limit);
 };
 
-// Events rather than an async iterator: no promise per chunk on the webhook path (issue #7).
+// Events rather than an async iterator: no promise per chunk on the webhook path (docs/performance.md).
 const collect = (request: Context['req'], limit: number): Promise<RawBody> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
