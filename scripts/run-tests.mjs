@@ -30,7 +30,12 @@ try {
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   setupFailure = message.split('\n')[0];
-  console.log(message.split('\n').map((line, index) => `# ${index === 0 ? 'e2e setup failed: ' : '  '}${line}`).join('\n'));
+  console.log(
+    message
+      .split('\n')
+      .map((line, index) => `# ${index === 0 ? 'e2e setup failed: ' : '  '}${line}`)
+      .join('\n'),
+  );
 }
 
 const stopEnvironment = async () => {
@@ -84,8 +89,12 @@ child.on('close', async (code) => {
   await stopEnvironment();
   const setupFailed = (setupFailure === undefined ? 0 : 1) + observabilityFailed;
   // PostgreSQL cases that did not run are skipped tests, never counted as passed.
-  if (!postgresConfigured) console.log(`# PostgreSQL suites were NOT run: TEST_DATABASE_URL is unset (${skipped} skipped, not counted as passed)`);
-  if (redisNotRun > 0) console.log(`# Redis suites were NOT run: TEST_REDIS_URL is unset and no Redis answered on 127.0.0.1:6379 (${redisNotRun} files, not counted as passed)`);
+  if (!postgresConfigured)
+    console.log(`# PostgreSQL suites were NOT run: TEST_DATABASE_URL is unset (${skipped} skipped, not counted as passed)`);
+  if (redisNotRun > 0)
+    console.log(
+      `# Redis suites were NOT run: TEST_REDIS_URL is unset and no Redis answered on 127.0.0.1:6379 (${redisNotRun} files, not counted as passed)`,
+    );
   console.log(`ava: ${passed} passed, ${failed + setupFailed} failed`);
   process.exit(setupFailed > 0 && code === 0 ? 1 : (code ?? 1));
 });

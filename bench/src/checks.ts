@@ -23,7 +23,12 @@ export const compareAnswers = async (servers: readonly ServerChild[], workload: 
     for (const probe of probes) {
       const answers = [];
       for (const server of servers) {
-        answers.push(await client.send(`${server.url}${probe.path}`, { method: 'GET', headers: { authorization: `Bearer ${workload.mintOne(probe.idpId)}` } }));
+        answers.push(
+          await client.send(`${server.url}${probe.path}`, {
+            method: 'GET',
+            headers: { authorization: `Bearer ${workload.mintOne(probe.idpId)}` },
+          }),
+        );
       }
       questions.push([probe.label, answers]);
     }

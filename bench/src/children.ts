@@ -65,7 +65,12 @@ export const startServerChild = async (options: {
 }): Promise<ServerChild> => {
   const port = await freePort();
   const output = openSync(options.logFile, 'a');
-  const [program, ...programArgs] = [...(options.wrapper ?? []), options.node ?? process.execPath, ...(options.nodeArgs ?? []), options.script];
+  const [program, ...programArgs] = [
+    ...(options.wrapper ?? []),
+    options.node ?? process.execPath,
+    ...(options.nodeArgs ?? []),
+    options.script,
+  ];
   const child = spawn(program!, programArgs, {
     env: { PATH: process.env['PATH'] ?? '', ...options.env, PORT: String(port) },
     stdio: ['ignore', output, output],

@@ -76,7 +76,10 @@ const positive = (env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 };
 
 const backends = (raw: string | undefined): BenchConfig['backends'] => {
-  const names = (raw ?? 'postgres,pglite').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = (raw ?? 'postgres,pglite')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const unknown = names.filter((name) => name !== 'postgres' && name !== 'pglite');
   if (unknown.length > 0) throw new Error(`BENCH_BACKENDS: expected postgres and/or pglite, got ${unknown.join(', ')}`);
   return names as BenchConfig['backends'];
@@ -106,10 +109,14 @@ export const readConfig = (env: NodeJS.ProcessEnv): BenchConfig => ({
   maxPrepared: Math.max(1000, Math.floor(positive(env, 'BENCH_MAX_PREPARED', 100_000))),
   warmupSeconds: positive(env, 'BENCH_WARMUP_SECONDS', 2),
   settleSeconds: positive(env, 'BENCH_SETTLE_SECONDS', 0),
-  scenarios: env['BENCH_SCENARIOS']?.split(',').map((key) => key.trim()).filter((key) => key !== ''),
+  scenarios: env['BENCH_SCENARIOS']
+    ?.split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== ''),
   serviceNodeArgs: (env['BENCH_SERVICE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
   referenceNodeArgs: (env['BENCH_REFERENCE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== ''),
-  variantNodeArgs: env['BENCH_VARIANT_NODE_ARGS'] === undefined ? undefined : env['BENCH_VARIANT_NODE_ARGS'].split(' ').filter((arg) => arg !== ''),
+  variantNodeArgs:
+    env['BENCH_VARIANT_NODE_ARGS'] === undefined ? undefined : env['BENCH_VARIANT_NODE_ARGS'].split(' ').filter((arg) => arg !== ''),
   variantNode: env['BENCH_VARIANT_NODE'] || undefined,
   variantScript: env['BENCH_VARIANT_SCRIPT'] || undefined,
   keepLogs: env['BENCH_KEEP_LOGS'] === '1' || env['BENCH_KEEP_LOGS'] === 'true',

@@ -21,7 +21,8 @@ export const emailOf = (idpId: string): string => `${idpId.slice(5)}@bench.examp
 const CREATED_AT = 1_716_883_200_000;
 
 /** The seeded user `idpId` as the provider's User object, exactly as its `user.created` delivery carried it. */
-export const seededUserJson = (idpId: string): Record<string, unknown> => idpUserJson({ id: idpId, email: emailOf(idpId), updatedAt: CREATED_AT });
+export const seededUserJson = (idpId: string): Record<string, unknown> =>
+  idpUserJson({ id: idpId, email: emailOf(idpId), updatedAt: CREATED_AT });
 
 /** The provider id of a seeded user's address, or undefined when the address is not one of the bench's. */
 export const seededIdpIdOfEmail = (email: string): string | undefined => {
@@ -48,7 +49,8 @@ export const deliveryFactory = (identity: BenchIdentity) => {
   };
   return {
     /** A `user.created` for `idpId`, signed now. */
-    created: (idpId: string, at = new Date()): Delivery => signed(userCreatedEvent({ id: idpId, email: emailOf(idpId), updatedAt: CREATED_AT }), at),
+    created: (idpId: string, at = new Date()): Delivery =>
+      signed(userCreatedEvent({ id: idpId, email: emailOf(idpId), updatedAt: CREATED_AT }), at),
     /** A `user.updated` for `idpId` carrying `updatedAt` (must be newer than the stored one to be written). */
     updated: (idpId: string, updatedAt: number, at = new Date()): Delivery =>
       signed(userUpdatedEvent({ id: idpId, email: emailOf(idpId), imageUrl: `https://img.example.com/${updatedAt}.png`, updatedAt }), at),

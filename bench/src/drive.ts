@@ -70,7 +70,13 @@ const runAutocannon: DriveFunction = (url, plan, seconds, connections) =>
             setupRequest: (request) => {
               // Past the supply (a connection pre-building a request it will not send), repeat the last.
               const chosen = plan.requests[plan.cycle ? next++ % total : Math.min(next++, total - 1)]!;
-              return { ...request, method: chosen.method, path: chosen.path, headers: chosen.headers, ...(chosen.body === undefined ? {} : { body: chosen.body }) };
+              return {
+                ...request,
+                method: chosen.method,
+                path: chosen.path,
+                headers: chosen.headers,
+                ...(chosen.body === undefined ? {} : { body: chosen.body }),
+              };
             },
           },
         ],
@@ -111,4 +117,6 @@ const runAutocannon: DriveFunction = (url, plan, seconds, connections) =>
 
 /** The driver `BENCH_DRIVER` names; `version` goes into the report's header. */
 export const driverFor = (name: 'autocannon' | 'wrk', version: string): Driver =>
-  name === 'wrk' ? { name: `wrk ${version}`, inProcess: false, run: runWrk } : { name: `autocannon ${version}`, inProcess: true, run: runAutocannon };
+  name === 'wrk'
+    ? { name: `wrk ${version}`, inProcess: false, run: runWrk }
+    : { name: `autocannon ${version}`, inProcess: true, run: runAutocannon };

@@ -33,7 +33,8 @@ const REQUESTS = number('BENCH_INSTR_REQUESTS', 2000);
 const WITH_ORGANIZATION = process.env['BENCH_INSTR_ORGANIZATION'] !== '0';
 // The limit's counts do not change with the service's code: `service` alone halves an A/B run.
 const SERVERS = (process.env['BENCH_INSTR_SERVERS'] ?? 'service,limit').split(',').map((name) => name.trim());
-for (const name of SERVERS) if (name !== 'service' && name !== 'limit') throw new Error(`BENCH_INSTR_SERVERS: expected service and/or limit, got ${name}`);
+for (const name of SERVERS)
+  if (name !== 'service' && name !== 'limit') throw new Error(`BENCH_INSTR_SERVERS: expected service and/or limit, got ${name}`);
 
 type Send = () => Promise<number>;
 type HttpClient = ReturnType<typeof httpClient>;
@@ -61,9 +62,15 @@ const REFRESHED_REQUESTS = 10;
 const REUSE_MS = 30_000;
 
 const scenarios = (deliveries: DeliveryFactory, mint: Mint, url: () => string, client: HttpClient): readonly Scenario[] => {
-  const post = (delivery: Delivery): Send => async () => (await client.send(`${url()}/webhooks/idp`, { method: 'POST', headers: delivery.headers, body: delivery.body })).status;
+  const post =
+    (delivery: Delivery): Send =>
+    async () =>
+      (await client.send(`${url()}/webhooks/idp`, { method: 'POST', headers: delivery.headers, body: delivery.body })).status;
   // The token is minted when the request is sent, never ahead of it.
-  const me = (token: () => string): Send => async () => (await client.send(`${url()}/users/me`, { method: 'GET', headers: { authorization: `Bearer ${token()}` } })).status;
+  const me =
+    (token: () => string): Send =>
+    async () =>
+      (await client.send(`${url()}/users/me`, { method: 'GET', headers: { authorization: `Bearer ${token()}` } })).status;
   const tokenOf = (idpId: string, jti: string): string => mint({ sub: idpId, sid: sessionIdOf(idpId), jti });
   // The users the first scenario created; the /users/me scenarios read them back.
   const user = (prefix: string, index: number): string => `user_${prefix}${index % (WARMUP + REFRESHED_REQUESTS + REQUESTS)}`;
@@ -90,7 +97,13 @@ const scenarios = (deliveries: DeliveryFactory, mint: Mint, url: () => string, c
 };
 
 /** Warms the path, then counts the instructions of `REQUESTS` requests sent one at a time on one connection. */
-const measure = async (server: ServerChild, outFile: string, scenario: Scenario, prefix: string, dump: number): Promise<InstructionCounts> => {
+const measure = async (
+  server: ServerChild,
+  outFile: string,
+  scenario: Scenario,
+  prefix: string,
+  dump: number,
+): Promise<InstructionCounts> => {
   const run = async (from: number, count: number): Promise<void> => {
     for (let index = from; index < from + count; index += 1) {
       const status = await scenario.request(prefix, index)();
@@ -137,7 +150,16 @@ const main = async (): Promise<void> => {
       process.stderr.write(`${kind}: starting under callgrind\n`);
       current =
         kind === 'service'
-          ? await startService({ name: 'service', identity, providerUrl: provider.url, backend: { kind: 'postgres', url: database.url }, logLevel: 'info', logFile, wrapper, nodeArgs: NODE_ARGS })
+          ? await startService({
+              name: 'service',
+              identity,
+              providerUrl: provider.url,
+              backend: { kind: 'postgres', url: database.url },
+              logLevel: 'info',
+              logFile,
+              wrapper,
+              nodeArgs: NODE_ARGS,
+            })
           : await startReference({ kind: 'limit', identity, databaseUrl: database.url, poolSize, logFile, wrapper, nodeArgs: NODE_ARGS });
       if (kind === 'service' && WITH_ORGANIZATION) await createOrganization(deliveries, mint, current.url, client);
       for (const [index, scenario] of list.entries()) {
@@ -158,10 +180,14 @@ const main = async (): Promise<void> => {
     `instructions per request (main thread, of which V8's collector; + other threads), ${REQUESTS} requests after ${WARMUP} to warm up; service ${WITH_ORGANIZATION ? 'after one organization write' : 'with no transaction run'}`,
   );
   const both = SERVERS.includes('service') && SERVERS.includes('limit');
-  console.log(`${'scenario'.padEnd(36)}${SERVERS.map((name) => (name === 'limit' ? '(a) limit' : name).padStart(40)).join('')}${both ? '   service ÷ limit (outside the collector)' : ''}`);
+  console.log(
+    `${'scenario'.padEnd(36)}${SERVERS.map((name) => (name === 'limit' ? '(a) limit' : name).padStart(40)).join('')}${both ? '   service ÷ limit (outside the collector)' : ''}`,
+  );
   for (const [name, counts] of results) {
     const [service, limit] = counts;
-    const ratio = both ? `   ${(service!.mainThread / limit!.mainThread).toFixed(2)}× (${(outsideCollector(service!) / outsideCollector(limit!)).toFixed(2)}×)` : '';
+    const ratio = both
+      ? `   ${(service!.mainThread / limit!.mainThread).toFixed(2)}× (${(outsideCollector(service!) / outsideCollector(limit!)).toFixed(2)}×)`
+      : '';
     console.log(`${name.padEnd(36)}${counts.map((count) => perRequest(count).padStart(40)).join('')}${ratio}`);
   }
 };
@@ -171,7 +197,11 @@ const createOrganization = async (deliveries: DeliveryFactory, mint: Mint, url: 
   const delivery = deliveries.created(owner);
   await client.send(`${url}/webhooks/idp`, { method: 'POST', headers: delivery.headers, body: delivery.body });
   const token = mint({ sub: owner, sid: sessionIdOf(owner), jti: 'owner0' });
-  const answer = await client.send(`${url}/organizations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Counted Gym' }) });
+  const answer = await client.send(`${url}/organizations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Counted Gym' }),
+  });
   if (answer.status !== 201) throw new Error(`POST /organizations answered ${answer.status}: ${answer.body}`);
 };
 

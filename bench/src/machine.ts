@@ -12,7 +12,9 @@ export interface Machine {
 
 const cpuModel = (): string => {
   try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((entry) => entry.startsWith('model name'));
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('model name'));
     if (line !== undefined) return line.slice(line.indexOf(':') + 1).trim();
   } catch {
     // not Linux: fall through to os.cpus()

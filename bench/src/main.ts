@@ -45,7 +45,9 @@ say(`command:    ${commandLine(process.env)}`);
 say(`date:       ${new Date().toISOString()}`);
 say(`machine:    ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.kernel}`);
 say(`node:       ${machine.node}`);
-say(`postgresql: ${usesPostgres ? await postgresVersion(config.databaseUrl) : 'not used'}${usesPostgres && !postgresVisible() ? ' (its processes are not visible here: PG CPU is n/a)' : ''}`);
+say(
+  `postgresql: ${usesPostgres ? await postgresVersion(config.databaseUrl) : 'not used'}${usesPostgres && !postgresVisible() ? ' (its processes are not visible here: PG CPU is n/a)' : ''}`,
+);
 say(
   `settings:   ${formatNumber(config.users)} users seeded through the API; ${config.connections} connections; ${config.seconds} s windows; ` +
     `${config.rounds} interleaved round(s)${config.settleSeconds > 0 ? `, each window after an uncounted ${config.settleSeconds} s one on the same server` : ''}; driver ${driver.name}` +
@@ -63,7 +65,12 @@ try {
     peaks.push(await runBackend({ kind, config, workload, driver, providerUrl: stub.url, folder }));
   }
   say();
-  say(`peak RSS over the whole run (VmHWM): ${peaks.flat().map(([name, mb]) => `${name} ${formatNumber(mb)} MB`).join(', ')}`);
+  say(
+    `peak RSS over the whole run (VmHWM): ${peaks
+      .flat()
+      .map(([name, mb]) => `${name} ${formatNumber(mb)} MB`)
+      .join(', ')}`,
+  );
 } finally {
   await stub.close();
   if (config.keepLogs) process.stderr.write(`servers' logs kept in ${folder}\n`);

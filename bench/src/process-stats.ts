@@ -70,7 +70,8 @@ export const postgresCpuBetween = (before: PostgresCpu, after: PostgresCpu): num
   [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
 /** Whether PostgreSQL's processes are visible here (same machine, /proc readable). */
-export const postgresVisible = (): boolean => readdirSync('/proc').some((entry) => /^\d+$/.test(entry) && statFields(entry)?.comm === 'postgres');
+export const postgresVisible = (): boolean =>
+  readdirSync('/proc').some((entry) => /^\d+$/.test(entry) && statFields(entry)?.comm === 'postgres');
 
 const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
   try {

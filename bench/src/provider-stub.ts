@@ -22,7 +22,9 @@ export const startProviderStub = async (): Promise<ProviderStub> => {
     const url = new URL(request.url ?? '/', 'http://stub');
     if (request.method === 'GET' && url.pathname === '/v1/users' && url.searchParams.has('email_address')) {
       const idpId = seededIdpIdOfEmail(url.searchParams.get('email_address') ?? '');
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(idpId === undefined ? [] : [seededUserJson(idpId)]));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(idpId === undefined ? [] : [seededUserJson(idpId)]));
       return;
     }
     response.writeHead(404, { 'content-type': 'application/json' }).end(NOT_FOUND);

@@ -16,11 +16,24 @@ export const median = (values: readonly number[]): number => {
 
 /** `1,234` / `1.23`, or `n/a` for a missing value. */
 export const formatNumber = (value: number | undefined, digits = 0): string =>
-  value === undefined || !Number.isFinite(value) ? 'n/a' : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  value === undefined || !Number.isFinite(value)
+    ? 'n/a'
+    : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const pad = (text: string, width: number): string => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
 
-const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'syscalls/req', 'PG µs/req', 'driver µs/req', 'box CPU %', 'peak RSS MB', 'non-2xx'] as const;
+const COLUMNS = [
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'CPU µs/req',
+  'syscalls/req',
+  'PG µs/req',
+  'driver µs/req',
+  'box CPU %',
+  'peak RSS MB',
+  'non-2xx',
+] as const;
 const WIDTHS = [9, 8, 8, 11, 13, 10, 14, 10, 12, 8] as const;
 const SCENARIO_WIDTH = 50;
 const SERVER_WIDTH = 22;
@@ -129,4 +142,3 @@ export const ratioTable = (options: {
   }
   return lines;
 };
-

@@ -57,7 +57,16 @@ export const runRounds = async (input: RoundsInput): Promise<RoundsOutput> => {
   const window = async (server: ServerChild, scenario: Scenario, round: number, seconds: number): Promise<Figure | undefined> => {
     const plan = await scenario.prepare(scenarioInput(server, seconds));
     if (plan === undefined) return undefined;
-    const figure = await measureWindow({ child: server, plan, driver: input.driver, seconds, connections: input.connections, round, scenario: scenario.key, postgresDatabase: input.postgresDatabase });
+    const figure = await measureWindow({
+      child: server,
+      plan,
+      driver: input.driver,
+      seconds,
+      connections: input.connections,
+      round,
+      scenario: scenario.key,
+      postgresDatabase: input.postgresDatabase,
+    });
     fastest.set(server.name, Math.max(fastest.get(server.name) ?? 0, figure.rps));
     return figure;
   };

@@ -24,9 +24,16 @@ const EXTRA_MEMBERS = 10;
  * and, once organizations exist, the roster of one with invited members as its owner, as an invitee
  * who accepted (a `member`: its own row only), as one still pending (403) and as a non-member (404).
  */
-const probes = (organizations: readonly (SeededOrganization | undefined)[], withMembers: readonly number[], owners: number, seeded: number): Probe[] => {
+const probes = (
+  organizations: readonly (SeededOrganization | undefined)[],
+  withMembers: readonly number[],
+  owners: number,
+  seeded: number,
+): Probe[] => {
   const me: Probe = { label: 'GET /users/me', path: '/users/me', idpId: seededIdpId(0) };
-  const rich = withMembers.map((index) => organizations[index]).find((organization) => organization !== undefined && organization.rosterRows > 2);
+  const rich = withMembers
+    .map((index) => organizations[index])
+    .find((organization) => organization !== undefined && organization.rosterRows > 2);
   const plain = organizations.find((organization) => organization !== undefined && organization.rosterRows === 1);
   const chosen = rich ?? plain;
   if (chosen === undefined) return [me];
@@ -66,7 +73,8 @@ export const runBackend = async (options: {
   const children: ServerChild[] = [];
   try {
     if (kind === 'postgres') database = await createScratchDatabase(config.databaseUrl);
-    const backend: Backend = database === undefined ? { kind: 'pglite', dataDir: join(options.folder, 'pglite-data') } : { kind: 'postgres', url: database.url };
+    const backend: Backend =
+      database === undefined ? { kind: 'pglite', dataDir: join(options.folder, 'pglite-data') } : { kind: 'postgres', url: database.url };
     const service = await startService({
       name: `service (${kind})`,
       identity: workload.identity,
@@ -77,7 +85,12 @@ export const runBackend = async (options: {
       nodeArgs: config.serviceNodeArgs,
     });
     children.push(service);
-    const seeded = await seedUsers({ url: service.url, deliveries: workload.deliveries, count: config.users, concurrency: config.seedConcurrency });
+    const seeded = await seedUsers({
+      url: service.url,
+      deliveries: workload.deliveries,
+      count: config.users,
+      concurrency: config.seedConcurrency,
+    });
     say(
       `seeded through POST /webhooks/idp: ${formatNumber(seeded.users)} users in ${seeded.seconds.toFixed(1)} s ` +
         `(${formatNumber(seeded.users / seeded.seconds)}/s, ${config.seedConcurrency} in flight)` +
@@ -105,19 +118,30 @@ export const runBackend = async (options: {
       const rows = organizationPool.map((organization) => organization.rosterRows);
       say(
         `organization route pool: ${organizationPool.length} owners, one token each (rosters of ` +
-          `${[...new Set(rows)].sort((a, b) => a - b).map((n) => `${n} row${n === 1 ? '' : 's'} ×${rows.filter((r) => r === n).length}`).join(', ')})`,
+          `${[...new Set(rows)]
+            .sort((a, b) => a - b)
+            .map((n) => `${n} row${n === 1 ? '' : 's'} ×${rows.filter((r) => r === n).length}`)
+            .join(', ')})`,
       );
     }
 
     if (database !== undefined) {
       const databaseUrl = database.url;
       const reference = (kind: 'limit' | 'peer'): Promise<ServerChild> =>
-        startReference({ kind, identity: workload.identity, databaseUrl, poolSize: config.poolSize, logFile: join(options.folder, `${kind}.log`), nodeArgs: config.referenceNodeArgs });
+        startReference({
+          kind,
+          identity: workload.identity,
+          databaseUrl,
+          poolSize: config.poolSize,
+          logFile: join(options.folder, `${kind}.log`),
+          nodeArgs: config.referenceNodeArgs,
+        });
       children.push(await reference('limit'));
       const variant = config.variantNodeArgs !== undefined || config.variantNode !== undefined || config.variantScript !== undefined;
       children.push(variant ? await startWarmVariant(config, workload, options, backend) : await reference('peer'));
     }
-    for (const line of await compareAnswers(children, workload, probes(organizations.organizations, withMembers, owners, config.users))) say(`check ${line}`);
+    for (const line of await compareAnswers(children, workload, probes(organizations.organizations, withMembers, owners, config.users)))
+      say(`check ${line}`);
 
     const poolIdpIds = Array.from({ length: Math.min(config.tokenPool, Math.max(1, config.users)) }, (_, index) =>
       seededIdpId(Math.floor((index * config.users) / Math.min(config.tokenPool, Math.max(1, config.users)))),
@@ -125,7 +149,10 @@ export const runBackend = async (options: {
     say();
     say(windowHeader());
     const unknownScenarios = (config.scenarios ?? []).filter((key) => !allScenarios.some((scenario) => scenario.key === key));
-    if (unknownScenarios.length > 0) throw new Error(`BENCH_SCENARIOS: unknown ${unknownScenarios.join(', ')}; known: ${allScenarios.map((scenario) => scenario.key).join(', ')}`);
+    if (unknownScenarios.length > 0)
+      throw new Error(
+        `BENCH_SCENARIOS: unknown ${unknownScenarios.join(', ')}; known: ${allScenarios.map((scenario) => scenario.key).join(', ')}`,
+      );
     const scenarios = allScenarios.filter((scenario) => config.scenarios === undefined || config.scenarios.includes(scenario.key));
     const { figures, unavailable } = await runRounds({
       servers: children,
@@ -147,7 +174,14 @@ export const runBackend = async (options: {
     });
     say();
     const names = children.map((child) => child.name);
-    for (const line of summaryTable({ title: `${label}: medians of ${config.rounds} round(s)`, figures, servers: names, scenarios, unavailable })) say(line);
+    for (const line of summaryTable({
+      title: `${label}: medians of ${config.rounds} round(s)`,
+      figures,
+      servers: names,
+      scenarios,
+      unavailable,
+    }))
+      say(line);
     say();
     if (names.length > 1) {
       for (const line of ratioTable({ figures, service: service.name, references: names.slice(1), scenarios, unavailable })) say(line);
@@ -198,7 +232,8 @@ const startWarmVariant = async (
 ): Promise<ServerChild> => {
   if (config.variantNode !== undefined) say(`variant runs ${config.variantNode}: ${nodeVersion(config.variantNode)}`);
   if (config.variantScript !== undefined) {
-    if (!existsSync(config.variantScript)) throw new Error(`BENCH_VARIANT_SCRIPT: ${config.variantScript} does not exist (build that checkout first: npm ci && npm run build)`);
+    if (!existsSync(config.variantScript))
+      throw new Error(`BENCH_VARIANT_SCRIPT: ${config.variantScript} does not exist (build that checkout first: npm ci && npm run build)`);
     say(`variant runs the build at ${config.variantScript}`);
   }
   const variant = await startService({
@@ -213,7 +248,13 @@ const startWarmVariant = async (
     ...(config.variantScript === undefined ? {} : { script: config.variantScript }),
   });
   const count = Math.min(config.users, VARIANT_WARM_MAX);
-  const warmed = await seedUsers({ url: variant.url, deliveries: workload.deliveries, count, concurrency: config.seedConcurrency, from: VARIANT_WARM_FROM });
+  const warmed = await seedUsers({
+    url: variant.url,
+    deliveries: workload.deliveries,
+    count,
+    concurrency: config.seedConcurrency,
+    from: VARIANT_WARM_FROM,
+  });
   if (warmed.failed > 0) throw new Error(`warming the variant failed: ${warmed.firstFailure ?? 'no answer'}`);
   say(`variant warmed through POST /webhooks/idp: ${formatNumber(warmed.users)} fresh users`);
   return variant;

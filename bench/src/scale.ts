@@ -57,11 +57,18 @@ export const runScale = async (options: {
     });
   try {
     smallService = await serviceOn(SMALL, small);
-    const seeded = await seedUsers({ url: smallService.url, deliveries: options.workload.deliveries, count: SMALL, concurrency: options.seedConcurrency });
+    const seeded = await seedUsers({
+      url: smallService.url,
+      deliveries: options.workload.deliveries,
+      count: SMALL,
+      concurrency: options.seedConcurrency,
+    });
     const throughApi = await countUsers(options.large.database);
     const started = performance.now();
     const inserted = await bulkInsertUsers(options.large.database, LARGE);
-    say(`${formatNumber(SMALL)} users: ${formatNumber(seeded.users)} seeded through POST /webhooks/idp (${formatNumber(seeded.failed)} failed).`);
+    say(
+      `${formatNumber(SMALL)} users: ${formatNumber(seeded.users)} seeded through POST /webhooks/idp (${formatNumber(seeded.failed)} failed).`,
+    );
     say(
       `${formatNumber(await countUsers(options.large.database))} users: the main run's ${formatNumber(throughApi)} (seeding and fresh-user windows, all through the API) ` +
         `+ ${formatNumber(inserted)} bulk-inserted by SQL in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
@@ -70,12 +77,32 @@ export const runScale = async (options: {
     largeService = await serviceOn(LARGE, options.large.database);
     const targets = [
       { size: SMALL, service: smallService, database: small.name, pool: await sampleIdpIds(small, options.tokenPool) },
-      { size: LARGE, service: largeService, database: options.large.database.name, pool: await sampleIdpIds(options.large.database, options.tokenPool) },
+      {
+        size: LARGE,
+        service: largeService,
+        database: options.large.database.name,
+        pool: await sampleIdpIds(options.large.database, options.tokenPool),
+      },
     ];
     const measure = async (target: (typeof targets)[number], round: number, seconds: number): Promise<Figure | undefined> => {
-      const plan = await meReusedTokens.prepare({ workload: options.workload, poolIdpIds: target.pool, organizationPool: [], seeded: 0, supply: 0 });
+      const plan = await meReusedTokens.prepare({
+        workload: options.workload,
+        poolIdpIds: target.pool,
+        organizationPool: [],
+        seeded: 0,
+        supply: 0,
+      });
       if (plan === undefined) return undefined;
-      const figure = await measureWindow({ child: target.service, plan, driver: options.driver, seconds, connections: options.connections, round, scenario: meReusedTokens.key, postgresDatabase: target.database });
+      const figure = await measureWindow({
+        child: target.service,
+        plan,
+        driver: options.driver,
+        seconds,
+        connections: options.connections,
+        round,
+        scenario: meReusedTokens.key,
+        postgresDatabase: target.database,
+      });
       return { ...figure, server: `service @${formatNumber(target.size)}` };
     };
     // A window straight after the other service's is not counted: it settles this one (see above). In
@@ -84,7 +111,9 @@ export const runScale = async (options: {
       await measure(target, round, options.seconds);
       return measure(target, round, options.seconds);
     };
-    say(`each window below follows an uncounted ${options.seconds} s window on the same service, so that neither has just resumed from idle`);
+    say(
+      `each window below follows an uncounted ${options.seconds} s window on the same service, so that neither has just resumed from idle`,
+    );
     say(windowHeader());
     const figures = new Map<number, Figure[]>(targets.map((target) => [target.size, []]));
     for (let round = 1; round <= options.rounds; round += 1) {
@@ -97,7 +126,9 @@ export const runScale = async (options: {
       }
     }
     const p99 = (size: number): number => median(figures.get(size)!.map((figure) => figure.p99Ms));
-    const ratios = figures.get(LARGE)!.map((figure) => figure.p99Ms / (figures.get(SMALL)!.find((other) => other.round === figure.round)?.p99Ms ?? Number.NaN));
+    const ratios = figures
+      .get(LARGE)!
+      .map((figure) => figure.p99Ms / (figures.get(SMALL)!.find((other) => other.round === figure.round)?.p99Ms ?? Number.NaN));
     say(
       `p99 at ${formatNumber(SMALL)} users: ${formatNumber(p99(SMALL), 2)} ms; at ${formatNumber(LARGE)} users: ${formatNumber(p99(LARGE), 2)} ms; ` +
         `ratio ${formatNumber(median(ratios), 2)}× (median of per-round ratios; target within 1.20×)`,

@@ -30,7 +30,12 @@ export interface Scenario {
 }
 
 const me = (token: string): PreparedRequest => ({ method: 'GET', path: '/users/me', headers: { authorization: `Bearer ${token}` } });
-const webhook = (delivery: Delivery): PreparedRequest => ({ method: 'POST', path: '/webhooks/idp', headers: delivery.headers, body: delivery.body });
+const webhook = (delivery: Delivery): PreparedRequest => ({
+  method: 'POST',
+  path: '/webhooks/idp',
+  headers: delivery.headers,
+  body: delivery.body,
+});
 
 /** `GET /users/me`, a pool of tokens for distinct users, each reused (clients reuse a token for up to 60 s); minted per window. */
 export const meReusedTokens: Scenario = {
@@ -43,7 +48,10 @@ export const meReusedTokens: Scenario = {
 export const meUniqueTokens: Scenario = {
   key: 'me-unique',
   title: 'GET /users/me, unique tokens',
-  prepare: async ({ workload, seeded, supply }) => ({ requests: (await workload.mintMany(workload.nextSeeded(supply, seeded))).map(me), cycle: false }),
+  prepare: async ({ workload, seeded, supply }) => ({
+    requests: (await workload.mintMany(workload.nextSeeded(supply, seeded))).map(me),
+    cycle: false,
+  }),
 };
 
 /** `POST /webhooks/idp`, `user.created` for a new user on every request; signed just before the window. */
@@ -83,7 +91,10 @@ export const organizationRoute: Scenario = {
   prepare: async ({ workload, organizationPool }) =>
     organizationPool.length === 0
       ? undefined
-      : { requests: organizationPool.map(({ ownerIdpId, organizationId }) => roster(organizationId, workload.mintOne(ownerIdpId))), cycle: true },
+      : {
+          requests: organizationPool.map(({ ownerIdpId, organizationId }) => roster(organizationId, workload.mintOne(ownerIdpId))),
+          cycle: true,
+        },
 };
 
 /** Every scenario, in the order each round measures them. */

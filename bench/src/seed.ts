@@ -83,7 +83,14 @@ export interface OrganizationsSeeded {
   /** By owner index; undefined where creating failed. */
   readonly organizations: readonly (SeededOrganization | undefined)[];
   /** Invitations answered 201, and what the invitees did with them. */
-  readonly members: { readonly invited: number; readonly accepted: number; readonly declined: number; readonly failed: number; readonly seconds: number; readonly firstFailure?: string };
+  readonly members: {
+    readonly invited: number;
+    readonly accepted: number;
+    readonly declined: number;
+    readonly failed: number;
+    readonly seconds: number;
+    readonly firstFailure?: string;
+  };
   /** One line for the report. */
   readonly note: string;
 }
@@ -133,7 +140,9 @@ export const seedOrganizationOwners = async (options: {
     // 1. One organization per owner.
     const progress = progressLine('seeding organizations through POST /organizations', owners);
     const mintChunk = (from: number): Promise<string[]> =>
-      workload.mintMany(Array.from({ length: Math.max(0, Math.min(MINT_CHUNK, owners - from)) }, (_, offset) => ownerIdpId(from + offset, owners, seeded)));
+      workload.mintMany(
+        Array.from({ length: Math.max(0, Math.min(MINT_CHUNK, owners - from)) }, (_, offset) => ownerIdpId(from + offset, owners, seeded)),
+      );
     let minted = mintChunk(0);
     for (let from = 0; from < owners; from += MINT_CHUNK) {
       const tokens = await minted;
@@ -177,8 +186,12 @@ export const seedOrganizationOwners = async (options: {
         for (let position = 0; position < options.extraMembers; position += 1) {
           const invitee = seededIdpId((ownerSeed + 1 + position) % seeded);
           if (invitee === organization.ownerIdpId) continue;
-          const invited = await post(`/organizations/${organization.organizationId}/invitations`, ownerToken, { email: emailOf(invitee), role: 'member' });
-          const invitationId = invited.status === 201 ? (JSON.parse(invited.body) as { invitation?: { id?: unknown } }).invitation?.id : undefined;
+          const invited = await post(`/organizations/${organization.organizationId}/invitations`, ownerToken, {
+            email: emailOf(invitee),
+            role: 'member',
+          });
+          const invitationId =
+            invited.status === 201 ? (JSON.parse(invited.body) as { invitation?: { id?: unknown } }).invitation?.id : undefined;
           if (typeof invitationId !== 'string') {
             members.failed += 1;
             members.firstFailure ??= `invite: ${describe(invited)}`;
@@ -192,7 +205,9 @@ export const seedOrganizationOwners = async (options: {
             rows += 1;
             continue;
           }
-          const answered = await post(outcome === 'accept' ? '/invitations/accept' : '/invitations/decline', workload.mintOne(invitee), { invitationId });
+          const answered = await post(outcome === 'accept' ? '/invitations/accept' : '/invitations/decline', workload.mintOne(invitee), {
+            invitationId,
+          });
           if (answered.status !== 200) {
             members.failed += 1;
             members.firstFailure ??= `${outcome}: ${describe(answered)}`;
@@ -229,7 +244,14 @@ export const seedOrganizationOwners = async (options: {
       seconds,
       ...(firstFailure === undefined ? {} : { firstFailure }),
       organizations,
-      members: { invited: members.invited, accepted: members.accepted, declined: members.declined, failed: members.failed, seconds: members.seconds, ...(members.firstFailure === undefined ? {} : { firstFailure: members.firstFailure }) },
+      members: {
+        invited: members.invited,
+        accepted: members.accepted,
+        declined: members.declined,
+        failed: members.failed,
+        seconds: members.seconds,
+        ...(members.firstFailure === undefined ? {} : { firstFailure: members.firstFailure }),
+      },
       note: head + tail,
     };
   } finally {

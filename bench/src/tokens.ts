@@ -31,7 +31,17 @@ export const tokenMinter = (signer: TokenSigner): ((order: TokenOrder) => string
   const header = base64url({ alg: 'RS256', kid: signer.kid, typ: 'JWT' });
   return ({ sub, sid, jti }) => {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { azp: signer.authorizedParty, exp: now + LIFETIME_SECONDS, iat: now, iss: signer.issuer, jti, nbf: now - 5, sid, sub, v: 2 };
+    const claims = {
+      azp: signer.authorizedParty,
+      exp: now + LIFETIME_SECONDS,
+      iat: now,
+      iss: signer.issuer,
+      jti,
+      nbf: now - 5,
+      sid,
+      sub,
+      v: 2,
+    };
     const input = `${header}.${base64url(claims)}`;
     return `${input}.${sign('sha256', Buffer.from(input), key).toString('base64url')}`;
   };

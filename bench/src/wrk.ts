@@ -20,11 +20,18 @@ function request() local raw = reqs[(i % n) + 1]; i = i + stride; return raw end
 
 const raw = (host: string, request: PreparedRequest): string => {
   const body = request.body ?? '';
-  const headers = { host, ...request.headers, ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
-  return `${request.method} ${request.path} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}\0`;
+  const headers = {
+    host,
+    ...request.headers,
+    ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+  };
+  return `${request.method} ${request.path} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n${body}\0`;
 };
 
-const toMs = (value: string, unit: string): number => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
+const toMs = (value: string, unit: string): number =>
+  Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
 
 const latencyAt = (output: string, percent: string): number => {
   const match = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(output);
@@ -43,7 +50,21 @@ export const runWrk: DriveFunction = async (url, plan, seconds, connections) => 
     const output = await new Promise<string>((resolve, reject) =>
       execFile(
         'wrk',
-        ['--latency', '-t', String(threads), '-c', String(connections), '-d', `${Math.max(1, Math.round(seconds))}s`, '-s', join(folder, 'script.lua'), url, '--', join(folder, 'requests'), String(threads)],
+        [
+          '--latency',
+          '-t',
+          String(threads),
+          '-c',
+          String(connections),
+          '-d',
+          `${Math.max(1, Math.round(seconds))}s`,
+          '-s',
+          join(folder, 'script.lua'),
+          url,
+          '--',
+          join(folder, 'requests'),
+          String(threads),
+        ],
         { maxBuffer: 1 << 20 },
         (error, stdout) => (error === null ? resolve(stdout) : reject(error)),
       ),

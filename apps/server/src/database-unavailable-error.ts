@@ -19,7 +19,9 @@ export class DatabaseUnavailableError extends Error implements IncidentError {
     readonly step: 'open' | 'migrate',
     override readonly cause: unknown,
   ) {
-    super(`the ${kind === 'postgres' ? 'PostgreSQL database' : 'embedded database'} could not be ${step === 'open' ? 'opened' : 'migrated'} (${reasonOf(cause)})`);
+    super(
+      `the ${kind === 'postgres' ? 'PostgreSQL database' : 'embedded database'} could not be ${step === 'open' ? 'opened' : 'migrated'} (${reasonOf(cause)})`,
+    );
     this.name = 'DatabaseUnavailableError';
   }
 
@@ -30,8 +32,12 @@ export class DatabaseUnavailableError extends Error implements IncidentError {
 
   /** What to do: check the variable that chose the database, stop the process holding it, or fix what a migration met. */
   get hint(): string {
-    if (this.step === 'migrate') return 'Fix what the database refused, then start again (npm run db:migrate applies the migrations alone).';
-    if (this.cause instanceof DataDirInUseError) return 'Stop that process first, or give this one another DATA_DIR; if no such process runs, delete the lock.';
-    return this.kind === 'postgres' ? 'Check DATABASE_URL and that the server accepts connections.' : 'Check that DATA_DIR is a writable folder.';
+    if (this.step === 'migrate')
+      return 'Fix what the database refused, then start again (npm run db:migrate applies the migrations alone).';
+    if (this.cause instanceof DataDirInUseError)
+      return 'Stop that process first, or give this one another DATA_DIR; if no such process runs, delete the lock.';
+    return this.kind === 'postgres'
+      ? 'Check DATABASE_URL and that the server accepts connections.'
+      : 'Check that DATA_DIR is a writable folder.';
   }
 }

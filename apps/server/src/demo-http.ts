@@ -5,7 +5,10 @@ export interface DemoAnswer {
 }
 
 /** One HTTP call of the demo, with a JSON body and optional headers. */
-export const callJson = async (url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<DemoAnswer> => {
+export const callJson = async (
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<DemoAnswer> => {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...init.headers },

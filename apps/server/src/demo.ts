@@ -15,12 +15,17 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
     if (answer.body?.settled !== true) throw new Error(`webhook deliveries did not settle: ${JSON.stringify(answer.body)}`);
   };
   const deliveriesOf = async (userId: string, type: string): Promise<string> => {
-    const log = expectOk('the delivery log', await callJson(`${emulatorUrl}/_emulator/deliveries`)) as Array<{ eventType: string; userId: string; status: unknown }>;
+    const log = expectOk('the delivery log', await callJson(`${emulatorUrl}/_emulator/deliveries`)) as Array<{
+      eventType: string;
+      userId: string;
+      status: unknown;
+    }>;
     const mine = log.filter((d) => d.userId === userId && d.eventType === type);
     return mine.length === 0 ? 'no delivery recorded' : mine.map((d) => `answered ${String(d.status)}`).join(', then ');
   };
   const me = (token: string) => callJson(`${serviceUrl}/users/me`, { headers: { authorization: `Bearer ${token}` } });
-  const mint = async (sessionId: string): Promise<string> => expectOk('minting a token', await admin('POST', `/v1/sessions/${sessionId}/tokens`)).jwt as string;
+  const mint = async (sessionId: string): Promise<string> =>
+    expectOk('minting a token', await admin('POST', `/v1/sessions/${sessionId}/tokens`)).jwt as string;
   // Each call mints a fresh token: session tokens live 60 seconds.
   const api = (sessionId: string) => async (method: string, path: string, body?: unknown) =>
     callJson(`${serviceUrl}${path}`, { method, headers: { authorization: `Bearer ${await mint(sessionId)}` }, body });
@@ -49,7 +54,10 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
 
   const renamed = `renamed-${email}`;
   say(`6. Change the user's email at the provider to ${renamed}.`);
-  expectOk('changing the email', await admin('POST', '/v1/email_addresses', { user_id: user.id, email_address: renamed, verified: true, primary: true }));
+  expectOk(
+    'changing the email',
+    await admin('POST', '/v1/email_addresses', { user_id: user.id, email_address: renamed, verified: true, primary: true }),
+  );
   await settle();
   say(`   Delivery of user.updated: ${await deliveriesOf(user.id, 'user.updated')}.`);
   const second = await me(firstToken);
@@ -68,7 +76,10 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   say(`   Invitation ${invited.invitation.status}, expires ${invited.invitation.expiresAt}; membership ${invited.membership.status}.`);
 
   say('9. The provider e-mailed an invitation link; the invitee opens it and signs up with the ticket.');
-  const [mail] = expectOk('reading the e-mails', await callJson(`${emulatorUrl}/_emulator/emails?to=${encodeURIComponent(inviteeEmail)}`)) as Array<{ url: string }>;
+  const [mail] = expectOk(
+    'reading the e-mails',
+    await callJson(`${emulatorUrl}/_emulator/emails?to=${encodeURIComponent(inviteeEmail)}`),
+  ) as Array<{ url: string }>;
   if (mail === undefined) throw new Error(`no invitation e-mail was sent to ${inviteeEmail}`);
   const link = await fetch(mail.url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
   await link.body?.cancel();
@@ -78,7 +89,10 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   if (ticket === null) throw new Error(`the invitation link did not redirect with a ticket (${link.status})`);
   const signUp = expectOk(
     'signing up with the ticket',
-    await callJson(`${emulatorUrl}/v1/client/sign_ups`, { method: 'POST', body: { strategy: 'ticket', ticket, password: `demo-${Date.now()}-password` } }),
+    await callJson(`${emulatorUrl}/v1/client/sign_ups`, {
+      method: 'POST',
+      body: { strategy: 'ticket', ticket, password: `demo-${Date.now()}-password` },
+    }),
   );
   say(`   The invitee is now provider user ${signUp.created_user_id}.`);
   await settle();
@@ -87,7 +101,9 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   say('10. The invitee calls GET /users/me: the user.created webhook accepted the invitation.');
   const invitee = expectOk('GET /users/me as the invitee', await me(await mint(signUp.created_session_id)));
   for (const m of invitee.memberships) say(`   ${m.organizationName}: ${m.role}, ${m.status}.`);
-  const joined = (invitee.memberships as Array<{ id: string; organizationId: string; status: string }>).find((m) => m.organizationId === orgId);
+  const joined = (invitee.memberships as Array<{ id: string; organizationId: string; status: string }>).find(
+    (m) => m.organizationId === orgId,
+  );
   if (joined?.status !== 'active') throw new Error('the invitation was not accepted');
 
   say(`11. The owner makes the new member a coach (PATCH /organizations/${orgId}/members/${joined.id}).`);
@@ -96,11 +112,19 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
 
   say(`12. The audit trail (GET /organizations/${orgId}/audit), newest first:`);
   const audit = expectOk('reading the audit trail', await owner('GET', `/organizations/${orgId}/audit`));
-  const nameOf = new Map([[first.body.user.id as string, 'the owner'], [invitee.user.id as string, 'the invitee']]);
+  const nameOf = new Map([
+    [first.body.user.id as string, 'the owner'],
+    [invitee.user.id as string, 'the invitee'],
+  ]);
   for (const entry of audit.items as Array<{ action: string; actorUserId: string; createdAt: string; after: unknown }>) {
     const after = (entry.after ?? {}) as Record<string, unknown>;
-    const summary = ['name', 'email', 'role', 'status'].filter((key) => after[key] !== undefined).map((key) => `${key} ${String(after[key])}`).join(', ');
-    say(`   ${entry.createdAt}  ${entry.action.padEnd(24)} by ${(nameOf.get(entry.actorUserId) ?? entry.actorUserId).padEnd(11)}  ${summary}`);
+    const summary = ['name', 'email', 'role', 'status']
+      .filter((key) => after[key] !== undefined)
+      .map((key) => `${key} ${String(after[key])}`)
+      .join(', ');
+    say(
+      `   ${entry.createdAt}  ${entry.action.padEnd(24)} by ${(nameOf.get(entry.actorUserId) ?? entry.actorUserId).padEnd(11)}  ${summary}`,
+    );
   }
 
   let next = 13;
@@ -139,7 +163,9 @@ say();
 try {
   await story(found.target);
   say();
-  say('Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change and audit, and payments through PayTR and iyzico 3DS.');
+  say(
+    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change and audit, and payments through PayTR and iyzico 3DS.',
+  );
 } catch (error) {
   say(`The demo stopped: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

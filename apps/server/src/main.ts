@@ -41,9 +41,14 @@ try {
     process.stderr.write(`Cannot start: ${error.advice}\n`);
   } else if (code === 'EADDRINUSE') {
     const port = (error as { port?: unknown }).port;
-    process.stderr.write(`Cannot start: port ${String(port)} is already in use. Choose another with PORT (the service), IDP_EMULATOR_PORT or PAYMENTS_EMULATOR_PORT (the development emulators).\n`);
+    process.stderr.write(
+      `Cannot start: port ${String(port)} is already in use. Choose another with PORT (the service), IDP_EMULATOR_PORT or PAYMENTS_EMULATOR_PORT (the development emulators).\n`,
+    );
   } else {
-    fallbackLogger.fatal({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'start-up failed');
+    fallbackLogger.fatal(
+      { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      'start-up failed',
+    );
   }
   process.exit(1);
 }

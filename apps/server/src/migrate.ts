@@ -14,7 +14,9 @@ try {
   const persistence = await openDatabase(database);
   try {
     const applied = await migrateDatabase(persistence, database);
-    process.stdout.write(applied.length === 0 ? `no pending migrations (${database.kind})\n` : `applied ${applied.join(', ')} (${database.kind})\n`);
+    process.stdout.write(
+      applied.length === 0 ? `no pending migrations (${database.kind})\n` : `applied ${applied.join(', ')} (${database.kind})\n`,
+    );
   } finally {
     await persistence.close();
   }

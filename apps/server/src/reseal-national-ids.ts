@@ -21,7 +21,9 @@ await runMaintenanceScript({
   // A generated key would seal every row under a key that no server knows.
   refusal: (_config, env) =>
     (env['NATIONAL_ID_ENCRYPTION_KEY'] ?? '') === ''
-      ? ['Cannot reseal: NATIONAL_ID_ENCRYPTION_KEY is not set (give the key the service seals with, and the previous ones in NATIONAL_ID_DECRYPTION_KEYS).']
+      ? [
+          'Cannot reseal: NATIONAL_ID_ENCRYPTION_KEY is not set (give the key the service seals with, and the previous ones in NATIONAL_ID_DECRYPTION_KEYS).',
+        ]
       : [],
   run: async ({ config, logger, persistence, observability, onProgress, stopRequested }) => {
     const reseal = buildResealContainer({ config, logger, persistence, observability }).get(TOKENS.ResealNationalIds);

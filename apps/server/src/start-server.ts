@@ -66,7 +66,10 @@ export interface StartOptions {
  * await fetch(`${server.url}/health`);
  * await server.close();
  */
-export const startServer = async (env: Readonly<Record<string, string | undefined>>, options: StartOptions = {}): Promise<RunningServer> => {
+export const startServer = async (
+  env: Readonly<Record<string, string | undefined>>,
+  options: StartOptions = {},
+): Promise<RunningServer> => {
   const decoded = loadConfig(env);
   if (E.isLeft(decoded)) throw new ConfigError(decoded.left);
   const decodedConfig = decoded.right;
@@ -74,7 +77,12 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   const logger = createLogger(decodedConfig.logLevel, options.logDestination, scopes);
   const { clock } = options;
   // The incidents' summary window runs on the same clock as the use cases (tests move it).
-  const observability = createObservability(decodedConfig.observability, logger, scopes, clock === undefined ? Date.now : () => clock.now().getTime());
+  const observability = createObservability(
+    decodedConfig.observability,
+    logger,
+    scopes,
+    clock === undefined ? Date.now : () => clock.now().getTime(),
+  );
   const { shutdownGraceMs } = decodedConfig.observability;
   let closing: Promise<void> | undefined;
   // Once, however often it is called. Work first (the jobs, the requests in flight, the background

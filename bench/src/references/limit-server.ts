@@ -75,9 +75,17 @@ const listMembers = async (request: IncomingMessage, response: ServerResponse, o
   const user = users.rows[0];
   if (user === undefined) return send(response, 404, rosterError.notFound);
   if (user.deleted_at !== null) return send(response, 410, rosterError.deleted);
-  const organizations = await pool.query<OrganizationRow>({ name: 'organization-by-id', text: ORGANIZATION_BY_ID, values: [organizationId] });
+  const organizations = await pool.query<OrganizationRow>({
+    name: 'organization-by-id',
+    text: ORGANIZATION_BY_ID,
+    values: [organizationId],
+  });
   if (organizations.rows[0] === undefined) return send(response, 404, rosterError.notFound);
-  const memberships = await pool.query<MemberRow>({ name: 'membership-of-user-in', text: MEMBERSHIP_OF_USER_IN, values: [organizationId, user.id] });
+  const memberships = await pool.query<MemberRow>({
+    name: 'membership-of-user-in',
+    text: MEMBERSHIP_OF_USER_IN,
+    values: [organizationId, user.id],
+  });
   const membership = memberships.rows[0];
   if (membership === undefined) return send(response, 404, rosterError.notFound);
   if (membership.status !== 'active') return send(response, 403, rosterError.forbidden(membership.status));
@@ -116,7 +124,14 @@ const signatureValid = (id: string, timestamp: string, signatures: string, body:
 
 const receiveWebhook = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
   const body = await readBody(request);
-  if (!signatureValid(header(request, 'idp-webhook-id'), header(request, 'idp-webhook-timestamp'), header(request, 'idp-webhook-signature'), body)) {
+  if (
+    !signatureValid(
+      header(request, 'idp-webhook-id'),
+      header(request, 'idp-webhook-timestamp'),
+      header(request, 'idp-webhook-signature'),
+      body,
+    )
+  ) {
     return send(response, 400, { statusCode: 400, error: 'Bad Request', message: 'Invalid webhook signature' });
   }
   const event = JSON.parse(body.toString('utf8')) as { type?: unknown; data?: { id?: unknown } };
@@ -140,11 +155,11 @@ const server = createServer((request, response) => {
       ? getMe(request, response)
       : roster !== null
         ? listMembers(request, response, roster[1]!, mark === -1 ? '' : url.slice(mark + 1))
-      : request.method === 'POST' && path === '/webhooks/idp'
-        ? receiveWebhook(request, response)
-        : request.method === 'GET' && path === '/health'
-          ? Promise.resolve(send(response, 200, { status: 'ok' }))
-          : Promise.resolve(send(response, 404, { statusCode: 404, error: 'Not Found', message: 'Not Found' }));
+        : request.method === 'POST' && path === '/webhooks/idp'
+          ? receiveWebhook(request, response)
+          : request.method === 'GET' && path === '/health'
+            ? Promise.resolve(send(response, 200, { status: 'ok' }))
+            : Promise.resolve(send(response, 404, { statusCode: 404, error: 'Not Found', message: 'Not Found' }));
   handled.catch(() => send(response, 500, { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' }));
 });
 server.keepAliveTimeout = 65_000;

@@ -58,7 +58,9 @@ const answer = (ctx: Koa.Context, status: number, body: unknown): void => {
 router.get('/users/me', async (ctx) => {
   const subject = await subjectOf(ctx);
   if (subject === undefined) return fail(ctx, 401, 'Unauthenticated');
-  const { rows: [user] } = await pool.query<UserRow>(USER_BY_IDP_ID, [subject]);
+  const {
+    rows: [user],
+  } = await pool.query<UserRow>(USER_BY_IDP_ID, [subject]);
   if (user === undefined) return fail(ctx, 404, 'User not found');
   if (user.deleted_at !== null) return fail(ctx, 410, 'User deleted');
   const { rows: memberships } = await pool.query<MembershipRow>(MEMBERSHIPS_OF_USER, [user.id]);
@@ -71,12 +73,18 @@ router.get('/organizations/:orgId/members', async (ctx) => {
   const organizationId = ctx.params['orgId']!;
   const query = rosterQuery(new URLSearchParams(ctx.querystring));
   if (query === undefined || !isUuid(organizationId)) return answer(ctx, 400, rosterError.validation);
-  const { rows: [user] } = await pool.query<UserRow>(USER_BY_IDP_ID, [subject]);
+  const {
+    rows: [user],
+  } = await pool.query<UserRow>(USER_BY_IDP_ID, [subject]);
   if (user === undefined) return answer(ctx, 404, rosterError.notFound);
   if (user.deleted_at !== null) return answer(ctx, 410, rosterError.deleted);
-  const { rows: [organization] } = await pool.query<OrganizationRow>(ORGANIZATION_BY_ID, [organizationId]);
+  const {
+    rows: [organization],
+  } = await pool.query<OrganizationRow>(ORGANIZATION_BY_ID, [organizationId]);
   if (organization === undefined) return answer(ctx, 404, rosterError.notFound);
-  const { rows: [membership] } = await pool.query<MemberRow>(MEMBERSHIP_OF_USER_IN, [organizationId, user.id]);
+  const {
+    rows: [membership],
+  } = await pool.query<MemberRow>(MEMBERSHIP_OF_USER_IN, [organizationId, user.id]);
   if (membership === undefined) return answer(ctx, 404, rosterError.notFound);
   if (membership.status !== 'active') return answer(ctx, 403, rosterError.forbidden(membership.status));
   if (!seesRoster(membership.role)) return answer(ctx, 200, { items: [memberJson(membership)], nextCursor: null });

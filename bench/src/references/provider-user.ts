@@ -17,7 +17,13 @@ interface EmailAddress {
  */
 export const userColumns = (data: unknown): UserColumns | undefined => {
   if (typeof data !== 'object' || data === null) return undefined;
-  const user = data as { id?: unknown; email_addresses?: unknown; primary_email_address_id?: unknown; image_url?: unknown; updated_at?: unknown };
+  const user = data as {
+    id?: unknown;
+    email_addresses?: unknown;
+    primary_email_address_id?: unknown;
+    image_url?: unknown;
+    updated_at?: unknown;
+  };
   if (typeof user.id !== 'string' || !/^user_[A-Za-z0-9]{1,64}$/.test(user.id) || typeof user.updated_at !== 'number') return undefined;
   const addresses = Array.isArray(user.email_addresses) ? (user.email_addresses as EmailAddress[]) : [];
   const primary = addresses.find((entry) => entry.id === user.primary_email_address_id);

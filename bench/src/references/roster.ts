@@ -33,16 +33,27 @@ export const rosterQuery = (query: { get(name: string): string | null | undefine
     if (match === null || at === undefined || Number.isNaN(at.getTime())) return undefined;
     after = UUID.test(match[2]!) ? { at, id: match[2]! } : null;
   }
-  return { includeCancelled: include === 'cancelled', limit: limit == null ? 50 : Number(limit), ...(after === undefined ? {} : { after }) };
+  return {
+    includeCancelled: include === 'cancelled',
+    limit: limit == null ? 50 : Number(limit),
+    ...(after === undefined ? {} : { after }),
+  };
 };
 
 /** The statement and values of the page `query` asks for (`undefined`: an empty page, no query). */
-export const rosterStatement = (organizationId: string, query: RosterQuery): { readonly name: string; readonly text: string; readonly values: unknown[] } | undefined =>
+export const rosterStatement = (
+  organizationId: string,
+  query: RosterQuery,
+): { readonly name: string; readonly text: string; readonly values: unknown[] } | undefined =>
   query.after === null
     ? undefined
     : query.after === undefined
       ? { name: 'roster-first', text: ROSTER_FIRST, values: [organizationId, query.includeCancelled, query.limit + 1] }
-      : { name: 'roster-after', text: ROSTER_AFTER, values: [organizationId, query.includeCancelled, query.after.at, query.after.id, query.limit + 1] };
+      : {
+          name: 'roster-after',
+          text: ROSTER_AFTER,
+          values: [organizationId, query.includeCancelled, query.after.at, query.after.id, query.limit + 1],
+        };
 
 /** The page of up to `limit + 1` rows: the extra row only says another page exists. */
 export const rosterPage = (rows: readonly MemberRow[], limit: number) => {

@@ -53,6 +53,17 @@ export const sendJson = (response: ServerResponse, status: number, body: unknown
 
 /** The error body of ARCHITECTURE §5: `{ statusCode, error, message, code }`. */
 export const sendProblem = (response: ServerResponse, problem: HttpProblem): void => {
-  const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large', 429: 'Too Many Requests', 503: 'Service Unavailable' }[problem.status] ?? 'Error';
+  const error =
+    {
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      404: 'Not Found',
+      409: 'Conflict',
+      410: 'Gone',
+      413: 'Payload Too Large',
+      429: 'Too Many Requests',
+      503: 'Service Unavailable',
+    }[problem.status] ?? 'Error';
   sendJson(response, problem.status, { statusCode: problem.status, error, message: problem.message, code: problem.code }, problem.headers);
 };

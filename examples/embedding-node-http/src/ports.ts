@@ -37,7 +37,8 @@ const jsonLinesLogger = (): Logger => {
 const loggingErrorTracker = (logger: Logger): ErrorTracker => ({
   addBreadcrumb: () => undefined,
   setUser: () => undefined,
-  captureException: (error, context) => logger.error({ err: error instanceof Error ? error.message : String(error), ...context }, 'captured'),
+  captureException: (error, context) =>
+    logger.error({ err: error instanceof Error ? error.message : String(error), ...context }, 'captured'),
 });
 
 const noAnalytics: Analytics = { identify: async () => undefined, track: async () => undefined };
@@ -48,7 +49,9 @@ const noWebhookMetrics: WebhookMetrics = { delivery: () => undefined };
 /** Work off the request path (push notifications): started at once, a failure logged, never thrown at the caller. */
 const fireAndForget = (logger: Logger): BackgroundTasks => ({
   run: (task, work) => {
-    work().catch((error: unknown) => logger.warn({ task, err: error instanceof Error ? error.message : String(error) }, 'background task failed'));
+    work().catch((error: unknown) =>
+      logger.warn({ task, err: error instanceof Error ? error.message : String(error) }, 'background task failed'),
+    );
   },
 });
 
@@ -93,7 +96,11 @@ export const createPorts = (provider: ProviderSettings) => {
     logger,
     analytics: noAnalytics,
     errorTracker: loggingErrorTracker(logger),
-    verifier: createAccessTokenVerifier({ publishableKey: provider.publishableKey, apiUrl: provider.apiUrl, secretKey: provider.secretKey }),
+    verifier: createAccessTokenVerifier({
+      publishableKey: provider.publishableKey,
+      apiUrl: provider.apiUrl,
+      secretKey: provider.secretKey,
+    }),
     webhookVerifier: createWebhookVerifier(provider.webhookSecret),
     webhookMetrics: noWebhookMetrics,
     idpAdmin: createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey }),

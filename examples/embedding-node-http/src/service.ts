@@ -49,7 +49,9 @@ const STATUS = {
 type Tag = keyof typeof STATUS;
 
 /** Runs a use case: its Right is the answer, its Left a 4xx (or 503); a rejection is a defect (500). */
-const run = async <L extends { readonly _tag: Tag; readonly message?: string; readonly retryAfterSeconds?: number }, R>(task: TE.TaskEither<L, R>): Promise<R> => {
+const run = async <L extends { readonly _tag: Tag; readonly message?: string; readonly retryAfterSeconds?: number }, R>(
+  task: TE.TaskEither<L, R>,
+): Promise<R> => {
   const result = await task();
   if (E.isRight(result)) return result.right;
   const error = result.left;
@@ -101,7 +103,11 @@ export const createService = (ports: Ports) => {
     if (method === 'GET' && pathname === '/health') return sendJson(response, 200, { status: 'ok' });
     if (method === 'POST' && pathname === '/webhooks/idp') {
       const rawBody = await readBody(request, WEBHOOK_BODY_BYTES);
-      const headers = { id: header(request, 'idp-webhook-id'), timestamp: header(request, 'idp-webhook-timestamp'), signature: header(request, 'idp-webhook-signature') };
+      const headers = {
+        id: header(request, 'idp-webhook-id'),
+        timestamp: header(request, 'idp-webhook-timestamp'),
+        signature: header(request, 'idp-webhook-signature'),
+      };
       const defined = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
       return sendJson(response, 200, await run(useCases.handleIdpWebhook({ rawBody, headers: defined })));
     }

@@ -14,7 +14,11 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 const test = anyTest as TestFn<{ world: TestWorld; ready: { up: boolean }; url: string; server: Server }>;
 
 const servicesFor = (world: PaymentsWorld, ready: { up: boolean }): HttpServices => ({
-  ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
+  ...identityArea({
+    ...world,
+    verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) },
+    testAuthBypass: false,
+  }),
   ...organizationsArea(world),
   ...paymentsArea(world),
   ...devicesArea(world),
@@ -44,14 +48,23 @@ const signedHeaders = { 'idp-webhook-id': 'msg_1', 'idp-webhook-timestamp': '171
 test('spec errors: a failed database write in a webhook branch answers 500 and is reported', async (t) => {
   t.context.world.users.failWrites = true;
   const response = await fetch(`${t.context.url}/webhooks/idp`, {
-    method: 'POST', headers: signedHeaders, body: JSON.stringify(userCreatedEvent({ id: 'user_writefails1' })),
+    method: 'POST',
+    headers: signedHeaders,
+    body: JSON.stringify(userCreatedEvent({ id: 'user_writefails1' })),
   });
   t.is(response.status, 500);
-  t.deepEqual(await response.json(), { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error', code: 'InternalError' });
+  t.deepEqual(await response.json(), {
+    statusCode: 500,
+    error: 'Internal Server Error',
+    message: 'Internal server error',
+    code: 'InternalError',
+  });
   t.is(t.context.world.errorTracker.captured.length, 1);
   t.context.world.users.failWrites = false;
   const retry = await fetch(`${t.context.url}/webhooks/idp`, {
-    method: 'POST', headers: signedHeaders, body: JSON.stringify(userCreatedEvent({ id: 'user_writefails1' })),
+    method: 'POST',
+    headers: signedHeaders,
+    body: JSON.stringify(userCreatedEvent({ id: 'user_writefails1' })),
   });
   t.is(retry.status, 200);
   t.is(t.context.world.users.all().length, 1);
@@ -59,7 +72,9 @@ test('spec errors: a failed database write in a webhook branch answers 500 and i
 
 test('a compressed webhook body is refused with 415 (signatures cover the plain bytes)', async (t) => {
   const response = await fetch(`${t.context.url}/webhooks/idp`, {
-    method: 'POST', headers: { ...signedHeaders, 'content-encoding': 'gzip' }, body: 'x',
+    method: 'POST',
+    headers: { ...signedHeaders, 'content-encoding': 'gzip' },
+    body: 'x',
   });
   t.is(response.status, 415);
   t.like(await response.json(), { code: 'UnsupportedMediaType' });
@@ -88,12 +103,15 @@ test('spec errors: when a parser consumed the raw body first, the webhook answer
   const router = new Router();
   // The misconfiguration under test: a body parser mounted in front of the webhook route.
   app.use(koaBody());
-  for (const route of webhookRoutes(servicesFor(world, { up: true }), world.errorTracker, 1024 * 1024)) router.post(route.path, route.handler);
+  for (const route of webhookRoutes(servicesFor(world, { up: true }), world.errorTracker, 1024 * 1024))
+    router.post(route.path, route.handler);
   app.use(router.routes());
   const { server, url } = await serve(app);
   try {
     const response = await fetch(`${url}/webhooks/idp`, {
-      method: 'POST', headers: { ...signedHeaders, 'content-type': 'application/json' }, body: JSON.stringify(userCreatedEvent({ id: 'user_rawbody1' })),
+      method: 'POST',
+      headers: { ...signedHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify(userCreatedEvent({ id: 'user_rawbody1' })),
     });
     t.is(response.status, 500);
     t.like(await response.json(), { message: 'Webhook raw body unavailable' });
@@ -112,7 +130,11 @@ test('JSON answers, success and error alike, carry the JSON content type and the
     t.is(Number(response.headers.get('content-length')), bytes.length);
     return JSON.parse(bytes.toString('utf8')) as unknown;
   };
-  const accepted = await fetch(`${t.context.url}/webhooks/idp`, { method: 'POST', headers: signedHeaders, body: JSON.stringify(userCreatedEvent({ id: 'user_jsonanswer1' })) });
+  const accepted = await fetch(`${t.context.url}/webhooks/idp`, {
+    method: 'POST',
+    headers: signedHeaders,
+    body: JSON.stringify(userCreatedEvent({ id: 'user_jsonanswer1' })),
+  });
   t.deepEqual(await expectJson(accepted, 200), { received: true });
   const refused = await fetch(`${t.context.url}/users/me`, { headers: { authorization: 'Bearer abc.def.ghi' } });
   t.like(await expectJson(refused, 401), { code: 'Unauthenticated' });

@@ -57,7 +57,15 @@ export const apiRoutes = (options: HttpAppOptions): readonly Route[] => {
   return routes;
 };
 
-const featureRoutes = ({ services, errorTracker, webhookBodyLimit, appLinks, payments, logger, metricsEndpoint }: HttpAppOptions): readonly Route[] => [
+const featureRoutes = ({
+  services,
+  errorTracker,
+  webhookBodyLimit,
+  appLinks,
+  payments,
+  logger,
+  metricsEndpoint,
+}: HttpAppOptions): readonly Route[] => [
   ...healthRoutes(services),
   ...(metricsEndpoint === undefined ? [] : metricsRoutes(metricsEndpoint)),
   ...wellKnownRoutes(appLinks),
@@ -89,7 +97,9 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   app.silent = true;
   // Outermost, so that a defect is captured while the request's scope (its user, its trail) is current,
   // and the access line sees the status the error middleware chose.
-  app.use(requestContext(logger, options.requestScope, { method: 'other', pattern: 'unmatched', metrics: metrics.route('other', 'unmatched') }));
+  app.use(
+    requestContext(logger, options.requestScope, { method: 'other', pattern: 'unmatched', metrics: metrics.route('other', 'unmatched') }),
+  );
   const cors = corsFor(options.corsOrigins ?? []);
   if (cors !== undefined) app.use(cors);
   app.use(errorMiddleware(errorTracker));
@@ -99,10 +109,16 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   });
 
   const router = new Router();
-  const limit = options.publicRateLimiter === undefined ? undefined : publicRateLimit(options.publicRateLimiter, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
+  const limit =
+    options.publicRateLimiter === undefined
+      ? undefined
+      : publicRateLimit(options.publicRateLimiter, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
   const callbackLimits = options.payments?.callbackLimits;
   // One instance for the four callback routes, so they share each source's budgets.
-  const paymentLimit = callbackLimits === undefined ? undefined : paymentCallbackLimit(callbackLimits, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
+  const paymentLimit =
+    callbackLimits === undefined
+      ? undefined
+      : paymentCallbackLimit(callbackLimits, logger, { trustedProxyHops: options.trustedProxyHops ?? 0 });
   const limiterOf = (route: Route) => {
     // Public routes spend the source's budget before any work; probes never do.
     if (route.access !== 'public' || route.probe === true) return [];
@@ -110,7 +126,11 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
     if (options.publicRateLimiter === undefined) return [];
     // A signed route spends the same budget, but only with what fails (README: PUBLIC_RATE_LIMIT_*).
     if (route.failureBudget !== undefined) {
-      return [failureRateLimit(options.publicRateLimiter, new Set(route.failureBudget), logger, { trustedProxyHops: options.trustedProxyHops ?? 0 })];
+      return [
+        failureRateLimit(options.publicRateLimiter, new Set(route.failureBudget), logger, {
+          trustedProxyHops: options.trustedProxyHops ?? 0,
+        }),
+      ];
     }
     return limit === undefined ? [] : [limit];
   };

@@ -62,14 +62,20 @@ type Outcome = 'allowed' | 403 | 404 | 409;
 
 const ROUTES: Readonly<Record<string, RouteCase>> = {
   'GET /organizations/:orgId': { rule: 'organization.read', request: (ids) => ({ path: `/organizations/${ids.orgId}` }) },
-  'PATCH /organizations/:orgId': { rule: 'organization.update', request: (ids) => ({ path: `/organizations/${ids.orgId}`, body: { name: 'Steel Gym' } }) },
+  'PATCH /organizations/:orgId': {
+    rule: 'organization.update',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}`, body: { name: 'Steel Gym' } }),
+  },
   'DELETE /organizations/:orgId': { rule: 'organization.delete', request: (ids) => ({ path: `/organizations/${ids.orgId}` }) },
   'GET /organizations/:orgId/members': { rule: 'organization.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/members` }) },
   'PATCH /organizations/:orgId/members/:membershipId': {
     rule: 'members.manage',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}`, body: { role: 'coach' } }),
   },
-  'DELETE /organizations/:orgId/members/:membershipId': { rule: 'members.manage', request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}` }) },
+  'DELETE /organizations/:orgId/members/:membershipId': {
+    rule: 'members.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}` }),
+  },
   'POST /organizations/:orgId/members/:membershipId/suspend': {
     rule: 'members.manage',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/suspend` }),
@@ -81,7 +87,13 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
   'POST /organizations/:orgId/leave': {
     // Any active member but the owner (who must transfer first); a Platform Admin is no member.
     rule: (persona) =>
-      persona === 'owner' ? 409 : persona === 'suspended' || persona === 'cancelled' ? 403 : persona === 'outsider' || persona === 'platformAdmin' ? 404 : 'allowed',
+      persona === 'owner'
+        ? 409
+        : persona === 'suspended' || persona === 'cancelled'
+          ? 403
+          : persona === 'outsider' || persona === 'platformAdmin'
+            ? 404
+            : 'allowed',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/leave` }),
   },
   'POST /organizations/:orgId/ownership-transfer': {
@@ -92,7 +104,10 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     rule: 'members.invite',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/invitations`, body: { email: 'newcomer@example.com', role: 'member' } }),
   },
-  'GET /organizations/:orgId/invitations': { rule: 'members.invite', request: (ids) => ({ path: `/organizations/${ids.orgId}/invitations` }) },
+  'GET /organizations/:orgId/invitations': {
+    rule: 'members.invite',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/invitations` }),
+  },
   'POST /organizations/:orgId/invitations/:invitationId/resend': {
     rule: 'members.invite',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/invitations/${ids.invitationId}/resend` }),
@@ -103,15 +118,27 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
   },
   'POST /organizations/:orgId/payments': {
     rule: 'billing.manage',
-    request: (ids) => ({ path: `/organizations/${ids.orgId}/payments`, body: { provider: 'paytr', amountMinor: 15000, currency: 'TRY', description: 'Monthly membership' } }),
+    request: (ids) => ({
+      path: `/organizations/${ids.orgId}/payments`,
+      body: { provider: 'paytr', amountMinor: 15000, currency: 'TRY', description: 'Monthly membership' },
+    }),
   },
   'GET /organizations/:orgId/payments': { rule: 'billing.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/payments` }) },
-  'GET /organizations/:orgId/payments/:paymentId': { rule: 'billing.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/payments/${ids.paymentId}` }) },
+  'GET /organizations/:orgId/payments/:paymentId': {
+    rule: 'billing.read',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/payments/${ids.paymentId}` }),
+  },
   'POST /organizations/:orgId/payment-subscriptions': {
     rule: 'billing.manage',
     request: (ids) => ({
       path: `/organizations/${ids.orgId}/payment-subscriptions`,
-      body: { provider: 'iyzico', subscriptionReferenceCode: 'ea0362e2-a1c4-4fda-89f0-3758a5c20a28', amountMinor: 9900, currency: 'TRY', description: 'Monthly membership' },
+      body: {
+        provider: 'iyzico',
+        subscriptionReferenceCode: 'ea0362e2-a1c4-4fda-89f0-3758a5c20a28',
+        amountMinor: 9900,
+        currency: 'TRY',
+        description: 'Monthly membership',
+      },
     }),
   },
   'GET /organizations/:orgId/members/:membershipId/compliance': {
@@ -196,7 +223,12 @@ const seed = async (world: TestWorld): Promise<Ids> => {
 test.beforeEach(async (t) => {
   const world = createTestWorld();
   const ids = await seed(world);
-  const app = createHttpApp({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker, payments: PAYMENTS_OPTION });
+  const app = createHttpApp({
+    services: servicesFor(world),
+    logger: world.logger,
+    errorTracker: world.errorTracker,
+    payments: PAYMENTS_OPTION,
+  });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   t.context = { world, ids, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -207,7 +239,12 @@ test.afterEach.always((t) => {
 
 test('every route under /organizations/:orgId has a row in the capability matrix', (t) => {
   const world = createTestWorld();
-  const routes = apiRoutes({ services: servicesFor(world), logger: world.logger, errorTracker: world.errorTracker, payments: PAYMENTS_OPTION })
+  const routes = apiRoutes({
+    services: servicesFor(world),
+    logger: world.logger,
+    errorTracker: world.errorTracker,
+    payments: PAYMENTS_OPTION,
+  })
     .filter((route) => route.path.startsWith('/organizations/:orgId'))
     .map((route) => `${route.method.toUpperCase()} ${route.path}`);
   t.deepEqual([...routes].sort(), Object.keys(ROUTES).sort());
@@ -217,7 +254,11 @@ const call = async (url: string, persona: Persona, method: string, request: { pa
   const headers: Record<string, string> = { 'x-test-user-id': `user_${persona}` };
   if (persona === 'platformAdmin') headers['x-test-role'] = PLATFORM_ADMIN_ROLE;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${url}${request.path}`, { method, headers, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) });
+  const response = await fetch(`${url}${request.path}`, {
+    method,
+    headers,
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  });
   return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as { code?: string }) };
 };
 
@@ -246,7 +287,9 @@ test('members never see another member’s data: a member’s roster holds only 
 
 test('a coach sees the whole roster (members.list), cancelled members only on request', async (t) => {
   const roster = await call(t.context.url, 'coach', 'GET', { path: `/organizations/${t.context.ids.orgId}/members` });
-  const withCancelled = await call(t.context.url, 'coach', 'GET', { path: `/organizations/${t.context.ids.orgId}/members?include=cancelled` });
+  const withCancelled = await call(t.context.url, 'coach', 'GET', {
+    path: `/organizations/${t.context.ids.orgId}/members?include=cancelled`,
+  });
   const count = (reply: { body: unknown }) => (reply.body as { items: unknown[] }).items.length;
   t.is(count(withCancelled), count(roster) + 1);
 });

@@ -8,9 +8,17 @@ import { exactRouteAnswers, exactRouteDispatch } from './exact-route-dispatch.js
 const test = anyTest as TestFn<{ url: string; server: Server }>;
 
 // Which route answered, and what the router's context said about it.
-const answer = (name: string): Middleware => (ctx) => {
-  ctx.body = { name, params: ctx['params'], matchedRoute: ctx['_matchedRoute'], routerPath: ctx['routerPath'], matched: (ctx['matched'] as { path: string }[]).map((layer) => layer.path) };
-};
+const answer =
+  (name: string): Middleware =>
+  (ctx) => {
+    ctx.body = {
+      name,
+      params: ctx['params'],
+      matchedRoute: ctx['_matchedRoute'],
+      routerPath: ctx['routerPath'],
+      matched: (ctx['matched'] as { path: string }[]).map((layer) => layer.path),
+    };
+  };
 
 const routerUnderTest = (): Router => {
   const router = new Router();
@@ -21,10 +29,14 @@ const routerUnderTest = (): Router => {
   router.get('/items/new', answer('new-form'));
   router.get('/health', answer('health'));
   // A route of several middleware (the app registers one per route, composed once).
-  router.get('/chain', (ctx, next) => {
-    ctx.set('X-First', 'ran');
-    return next();
-  }, answer('chain'));
+  router.get(
+    '/chain',
+    (ctx, next) => {
+      ctx.set('X-First', 'ran');
+      return next();
+    },
+    answer('chain'),
+  );
   return router;
 };
 
@@ -47,13 +59,24 @@ test.afterEach.always((t) => {
 
 const get = async (t: { context: { url: string } }, path: string, method = 'GET') => {
   const response = await fetch(`${t.context.url}${path}`, { method });
-  return { status: response.status, allow: response.headers.get('allow'), first: response.headers.get('x-first'), body: method === 'HEAD' ? '' : await response.text() };
+  return {
+    status: response.status,
+    allow: response.headers.get('allow'),
+    first: response.headers.get('x-first'),
+    body: method === 'HEAD' ? '' : await response.text(),
+  };
 };
 
 test('a route without parameters is answered with the context the router would give it', async (t) => {
   const response = await get(t, '/health');
   t.is(response.status, 200);
-  t.deepEqual(JSON.parse(response.body), { name: 'health', params: {}, matchedRoute: '/health', routerPath: '/health', matched: ['/health'] });
+  t.deepEqual(JSON.parse(response.body), {
+    name: 'health',
+    params: {},
+    matchedRoute: '/health',
+    routerPath: '/health',
+    matched: ['/health'],
+  });
 });
 
 test('each method of a path reaches its own route, and HEAD reaches GET as the router does', async (t) => {
@@ -101,7 +124,10 @@ test('the dispatch carries its router, as the router’s own dispatch does', (t)
 });
 
 test('an exact path sees the same routing context as the router gives another spelling of it', async (t) => {
-  for (const [exact, viaRouter] of [['/health', '/health/'], ['/items', '/ITEMS']]) {
+  for (const [exact, viaRouter] of [
+    ['/health', '/health/'],
+    ['/items', '/ITEMS'],
+  ]) {
     t.deepEqual(JSON.parse((await get(t, exact!)).body), JSON.parse((await get(t, viaRouter!)).body), exact);
   }
 });

@@ -76,7 +76,10 @@ test('a valid x-request-id is echoed, runs the request scope and names the acces
   const response = await fetch(`${url}/health`, { headers: { 'x-request-id': 'edge-42.a_b-C' } });
   t.is(response.headers.get('x-request-id'), 'edge-42.a_b-C');
   t.deepEqual(scoped, ['edge-42.a_b-C']);
-  t.like(world.logger.entries.find((entry) => entry.message === 'request'), { level: 'info', fields: { requestId: 'edge-42.a_b-C' } });
+  t.like(
+    world.logger.entries.find((entry) => entry.message === 'request'),
+    { level: 'info', fields: { requestId: 'edge-42.a_b-C' } },
+  );
 });
 
 for (const [label, sent] of [
@@ -112,7 +115,10 @@ test('the access line of a bearer request carries no token', async (t) => {
   const { url, world } = await start(t);
   await fetch(`${url}/users/me`, { headers: { authorization: 'Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl' } });
   t.false(JSON.stringify(world.logger.entries).includes('eyJhbGciOiJSUzI1NiJ9'));
-  t.like(world.logger.entries.find((entry) => entry.message === 'request'), { fields: { route: '/users/me', status: 401 } });
+  t.like(
+    world.logger.entries.find((entry) => entry.message === 'request'),
+    { fields: { route: '/users/me', status: 401 } },
+  );
 });
 
 test('latency is recorded under the route pattern and status; requests no route answered share `unmatched`', async (t) => {
@@ -192,7 +198,11 @@ test('CORS: a disallowed origin gets no CORS header, on its preflight or its req
     const preflight = await fetch(`${url}/users/me`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
     const request = await fetch(`${url}/users/me`, { headers: { origin } });
     for (const response of [preflight, request]) {
-      t.deepEqual([...response.headers.keys()].filter((name) => name.startsWith('access-control-')), [], origin);
+      t.deepEqual(
+        [...response.headers.keys()].filter((name) => name.startsWith('access-control-')),
+        [],
+        origin,
+      );
       t.regex(response.headers.get('vary') ?? '', /Origin/);
     }
   }
@@ -201,5 +211,8 @@ test('CORS: a disallowed origin gets no CORS header, on its preflight or its req
 test('CORS: without CORS_ORIGINS no origin gets a CORS header', async (t) => {
   const { url } = await start(t);
   const response = await fetch(`${url}/users/me`, { method: 'OPTIONS', headers: { origin: WEB, 'access-control-request-method': 'GET' } });
-  t.deepEqual([...response.headers.keys()].filter((name) => name.startsWith('access-control-')), []);
+  t.deepEqual(
+    [...response.headers.keys()].filter((name) => name.startsWith('access-control-')),
+    [],
+  );
 });

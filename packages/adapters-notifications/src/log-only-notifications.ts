@@ -16,7 +16,15 @@ export const createLogOnlyNotifications = (options: { readonly logger: Logger; r
       for (const push of pushes) {
         const { language, title } = render(push.locale, push.message);
         options.logger.info(
-          { installationId: push.installationId, pushToken: maskPushToken(push.pushToken), platform: push.platform, locale: push.locale, language, kind: push.message.kind, title },
+          {
+            installationId: push.installationId,
+            pushToken: maskPushToken(push.pushToken),
+            platform: push.platform,
+            locale: push.locale,
+            language,
+            kind: push.message.kind,
+            title,
+          },
           'push notification (log only: no push service configured)',
         );
       }

@@ -35,23 +35,41 @@ const push = (n: number, locale = 'en', message: NotificationMessage = invited):
 
 test('messages come from the ICU catalogues: en, tr (tr-TR too), and en for a language without a catalogue', (t) => {
   const render = createRenderer();
-  t.like(render('en' as Locale, invited), { language: 'en', title: 'You were invited to Iron Temple', body: 'Open the app to join as a coach.' });
-  t.like(render('tr-TR' as Locale, invited), { language: 'tr', title: 'Iron Temple sizi davet etti', body: 'Uygulamayı açın ve antrenör olarak katılın.' });
+  t.like(render('en' as Locale, invited), {
+    language: 'en',
+    title: 'You were invited to Iron Temple',
+    body: 'Open the app to join as a coach.',
+  });
+  t.like(render('tr-TR' as Locale, invited), {
+    language: 'tr',
+    title: 'Iron Temple sizi davet etti',
+    body: 'Uygulamayı açın ve antrenör olarak katılın.',
+  });
   t.like(render('tr' as Locale, accepted), { title: 'Davet kabul edildi', body: 'ada@example.com Iron Temple üyeliğini kabul etti.' });
   t.like(render('de-AT' as Locale, invited), { language: 'en', title: 'You were invited to Iron Temple' });
   t.like(render('en' as Locale, { ...accepted, inviteeEmail: null }), { body: 'Your invitee joined Iron Temple.' });
-  t.deepEqual(render('en' as Locale, invited).data, { kind: 'invitation.received', organizationId: invited.organizationId, invitationId: invited.invitationId });
+  t.deepEqual(render('en' as Locale, invited).data, {
+    kind: 'invitation.received',
+    organizationId: invited.organizationId,
+    invitationId: invited.invitationId,
+  });
 });
 
 test('a message missing from a catalogue falls back to en', (t) => {
-  const render = createRenderer({ en: { 'invitation.received': { title: 'Hi {organizationName}', body: 'b' }, 'invitation.accepted': { title: 'A', body: 'B' } }, tr: {} as never });
+  const render = createRenderer({
+    en: { 'invitation.received': { title: 'Hi {organizationName}', body: 'b' }, 'invitation.accepted': { title: 'A', body: 'B' } },
+    tr: {} as never,
+  });
   t.is(render('tr' as Locale, invited).title, 'Hi Iron Temple');
 });
 
 test('the log-only service logs each push with its title and a masked token, and reports nothing', async (t) => {
   const logger = new RecordingLogger();
   t.deepEqual(await createLogOnlyNotifications({ logger }).send([push(1, 'tr-TR')]), { unregistered: [] });
-  t.like(logger.entries[0], { level: 'info', fields: { installationId: 'install-1', pushToken: '…001]', locale: 'tr-TR', language: 'tr', title: 'Iron Temple sizi davet etti' } });
+  t.like(logger.entries[0], {
+    level: 'info',
+    fields: { installationId: 'install-1', pushToken: '…001]', locale: 'tr-TR', language: 'tr', title: 'Iron Temple sizi davet etti' },
+  });
   t.false(JSON.stringify(logger.entries).includes(tokenOf(1)));
 });
 
@@ -66,7 +84,11 @@ test('Expo: each push reaches the stand-in in its language, with the access toke
       [tokenOf(2), 'You were invited to Iron Temple'],
     ],
   );
-  t.like(expo.pushes[0], { body: 'Uygulamayı açın ve antrenör olarak katılın.', data: { kind: 'invitation.received', invitationId: invited.invitationId }, sound: 'default' });
+  t.like(expo.pushes[0], {
+    body: 'Uygulamayı açın ve antrenör olarak katılın.',
+    data: { kind: 'invitation.received', invitationId: invited.invitationId },
+    sound: 'default',
+  });
 });
 
 test("Expo: pushes go in the SDK's batches of 100", async (t) => {
@@ -90,7 +112,13 @@ test('Expo: receipts are read once due; a DeviceNotRegistered receipt is reporte
   const { expo } = t.context;
   let time = 1_000_000;
   expo.unregisteredInReceipts.add(tokenOf(2));
-  const notifications = createExpoNotifications({ accessToken: ACCESS_TOKEN, baseUrl: expo.url, logger: new RecordingLogger(), receiptDelayMs: 60_000, now: () => time });
+  const notifications = createExpoNotifications({
+    accessToken: ACCESS_TOKEN,
+    baseUrl: expo.url,
+    logger: new RecordingLogger(),
+    receiptDelayMs: 60_000,
+    now: () => time,
+  });
   await notifications.send([push(1), push(2)]);
   t.deepEqual(await notifications.collectReceipts(), { unregistered: [] }, 'not due yet');
   t.deepEqual(expo.receiptRequests, []);

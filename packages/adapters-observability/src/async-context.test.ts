@@ -103,13 +103,19 @@ for (const propagation of PROPAGATIONS) {
 
 test('promise-continuations: a timer started inside a run runs outside it (the documented difference)', async (t) => {
   const context = createAsyncContext<string>('promise-continuations');
-  const inTimer = await context.run('request', () => new Promise<string | undefined>((resolve) => setTimeout(() => resolve(context.getStore()), 1)));
+  const inTimer = await context.run(
+    'request',
+    () => new Promise<string | undefined>((resolve) => setTimeout(() => resolve(context.getStore()), 1)),
+  );
   t.is(inTimer, undefined);
 });
 
 test('async-local-storage: a timer started inside a run still sees its value', async (t) => {
   const context = createAsyncContext<string>('async-local-storage');
-  const inTimer = await context.run('request', () => new Promise<string | undefined>((resolve) => setTimeout(() => resolve(context.getStore()), 1)));
+  const inTimer = await context.run(
+    'request',
+    () => new Promise<string | undefined>((resolve) => setTimeout(() => resolve(context.getStore()), 1)),
+  );
   t.is(inTimer, 'request');
 });
 
@@ -139,7 +145,7 @@ const probeHooks = async (propagation: AsyncContextPropagation): Promise<{ nodeH
   return JSON.parse(stdout) as { nodeHooks: boolean; seen: string };
 };
 
-test('promise continuations carry the value without enabling Node\'s async hooks, which AsyncLocalStorage enables before Node 24', async (t) => {
+test("promise continuations carry the value without enabling Node's async hooks, which AsyncLocalStorage enables before Node 24", async (t) => {
   t.deepEqual(await probeHooks('promise-continuations'), { nodeHooks: false, seen: 'request' });
   // From Node 24 on, AsyncLocalStorage rides on V8's continuation data instead.
   const major = Number(process.versions.node.split('.')[0]);

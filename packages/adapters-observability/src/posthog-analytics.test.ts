@@ -12,10 +12,13 @@ test('identify and user_signed_up are queued, then flushed at close to the batch
   await analytics.close(5_000);
   await posthog.close();
   const events = posthog.postHogEvents();
-  t.deepEqual(events.map((event) => [event.event, event.distinct_id]), [
-    ['$identify', 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S'],
-    ['user_signed_up', 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S'],
-  ]);
+  t.deepEqual(
+    events.map((event) => [event.event, event.distinct_id]),
+    [
+      ['$identify', 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S'],
+      ['user_signed_up', 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S'],
+    ],
+  );
   t.true(posthog.text().includes('phc_test_project_key'));
 });
 

@@ -4,7 +4,6 @@ import { RequestScopes } from './request-scopes.js';
 
 // Every rule holds whichever way the scopes are carried (the default depends on the runtime).
 for (const propagation of ['async-local-storage', 'promise-continuations'] as const satisfies readonly AsyncContextPropagation[]) {
-
   test(`${propagation}: a slot value is seen by the work it runs and everything that work awaits, and nowhere else`, async (t) => {
     const scopes = new RequestScopes(propagation);
     const slot = scopes.slot<string>();
@@ -31,7 +30,10 @@ for (const propagation of ['async-local-storage', 'promise-continuations'] as co
         scopes.addBreadcrumb({ category: 'inside' });
       });
       t.is(scopes.current().user, 'user_inside');
-      t.deepEqual(scopes.current().breadcrumbs.map((crumb) => crumb.category), ['inside']);
+      t.deepEqual(
+        scopes.current().breadcrumbs.map((crumb) => crumb.category),
+        ['inside'],
+      );
     });
   });
 

@@ -9,8 +9,11 @@ test('free text loses emails, bearer tokens, JWTs, provider keys and long number
 });
 
 test('sensitive keys are redacted at any depth, other values kept', (t) => {
-  t.deepEqual(scrubValue({ eventType: 'user.created', nested: { Authorization: 'Bearer x', nationalId: '1', list: [{ email: 'a@b.co', ok: 1 }] } }), {
-    eventType: 'user.created',
-    nested: { Authorization: '[REDACTED]', nationalId: '[REDACTED]', list: [{ email: '[REDACTED]', ok: 1 }] },
-  });
+  t.deepEqual(
+    scrubValue({ eventType: 'user.created', nested: { Authorization: 'Bearer x', nationalId: '1', list: [{ email: 'a@b.co', ok: 1 }] } }),
+    {
+      eventType: 'user.created',
+      nested: { Authorization: '[REDACTED]', nationalId: '[REDACTED]', list: [{ email: '[REDACTED]', ok: 1 }] },
+    },
+  );
 });

@@ -1,5 +1,6 @@
 /** Keys whose values never leave the process: credentials, tokens, personal data. */
-const SENSITIVE_KEY = /authorization|cookie|token|jwt|secret|password|passwd|api[-_]?key|signature|email|national|identity[-_]?number|card|cvc|iban|phone|body/i;
+const SENSITIVE_KEY =
+  /authorization|cookie|token|jwt|secret|password|passwd|api[-_]?key|signature|email|national|identity[-_]?number|card|cvc|iban|phone|body/i;
 
 const EMAIL = /[^\s@"'<>()[\]]+@[^\s@"'<>()[\]]+\.[A-Za-z]{2,}/g;
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
@@ -29,6 +30,9 @@ export const scrubValue = (value: unknown, depth = 0): unknown => {
   if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, SENSITIVE_KEY.test(key) ? '[REDACTED]' : scrubValue(item, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+      key,
+      SENSITIVE_KEY.test(key) ? '[REDACTED]' : scrubValue(item, depth + 1),
+    ]),
   );
 };

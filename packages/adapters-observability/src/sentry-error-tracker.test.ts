@@ -50,7 +50,10 @@ test('concurrent requests never mix their users or breadcrumbs', async (t) => {
   const [event] = sentry.sentryEvents();
   t.deepEqual(event?.user, { id: 'user_first' });
   t.is(event?.tags?.['request_id'], 'req-first');
-  t.deepEqual(event?.breadcrumbs?.map((breadcrumb) => breadcrumb.category), ['first']);
+  t.deepEqual(
+    event?.breadcrumbs?.map((breadcrumb) => breadcrumb.category),
+    ['first'],
+  );
 });
 
 test('tokens, emails, keys, national IDs and sensitive keys are scrubbed before anything is sent', async (t) => {
@@ -58,8 +61,15 @@ test('tokens, emails, keys, national IDs and sensitive keys are scrubbed before 
   const scopes = new RequestScopes();
   const tracker = createSentryErrorTracker({ dsn: sentry.sentryDsn, environment: 'test', scopes });
   await scopes.run('req-1', async () => {
-    tracker.addBreadcrumb({ category: 'http', message: `Bearer ${TOKEN} for ada@example.com`, data: { authorization: `Bearer ${TOKEN}`, token: 'inv_secret', nationalId: '10000000146', note: 'key sk_test_abc123' } });
-    tracker.captureException(new Error(`user ada@example.com sent ${TOKEN} and 10000000146 with whsec_c2VjcmV0`), { email: 'ada@example.com', body: '{"password":"x"}' });
+    tracker.addBreadcrumb({
+      category: 'http',
+      message: `Bearer ${TOKEN} for ada@example.com`,
+      data: { authorization: `Bearer ${TOKEN}`, token: 'inv_secret', nationalId: '10000000146', note: 'key sk_test_abc123' },
+    });
+    tracker.captureException(new Error(`user ada@example.com sent ${TOKEN} and 10000000146 with whsec_c2VjcmV0`), {
+      email: 'ada@example.com',
+      body: '{"password":"x"}',
+    });
   });
   await tracker.close(5_000);
   await sentry.close();

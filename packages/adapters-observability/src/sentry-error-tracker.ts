@@ -36,7 +36,10 @@ export const scrubEvent = (event: ErrorEvent): ErrorEvent => {
   if (event.user !== undefined) scrubbed.user = event.user.id === undefined ? {} : { id: event.user.id };
   if (event.message !== undefined) scrubbed.message = scrubText(event.message);
   if (event.exception?.values !== undefined) {
-    scrubbed.exception = { ...event.exception, values: event.exception.values.map((value) => (value.value === undefined ? value : { ...value, value: scrubText(value.value) })) };
+    scrubbed.exception = {
+      ...event.exception,
+      values: event.exception.values.map((value) => (value.value === undefined ? value : { ...value, value: scrubText(value.value) })),
+    };
   }
   if (event.breadcrumbs !== undefined) scrubbed.breadcrumbs = event.breadcrumbs.map(scrubBreadcrumb);
   if (event.contexts !== undefined) scrubbed.contexts = scrubValue(event.contexts) as ErrorEvent['contexts'];
@@ -71,7 +74,9 @@ const toSentryBreadcrumb = (breadcrumb: Breadcrumb): SentryBreadcrumb => ({
  * await tracker.close(2_000);
  */
 export const createSentryErrorTracker = (options: SentryErrorTrackerOptions): ClosableErrorTracker => {
-  const { NodeClient, Scope, defaultStackParser, linkedErrorsIntegration, makeNodeTransport } = requireSdk('@sentry/node') as typeof SentryNode;
+  const { NodeClient, Scope, defaultStackParser, linkedErrorsIntegration, makeNodeTransport } = requireSdk(
+    '@sentry/node',
+  ) as typeof SentryNode;
   const client = new NodeClient({
     dsn: options.dsn,
     environment: options.environment,

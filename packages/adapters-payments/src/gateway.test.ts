@@ -10,7 +10,13 @@ import { IYZICO_RESPONSE_R1 } from './fixtures/reference-vectors.js';
 import { createPaymentGateway } from './gateway/payment-gateway.js';
 import { createIyzicoGateway } from './iyzico/iyzico-gateway.js';
 import { createIyzicoSubscriptions } from './iyzico/subscriptions.js';
-import { PRICING_PLAN_ANSWER, PRICING_PLAN_REFERENCE, SUBSCRIPTION_DETAIL_ANSWER, SUBSCRIPTION_FAILURE_ANSWER, SUBSCRIPTION_REFERENCE } from './fixtures/subscription-answers.js';
+import {
+  PRICING_PLAN_ANSWER,
+  PRICING_PLAN_REFERENCE,
+  SUBSCRIPTION_DETAIL_ANSWER,
+  SUBSCRIPTION_FAILURE_ANSWER,
+  SUBSCRIPTION_REFERENCE,
+} from './fixtures/subscription-answers.js';
 import { iyzwsHeaders } from './iyzico/iyzws.js';
 import { checkedPaymentResult } from './iyzico/payment-result.js';
 import { createPaytrGateway } from './paytr/paytr-gateway.js';
@@ -54,12 +60,20 @@ test.beforeEach((t) => {
 const API_KEY = 'sandbox-api-key-for-tests';
 const SECRET = 'sandbox-secret-key-for-tests';
 const CARD = { holderName: 'John Doe', number: '5528790000000008', expireMonth: '12', expireYear: '2030', cvc: '123' };
-const json = (status: number, body: unknown) => (_: Seen, response: ServerResponse) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (status: number, body: unknown) => (_: Seen, response: ServerResponse) =>
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const hex = (key: string, message: string) => createHmac('sha256', key).update(message, 'utf8').digest('hex');
 const b64 = (key: string, message: string) => createHmac('sha256', key).update(message, 'utf8').digest('base64');
 
 const iyzico = (url: string, timeoutMs = 5_000, logger = new RecordingLogger()) =>
-  createIyzicoGateway({ apiKey: API_KEY, secretKey: SECRET, baseUrl: url, callbackUrl: 'https://api.gym.example/payments/callbacks/iyzico/3ds', transport: { fetch, timeoutMs }, logger });
+  createIyzicoGateway({
+    apiKey: API_KEY,
+    secretKey: SECRET,
+    baseUrl: url,
+    callbackUrl: 'https://api.gym.example/payments/callbacks/iyzico/3ds',
+    transport: { fetch, timeoutMs },
+    logger,
+  });
 
 const request = (overrides: Partial<InitializePayment> = {}): InitializePayment => ({
   provider: 'iyzico',
@@ -73,47 +87,109 @@ const request = (overrides: Partial<InitializePayment> = {}): InitializePayment 
 });
 
 const payment = (overrides: Partial<PaymentTransaction> = {}): PaymentTransaction =>
-  aPayment(fixtureUuid(0xe1, 1), fixtureUuid(0xe0, 1), { provider: 'iyzico', providerPaymentId: '25149157', amountMinor: 15050, status: 'authorizing', ...overrides });
+  aPayment(fixtureUuid(0xe1, 1), fixtureUuid(0xe0, 1), {
+    provider: 'iyzico',
+    providerPaymentId: '25149157',
+    amountMinor: 15050,
+    status: 'authorizing',
+    ...overrides,
+  });
 
 const signedResult = (tx: PaymentTransaction, overrides: Record<string, unknown> = {}) => {
-  const body = { status: 'success', paymentId: tx.providerPaymentId, currency: tx.currency, basketId: tx.merchantReference, conversationId: tx.merchantReference, price: 150.5, paidPrice: 150.5, fraudStatus: 1, ...overrides };
-  const data = [body.paymentId, body.currency, body.basketId, body.conversationId, signedAmount(String(body.paidPrice)), signedAmount(String(body.price))].join(':');
+  const body = {
+    status: 'success',
+    paymentId: tx.providerPaymentId,
+    currency: tx.currency,
+    basketId: tx.merchantReference,
+    conversationId: tx.merchantReference,
+    price: 150.5,
+    paidPrice: 150.5,
+    fraudStatus: 1,
+    ...overrides,
+  };
+  const data = [
+    body.paymentId,
+    body.currency,
+    body.basketId,
+    body.conversationId,
+    signedAmount(String(body.paidPrice)),
+    signedAmount(String(body.price)),
+  ].join(':');
   return { ...body, signature: hex(SECRET, data) };
 };
 
-test('amounts: request bodies keep one decimal (as iyzico\'s SDK does), signatures drop trailing zeros, provider decimals read back exactly', (t) => {
+test("amounts: request bodies keep one decimal (as iyzico's SDK does), signatures drop trailing zeros, provider decimals read back exactly", (t) => {
   t.deepEqual([15000, 15050, 15055, 5, 100].map(requestAmount), ['150.0', '150.5', '150.55', '0.05', '1.0']);
   t.deepEqual(['150.50', '10.0', '50.00', '10', '10.510', '150.5'].map(signedAmount), ['150.5', '10', '50', '10', '10.51', '150.5']);
-  t.deepEqual([150.5, '150.50', '150,50', '10', '0.05', '1.005', 'abc', -1, '1e3'].map(minorOf), [15050, 15050, 15050, 1000, 5, undefined, undefined, undefined, undefined]);
+  t.deepEqual([150.5, '150.50', '150,50', '10', '0.05', '1.005', 'abc', -1, '1e3'].map(minorOf), [
+    15050,
+    15050,
+    15050,
+    1000,
+    5,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ]);
 });
 
 test('IYZWSv2: the header is base64 of apiKey, randomKey and the hex HMAC of rnd + path + the exact body', (t) => {
   const body = '{"locale":"tr","paymentId":"1"}';
   const headers = iyzwsHeaders({ apiKey: API_KEY, secretKey: SECRET }, '/payment/v2/3dsecure/auth', body, '1700000000000abc');
-  const expected = Buffer.from(`apiKey:${API_KEY}&randomKey:1700000000000abc&signature:${hex(SECRET, `1700000000000abc/payment/v2/3dsecure/auth${body}`)}`).toString('base64');
+  const expected = Buffer.from(
+    `apiKey:${API_KEY}&randomKey:1700000000000abc&signature:${hex(SECRET, `1700000000000abc/payment/v2/3dsecure/auth${body}`)}`,
+  ).toString('base64');
   t.is(headers['authorization'], `IYZWSv2 ${expected}`);
   t.is(headers['x-iyzi-rnd'], '1700000000000abc');
 });
 
 test('the official response vector R1 verifies, also with its amounts written with trailing zeros; a tampered field does not', (t) => {
-  const tx = payment({ providerPaymentId: '22416032', amountMinor: 1050, merchantReference: 'conversationId' as PaymentTransaction['merchantReference'] });
-  const body = { paymentId: '22416032', currency: 'TRY', basketId: 'basketId', conversationId: 'conversationId', paidPrice: 10.5, price: 10.5, signature: IYZICO_RESPONSE_R1.signature };
+  const tx = payment({
+    providerPaymentId: '22416032',
+    amountMinor: 1050,
+    merchantReference: 'conversationId' as PaymentTransaction['merchantReference'],
+  });
+  const body = {
+    paymentId: '22416032',
+    currency: 'TRY',
+    basketId: 'basketId',
+    conversationId: 'conversationId',
+    paidPrice: 10.5,
+    price: 10.5,
+    signature: IYZICO_RESPONSE_R1.signature,
+  };
   // R1's basketId differs from its conversationId, which ours never do: the signature passes, the reference check is what refuses it.
   t.deepEqual(checkedPaymentResult(IYZICO_RESPONSE_R1.secretKey, body, tx), E.left('answer names other references'));
-  t.deepEqual(checkedPaymentResult(IYZICO_RESPONSE_R1.secretKey, { ...body, paidPrice: '10.50', price: '10.50' }, tx), E.left('answer names other references'));
-  t.deepEqual(checkedPaymentResult(IYZICO_RESPONSE_R1.secretKey, { ...body, paidPrice: 11.5 }, tx), E.left('answer signature does not verify'));
+  t.deepEqual(
+    checkedPaymentResult(IYZICO_RESPONSE_R1.secretKey, { ...body, paidPrice: '10.50', price: '10.50' }, tx),
+    E.left('answer names other references'),
+  );
+  t.deepEqual(
+    checkedPaymentResult(IYZICO_RESPONSE_R1.secretKey, { ...body, paidPrice: 11.5 }, tx),
+    E.left('answer signature does not verify'),
+  );
   t.deepEqual(checkedPaymentResult(IYZICO_RESPONSE_R1.secretKey, { ...body, signature: undefined }, tx), E.left('answer is not signed'));
 });
 
 test('iyzico initialize: one signed request carrying the card, the buyer and the national ID; the 3DS HTML comes back decoded', async (t) => {
   const html = '<html><body><form action="https://acs.example/3ds">3DS</form></body></html>';
-  t.context.handle.current = json(200, { status: 'success', conversationId: 'P0123abc', paymentId: '25149157', threeDSHtmlContent: Buffer.from(html).toString('base64'), signature: hex(SECRET, '25149157:P0123abc') });
+  t.context.handle.current = json(200, {
+    status: 'success',
+    conversationId: 'P0123abc',
+    paymentId: '25149157',
+    threeDSHtmlContent: Buffer.from(html).toString('base64'),
+    signature: hex(SECRET, '25149157:P0123abc'),
+  });
   const result = await iyzico(t.context.url).initialize(request());
   t.deepEqual(result, E.right({ providerPaymentId: '25149157', providerToken: null, clientAction: { kind: 'threeDsHtml', html } }));
   const [sent] = t.context.seen;
   t.is(sent?.path, '/payment/3dsecure/initialize');
   const rnd = String(sent?.headers['x-iyzi-rnd']);
-  t.is(sent?.headers.authorization, `IYZWSv2 ${Buffer.from(`apiKey:${API_KEY}&randomKey:${rnd}&signature:${hex(SECRET, rnd + '/payment/3dsecure/initialize' + sent!.body)}`).toString('base64')}`);
+  t.is(
+    sent?.headers.authorization,
+    `IYZWSv2 ${Buffer.from(`apiKey:${API_KEY}&randomKey:${rnd}&signature:${hex(SECRET, rnd + '/payment/3dsecure/initialize' + sent!.body)}`).toString('base64')}`,
+  );
   t.like(JSON.parse(sent!.body), {
     conversationId: 'P0123abc',
     basketId: 'P0123abc',
@@ -128,13 +204,24 @@ test('iyzico initialize: one signed request carrying the card, the buyer and the
 });
 
 test('iyzico initialize: a refusal is its error code only; a 5xx, garbage, a wrong signature or no answer is Unavailable without secrets or card data', async (t) => {
-  t.context.handle.current = json(200, { status: 'failure', errorCode: '10051', errorMessage: 'Kart limiti yetersiz, yetersiz bakiye', errorGroup: 'NOT_SUFFICIENT_FUNDS' });
+  t.context.handle.current = json(200, {
+    status: 'failure',
+    errorCode: '10051',
+    errorMessage: 'Kart limiti yetersiz, yetersiz bakiye',
+    errorGroup: 'NOT_SUFFICIENT_FUNDS',
+  });
   t.deepEqual(await iyzico(t.context.url).initialize(request()), E.left({ _tag: 'Refused', code: 'iyzico:10051' }));
   const outcomes = [];
   for (const handler of [
     json(503, { status: 'failure' }),
     (_: Seen, response: ServerResponse) => response.end('<html>gateway error</html>'),
-    json(200, { status: 'success', conversationId: 'P0123abc', paymentId: '25149157', threeDSHtmlContent: 'PGh0bWw+', signature: hex('another-key', '25149157:P0123abc') }),
+    json(200, {
+      status: 'success',
+      conversationId: 'P0123abc',
+      paymentId: '25149157',
+      threeDSHtmlContent: 'PGh0bWw+',
+      signature: hex('another-key', '25149157:P0123abc'),
+    }),
   ]) {
     t.context.handle.current = handler;
     outcomes.push(await iyzico(t.context.url).initialize(request()));
@@ -156,7 +243,10 @@ test('iyzico 3DS auth (v2): paidPrice, basketId and currency as at initialize; f
     [signedResult(tx, { fraudStatus: 0 }), { status: 'under_review' }],
     [signedResult(tx, { fraudStatus: -1 }), { status: 'failed', code: 'iyzico:fraud' }],
     [signedResult(tx, { paidPrice: '155.00' }), { status: 'succeeded', paidAmountMinor: 15500 }],
-    [{ status: 'failure', errorCode: '10012', errorMessage: 'Invalid transaction' }, { status: 'failed', code: 'iyzico:10012' }],
+    [
+      { status: 'failure', errorCode: '10012', errorMessage: 'Invalid transaction' },
+      { status: 'failed', code: 'iyzico:10012' },
+    ],
   ];
   for (const [answer, verdict] of cases) {
     t.context.handle.current = json(200, answer);
@@ -164,7 +254,14 @@ test('iyzico 3DS auth (v2): paidPrice, basketId and currency as at initialize; f
   }
   const sent = t.context.seen[0]!;
   t.is(sent.path, '/payment/v2/3dsecure/auth');
-  t.deepEqual(JSON.parse(sent.body), { locale: 'tr', paymentId: '25149157', conversationId: tx.merchantReference, paidPrice: '150.5', basketId: tx.merchantReference, currency: 'TRY' });
+  t.deepEqual(JSON.parse(sent.body), {
+    locale: 'tr',
+    paymentId: '25149157',
+    conversationId: tx.merchantReference,
+    paidPrice: '150.5',
+    basketId: tx.merchantReference,
+    currency: 'TRY',
+  });
 });
 
 test('iyzico 3DS auth: an answer that does not verify, names another payment or amount, or no answer, rejects (the payment stays authorizing)', async (t) => {
@@ -188,8 +285,14 @@ test('iyzico 3DS auth: an answer that does not verify, names another payment or 
 test('iyzico status query (/payment/detail): SUCCESS verified, FAILURE failed, 3DS steps and unknown payments pending', async (t) => {
   const tx = payment({ status: 'awaiting_customer' });
   const cases: [unknown, unknown][] = [
-    [{ ...signedResult(tx), paymentStatus: 'SUCCESS' }, { status: 'succeeded', paidAmountMinor: 15050 }],
-    [{ status: 'success', paymentStatus: 'FAILURE', errorCode: '10051' }, { status: 'failed', code: 'iyzico:10051' }],
+    [
+      { ...signedResult(tx), paymentStatus: 'SUCCESS' },
+      { status: 'succeeded', paidAmountMinor: 15050 },
+    ],
+    [
+      { status: 'success', paymentStatus: 'FAILURE', errorCode: '10051' },
+      { status: 'failed', code: 'iyzico:10051' },
+    ],
     [{ status: 'success', paymentStatus: 'INIT_THREEDS' }, { status: 'pending' }],
     [{ status: 'failure', errorCode: '5115', errorMessage: 'Ödeme bulunamadı' }, { status: 'pending' }],
   ];
@@ -197,7 +300,12 @@ test('iyzico status query (/payment/detail): SUCCESS verified, FAILURE failed, 3
     t.context.handle.current = json(200, answer);
     t.like(await iyzico(t.context.url).queryStatus(tx), verdict as object);
   }
-  t.deepEqual(JSON.parse(t.context.seen[0]!.body), { locale: 'tr', conversationId: tx.merchantReference, paymentId: '25149157', paymentConversationId: tx.merchantReference });
+  t.deepEqual(JSON.parse(t.context.seen[0]!.body), {
+    locale: 'tr',
+    conversationId: tx.merchantReference,
+    paymentId: '25149157',
+    paymentConversationId: tx.merchantReference,
+  });
   t.deepEqual(await iyzico(t.context.url).queryStatus(payment({ providerPaymentId: null, status: 'initiated' })), { status: 'pending' });
   t.is(t.context.seen.length, 4, 'a payment iyzico never identified is not asked about');
 });
@@ -218,20 +326,38 @@ const paytr = (url: string) =>
 test('PayTR get-token: the paytr_token over the documented fields, the basket, TL for TRY; the iFrame URL comes back', async (t) => {
   t.context.handle.current = json(200, { status: 'success', token: 'a1b2c3d4e5' });
   const result = await paytr(t.context.url).initialize(request({ provider: 'paytr', card: undefined }));
-  t.deepEqual(result, E.right({ providerPaymentId: null, providerToken: 'a1b2c3d4e5', clientAction: { kind: 'paytrIframe', token: 'a1b2c3d4e5', url: `${t.context.url}/odeme/guvenli/a1b2c3d4e5` } }));
+  t.deepEqual(
+    result,
+    E.right({
+      providerPaymentId: null,
+      providerToken: 'a1b2c3d4e5',
+      clientAction: { kind: 'paytrIframe', token: 'a1b2c3d4e5', url: `${t.context.url}/odeme/guvenli/a1b2c3d4e5` },
+    }),
+  );
   const sent = t.context.seen[0]!;
   t.is(sent.path, '/odeme/api/get-token');
   const form = Object.fromEntries(new URLSearchParams(sent.body));
   const hashed = `123456203.0.113.7P0123abcada@example.com15050${form['user_basket']}00TL1`;
   t.is(form['paytr_token'], b64('paytr-test-key', hashed + 'paytr-test-salt'));
   t.deepEqual(JSON.parse(Buffer.from(form['user_basket']!, 'base64').toString('utf8')), [['Monthly membership', '150.50', 1]]);
-  t.like(form, { merchant_id: '123456', merchant_oid: 'P0123abc', payment_amount: '15050', currency: 'TL', test_mode: '1', timeout_limit: '30', user_ip: '203.0.113.7' });
+  t.like(form, {
+    merchant_id: '123456',
+    merchant_oid: 'P0123abc',
+    payment_amount: '15050',
+    currency: 'TL',
+    test_mode: '1',
+    timeout_limit: '30',
+    user_ip: '203.0.113.7',
+  });
   t.false('paymentCard' in form || sent.body.includes('10000000146'), 'no card and no national ID go to PayTR');
 });
 
 test('PayTR get-token: a refusal, and an unreachable PayTR', async (t) => {
   t.context.handle.current = json(200, { status: 'failed', reason: 'paytr_token gönderilen bilgilere göre geçersiz' });
-  t.deepEqual(await paytr(t.context.url).initialize(request({ provider: 'paytr' })), E.left({ _tag: 'Refused', code: 'paytr:token_refused' }));
+  t.deepEqual(
+    await paytr(t.context.url).initialize(request({ provider: 'paytr' })),
+    E.left({ _tag: 'Refused', code: 'paytr:token_refused' }),
+  );
   t.context.handle.current = json(500, {});
   t.like(await paytr(t.context.url).initialize(request({ provider: 'paytr' })), { left: { _tag: 'Unavailable' } });
 });
@@ -241,7 +367,11 @@ test('PayTR status query (durum-sorgu): its token over merchant_id + merchant_oi
   t.context.handle.current = json(200, { status: 'success', payment_amount: '150.00', payment_total: '153,50', currency: 'TL' });
   t.deepEqual(await paytr(t.context.url).queryStatus(tx), { status: 'succeeded', paidAmountMinor: 15350 });
   const form = Object.fromEntries(new URLSearchParams(t.context.seen[0]!.body));
-  t.deepEqual(form, { merchant_id: '123456', merchant_oid: tx.merchantReference, paytr_token: b64('paytr-test-key', `123456${tx.merchantReference}paytr-test-salt`) });
+  t.deepEqual(form, {
+    merchant_id: '123456',
+    merchant_oid: tx.merchantReference,
+    paytr_token: b64('paytr-test-key', `123456${tx.merchantReference}paytr-test-salt`),
+  });
   t.context.handle.current = json(200, { status: 'error', err_no: '004', err_msg: 'merchant_oid ile ödeme bulunamadı' });
   t.deepEqual(await paytr(t.context.url).queryStatus(tx), { status: 'pending' });
 });
@@ -253,7 +383,8 @@ test('a provider without an API client here refuses to start (payment_gateway_no
   t.is(t.context.seen.length, 0);
 });
 
-const subscriptions = (url: string) => createIyzicoSubscriptions({ apiKey: API_KEY, secretKey: SECRET, baseUrl: url, transport: { fetch, timeoutMs: 5_000 } });
+const subscriptions = (url: string) =>
+  createIyzicoSubscriptions({ apiKey: API_KEY, secretKey: SECRET, baseUrl: url, transport: { fetch, timeoutMs: 5_000 } });
 
 test('iyzico subscription detail: two signed GETs (subscription, then its pricing plan) read into status, plan price and orders', async (t) => {
   t.context.handle.current = (seen, response) =>
@@ -270,7 +401,10 @@ test('iyzico subscription detail: two signed GETs (subscription, then its pricin
       }),
     ),
   );
-  t.deepEqual(t.context.seen.map((s) => s.path), [`/v2/subscription/subscriptions/${SUBSCRIPTION_REFERENCE}`, `/v2/subscription/pricing-plans/${PRICING_PLAN_REFERENCE}`]);
+  t.deepEqual(
+    t.context.seen.map((s) => s.path),
+    [`/v2/subscription/subscriptions/${SUBSCRIPTION_REFERENCE}`, `/v2/subscription/pricing-plans/${PRICING_PLAN_REFERENCE}`],
+  );
   for (const seen of t.context.seen) {
     t.is(seen.body, '');
     const rnd = String(seen.headers['x-iyzi-rnd']);
@@ -292,7 +426,10 @@ test('iyzico subscription cancel: one signed POST to the cancel path; a failure 
   const [sent] = t.context.seen;
   t.is(sent?.path, `/v2/subscription/subscriptions/${SUBSCRIPTION_REFERENCE}/cancel`);
   const rnd = String(sent?.headers['x-iyzi-rnd']);
-  t.is(sent?.headers['authorization'], `IYZWSv2 ${Buffer.from(`apiKey:${API_KEY}&randomKey:${rnd}&signature:${hex(SECRET, rnd + sent!.path + sent!.body)}`).toString('base64')}`);
+  t.is(
+    sent?.headers['authorization'],
+    `IYZWSv2 ${Buffer.from(`apiKey:${API_KEY}&randomKey:${rnd}&signature:${hex(SECRET, rnd + sent!.path + sent!.body)}`).toString('base64')}`,
+  );
   t.context.handle.current = json(200, SUBSCRIPTION_FAILURE_ANSWER);
   t.deepEqual(await subscriptions(t.context.url).cancel('foreign-reference'), E.left({ _tag: 'Refused', code: 'iyzico:201400' }));
 });

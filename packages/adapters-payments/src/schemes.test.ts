@@ -41,17 +41,33 @@ const withField = (body: string, name: string, value: string): string => {
 
 test('iyzico 3DS: the official example C1 is accepted (empty fields keep their separators)', (t) => {
   const event = verified(createIyzicoThreeDsScheme(IYZICO_3DS.C1), raw(IYZICO_3DS.C1.body, FORM));
-  t.like(event, { _tag: 'ThreeDsReturned', paymentId: '22484292', conversationId: '', mdStatus: '1', status: 'success', dedupeKey: '22484292:1:success' });
+  t.like(event, {
+    _tag: 'ThreeDsReturned',
+    paymentId: '22484292',
+    conversationId: '',
+    mdStatus: '1',
+    status: 'success',
+    dedupeKey: '22484292:1:success',
+  });
 });
 
 test('iyzico 3DS: the computed examples C2 (success) and C3 (mdStatus 0) are accepted', (t) => {
-  t.like(verified(createIyzicoThreeDsScheme(IYZICO_3DS.C2), raw(IYZICO_3DS.C2.body, `${FORM}; charset=UTF-8`)), { conversationData: 'conv-data-abc', conversationId: 'gym-123' });
+  t.like(verified(createIyzicoThreeDsScheme(IYZICO_3DS.C2), raw(IYZICO_3DS.C2.body, `${FORM}; charset=UTF-8`)), {
+    conversationData: 'conv-data-abc',
+    conversationId: 'gym-123',
+  });
   t.like(verified(createIyzicoThreeDsScheme(IYZICO_3DS.C3), raw(IYZICO_3DS.C3.body, FORM)), { mdStatus: '0', status: 'failure' });
 });
 
 test('iyzico 3DS: flipping any signed field, a wrong key or a missing signature is refused; upper-case hex is accepted', (t) => {
   const scheme = createIyzicoThreeDsScheme(IYZICO_3DS.C2);
-  for (const [field, value] of [['conversationData', 'x'], ['conversationId', 'gym-124'], ['mdStatus', '0'], ['paymentId', '25149158'], ['status', 'failure']] as const) {
+  for (const [field, value] of [
+    ['conversationData', 'x'],
+    ['conversationId', 'gym-124'],
+    ['mdStatus', '0'],
+    ['paymentId', '25149158'],
+    ['status', 'failure'],
+  ] as const) {
     t.is(tagOf(scheme, raw(withField(IYZICO_3DS.C2.body, field, value), FORM)), 'InvalidSignature', field);
   }
   t.is(tagOf(createIyzicoThreeDsScheme({ secretKey: 'another' }), raw(IYZICO_3DS.C2.body, FORM)), 'InvalidSignature');
@@ -107,19 +123,36 @@ test('iyzico webhook: the official examples W1 (HPP) and W2 (direct) are accepte
 });
 
 test('iyzico webhook: the computed examples W3 (direct) and W4 (HPP doc body) are accepted', (t) => {
-  t.like(verified(createIyzicoWebhookScheme(IYZICO_WEBHOOK.W3), webhookRaw(IYZICO_WEBHOOK.W3)), { eventType: 'THREE_DS_AUTH', paymentId: '28157248', conversationId: 'gym-123' });
-  t.like(verified(createIyzicoWebhookScheme(IYZICO_WEBHOOK.W4), webhookRaw(IYZICO_WEBHOOK.W4)), { format: 'hpp', paymentId: '28157797', conversationId: '123456789' });
+  t.like(verified(createIyzicoWebhookScheme(IYZICO_WEBHOOK.W3), webhookRaw(IYZICO_WEBHOOK.W3)), {
+    eventType: 'THREE_DS_AUTH',
+    paymentId: '28157248',
+    conversationId: 'gym-123',
+  });
+  t.like(verified(createIyzicoWebhookScheme(IYZICO_WEBHOOK.W4), webhookRaw(IYZICO_WEBHOOK.W4)), {
+    format: 'hpp',
+    paymentId: '28157797',
+    conversationId: '123456789',
+  });
 });
 
 test('iyzico webhook: W2 with its status changed to FAILURE is refused; unsigned fields may change freely', (t) => {
   const scheme = createIyzicoWebhookScheme(IYZICO_WEBHOOK.W2);
   t.is(tagOf(scheme, raw(IYZICO_WEBHOOK.W2.body, JSON_TYPE)), 'MissingSignature');
-  t.is(tagOf(scheme, webhookRaw(IYZICO_WEBHOOK.W2, IYZICO_WEBHOOK.W2.signature, IYZICO_WEBHOOK.W2.body.replace('"SUCCESS"', '"FAILURE"'))), 'InvalidSignature');
-  for (const [from, to] of [['"API_AUTH"', '"THREE_DS_AUTH"'], ['"conversationId"', '"other"'], ['22484059,"status"', '22484058,"status"']] as const) {
+  t.is(
+    tagOf(scheme, webhookRaw(IYZICO_WEBHOOK.W2, IYZICO_WEBHOOK.W2.signature, IYZICO_WEBHOOK.W2.body.replace('"SUCCESS"', '"FAILURE"'))),
+    'InvalidSignature',
+  );
+  for (const [from, to] of [
+    ['"API_AUTH"', '"THREE_DS_AUTH"'],
+    ['"conversationId"', '"other"'],
+    ['22484059,"status"', '22484058,"status"'],
+  ] as const) {
     const body = IYZICO_WEBHOOK.W2.body.replace(from, to);
     t.not(tagOf(scheme, webhookRaw(IYZICO_WEBHOOK.W2, IYZICO_WEBHOOK.W2.signature, body)), 'IyzicoPaymentNotified', from);
   }
-  const unsignedChanged = IYZICO_WEBHOOK.W2.body.replace('"merchantId":3404590', '"merchantId":1').replace('1766730778396', '1766730778999');
+  const unsignedChanged = IYZICO_WEBHOOK.W2.body
+    .replace('"merchantId":3404590', '"merchantId":1')
+    .replace('1766730778396', '1766730778999');
   t.is(tagOf(scheme, webhookRaw(IYZICO_WEBHOOK.W2, IYZICO_WEBHOOK.W2.signature, unsignedChanged)), 'IyzicoPaymentNotified');
   t.is(tagOf(scheme, webhookRaw(IYZICO_WEBHOOK.W2, IYZICO_WEBHOOK.W2.signature.toUpperCase())), 'IyzicoPaymentNotified');
 });
@@ -146,7 +179,13 @@ test('iyzico subscription: S1 (merchantId first, as in the code samples) is acce
     dedupeKey: 'subscription.order.success:ae5fcbf8-4fd2-46e5-b199-8f690ae9fae5',
   });
   t.is(tagOf(scheme, raw(IYZICO_SUBSCRIPTION.body, JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S2 })), 'InvalidSignature');
-  t.is(tagOf(createIyzicoSubscriptionScheme({ ...IYZICO_SUBSCRIPTION, merchantId: '3404591' }), raw(IYZICO_SUBSCRIPTION.body, JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S1 })), 'InvalidSignature');
+  t.is(
+    tagOf(
+      createIyzicoSubscriptionScheme({ ...IYZICO_SUBSCRIPTION, merchantId: '3404591' }),
+      raw(IYZICO_SUBSCRIPTION.body, JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S1 }),
+    ),
+    'InvalidSignature',
+  );
   t.is(tagOf(scheme, raw(IYZICO_SUBSCRIPTION.body, JSON_TYPE)), 'MissingSignature');
   const failure = IYZICO_SUBSCRIPTION.body.replace('order.success', 'order.failure');
   t.is(tagOf(scheme, raw(failure, JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S1 })), 'InvalidSignature');
@@ -155,7 +194,11 @@ test('iyzico subscription: S1 (merchantId first, as in the code samples) is acce
 // PayTR notification (reference §4.2)
 
 test('PayTR: P1 (third-party vector) and the computed P2–P4 are accepted', (t) => {
-  t.like(verified(createPaytrNotificationScheme(PAYTR.P1), raw(PAYTR.P1.body, FORM)), { merchantOid: 'ord-1', status: 'success', totalAmountMinor: 14990 });
+  t.like(verified(createPaytrNotificationScheme(PAYTR.P1), raw(PAYTR.P1.body, FORM)), {
+    merchantOid: 'ord-1',
+    status: 'success',
+    totalAmountMinor: 14990,
+  });
   t.like(verified(createPaytrNotificationScheme(PAYTR.P2), raw(PAYTR.P2.body, FORM)), {
     _tag: 'PaytrNotified',
     merchantOid: 'GYM20261121A1',
@@ -163,7 +206,11 @@ test('PayTR: P1 (third-party vector) and the computed P2–P4 are accepted', (t)
     dedupeKey: 'GYM20261121A1:success',
     unsigned: { currency: 'TL', testMode: true, paymentType: 'card', paymentAmountMinor: 34556 },
   });
-  t.like(verified(createPaytrNotificationScheme(PAYTR.P3), raw(PAYTR.P3.body, FORM)), { status: 'failed', totalAmountMinor: 0, unsigned: { failedReasonCode: '6' } });
+  t.like(verified(createPaytrNotificationScheme(PAYTR.P3), raw(PAYTR.P3.body, FORM)), {
+    status: 'failed',
+    totalAmountMinor: 0,
+    unsigned: { failedReasonCode: '6' },
+  });
   t.like(verified(createPaytrNotificationScheme(PAYTR.P4), raw(PAYTR.P4.body, FORM)), { status: 'failed', totalAmountMinor: 34556 });
 });
 
@@ -205,6 +252,12 @@ test('a NUL in any field, form or JSON, signed or not, is malformed before anyth
   // The signed fields stay as they were, so the signature still matches: only the NUL refuses it.
   const subscription = createIyzicoSubscriptionScheme(IYZICO_SUBSCRIPTION);
   const withNul = IYZICO_SUBSCRIPTION.body.replace(/}$/, ',"note":{"deep":["x\\u0000y"]}}');
-  t.is(tagOf(subscription, raw(withNul.replace(',"note":{"deep":["x\\u0000y"]}}', '}'), JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S1 })), 'IyzicoSubscriptionNotified');
+  t.is(
+    tagOf(
+      subscription,
+      raw(withNul.replace(',"note":{"deep":["x\\u0000y"]}}', '}'), JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S1 }),
+    ),
+    'IyzicoSubscriptionNotified',
+  );
   t.is(tagOf(subscription, raw(withNul, JSON_TYPE, { 'x-iyz-signature-v3': IYZICO_SUBSCRIPTION.S1 })), 'MalformedCallback');
 });

@@ -1,4 +1,17 @@
-import type { AuditLog, Callers, Devices, Invitations, Memberships, NationalIds, Organizations, PaymentCallbackInbox, PaymentSubscriptions, PaymentTransactions, UnitOfWork, Users } from '@idv/core';
+import type {
+  AuditLog,
+  Callers,
+  Devices,
+  Invitations,
+  Memberships,
+  NationalIds,
+  Organizations,
+  PaymentCallbackInbox,
+  PaymentSubscriptions,
+  PaymentTransactions,
+  UnitOfWork,
+  Users,
+} from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { createSqlRunner } from './sql/create-sql-runner.js';

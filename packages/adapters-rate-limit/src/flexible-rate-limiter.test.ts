@@ -16,7 +16,7 @@ test('in memory: the budget per key, then a refusal with the seconds left in the
   t.deepEqual(await limiter.consume('b'), { allowed: true }, 'another key has its own budget');
 });
 
-test('in memory: keys that alternate keep their own budgets (the remembered digest is always the current key\'s)', async (t) => {
+test("in memory: keys that alternate keep their own budgets (the remembered digest is always the current key's)", async (t) => {
   const limiter = flexibleRateLimiter(MEMORY_STORE, { points: 2, windowSeconds: 30 }, { name: 'unit', logger: new RecordingLogger() });
   for (const key of ['a', 'b', 'a', 'b']) t.true((await limiter.consume(key)).allowed, key);
   await limiter.refund('a');

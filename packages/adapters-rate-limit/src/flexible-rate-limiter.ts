@@ -58,8 +58,12 @@ export const flexibleRateLimiter = (store: RateLimitStore, policy: RateLimitPoli
   const digestOf = lastDigestMemo();
   // A spent budget is a refusal; any other failure lets the request through, with a warning.
   const refused = (refusal: unknown): RateLimitDecision => {
-    if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-    options.logger.warn({ limiter: options.name, err: { message: refusal instanceof Error ? refusal.message : String(refusal) } }, 'rate limiter failed: request let through');
+    if (refusal instanceof RateLimiterRes)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    options.logger.warn(
+      { limiter: options.name, err: { message: refusal instanceof Error ? refusal.message : String(refusal) } },
+      'rate limiter failed: request let through',
+    );
     return ALLOWED;
   };
   return {
@@ -75,7 +79,10 @@ export const flexibleRateLimiter = (store: RateLimitStore, policy: RateLimitPoli
       try {
         await limiter.reward(digestOf(key), cost);
       } catch (failure) {
-        options.logger.warn({ limiter: options.name, err: { message: failure instanceof Error ? failure.message : String(failure) } }, 'rate limiter refund failed');
+        options.logger.warn(
+          { limiter: options.name, err: { message: failure instanceof Error ? failure.message : String(failure) } },
+          'rate limiter refund failed',
+        );
       }
     },
   };

@@ -50,7 +50,10 @@ export const connectRedisStore = (options: RedisStoreOptions): RedisRateLimitSto
   client.on('error', (error: Error) => {
     if (degraded) return;
     degraded = true;
-    options.logger.warn({ err: { message: error.message } }, 'rate limit store (Redis) unreachable: limiting per instance in memory until it answers');
+    options.logger.warn(
+      { err: { message: error.message } },
+      'rate limit store (Redis) unreachable: limiting per instance in memory until it answers',
+    );
   });
   client.on('ready', () => {
     if (!degraded) return;

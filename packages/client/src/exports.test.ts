@@ -8,13 +8,30 @@ import * as mobile from './mobile/index.js';
 import * as links from './links/index.js';
 
 const PROPOSED = [
-  'createRouteGuard', 'isDocumentRequest', 'signInRedirect', 'readWebConfig', 'createApiClient', 'SignedOutError', 'createServerFetch',
-  'authResetPath', 'createSecureTokenCache', 'parseInvitationLink', 'createTicketConsumer', 'invitationRedirectUrl',
-  'appleAppSiteAssociation', 'assetLinks', 'wellKnownResponse', 'expoLinkingConfig', 'createSignOutSequence',
+  'createRouteGuard',
+  'isDocumentRequest',
+  'signInRedirect',
+  'readWebConfig',
+  'createApiClient',
+  'SignedOutError',
+  'createServerFetch',
+  'authResetPath',
+  'createSecureTokenCache',
+  'parseInvitationLink',
+  'createTicketConsumer',
+  'invitationRedirectUrl',
+  'appleAppSiteAssociation',
+  'assetLinks',
+  'wellKnownResponse',
+  'expoLinkingConfig',
+  'createSignOutSequence',
 ];
 
 test('the package root exports every name of the proposed API (client-sdk.md §7)', (t) => {
-  t.deepEqual(PROPOSED.filter((name) => !(name in root)), []);
+  t.deepEqual(
+    PROPOSED.filter((name) => !(name in root)),
+    [],
+  );
 });
 
 test('each subpath export is the very value the root exports, and every root export lives in a subpath', (t) => {
@@ -23,11 +40,17 @@ test('each subpath export is the very value the root exports, and every root exp
     for (const [name, value] of Object.entries(module)) t.is(value, (root as Record<string, unknown>)[name], `${subpath}.${name}`);
   }
   const covered = new Set(Object.values(subpaths).flatMap((module) => Object.keys(module)));
-  t.deepEqual(Object.keys(root).filter((name) => !covered.has(name)), []);
+  t.deepEqual(
+    Object.keys(root).filter((name) => !covered.has(name)),
+    [],
+  );
 });
 
 test('package.json maps each subpath to its built entry', (t) => {
-  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { exports: Record<string, { default: string } | string>; dependencies?: unknown };
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+    exports: Record<string, { default: string } | string>;
+    dependencies?: unknown;
+  };
   const { './package.json': self, ...entries } = manifest.exports;
   t.is(self, './package.json', 'tools read the manifest through its own export');
   t.deepEqual(Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, typeof value === 'string' ? value : value.default])), {

@@ -25,7 +25,13 @@ export type { User, ProviderUser } from './identity/user.js';
 export { isDeleted, verifiedEmail } from './identity/user.js';
 export type { AuthPayload } from './identity/auth-payload.js';
 export { PLATFORM_ADMIN_ROLE } from './identity/auth-payload.js';
-export { authenticationUnavailable, ownerMustTransferOwnership, unauthenticated, userDeleted, userNotFound } from './identity/identity.errors.js';
+export {
+  authenticationUnavailable,
+  ownerMustTransferOwnership,
+  unauthenticated,
+  userDeleted,
+  userNotFound,
+} from './identity/identity.errors.js';
 export type {
   AuthenticationFailure,
   AuthenticationUnavailable,
@@ -55,7 +61,12 @@ export type { IdpEvent } from './identity/idp-event.js';
 export type { Users, UserSync } from './identity/ports/users.js';
 export type { Caller, Callers } from './identity/ports/callers.js';
 export type { IdentityProviderAdmin, ProviderUserPage } from './identity/ports/identity-provider-admin.js';
-export type { CreateProviderInvitationInput, CreateProviderOrganizationInput, ProviderInvitation, ProviderInvitationStatus } from './identity/ports/identity-provider-admin.js';
+export type {
+  CreateProviderInvitationInput,
+  CreateProviderOrganizationInput,
+  ProviderInvitation,
+  ProviderInvitationStatus,
+} from './identity/ports/identity-provider-admin.js';
 export type { AccessTokenVerifier, VerifiedSessionToken } from './identity/ports/access-token-verifier.js';
 export type { WebhookSignatureHeaders, WebhookVerifier } from './identity/ports/webhook-verifier.js';
 export type { WebhookEventType, WebhookMetrics, WebhookOutcome } from './identity/ports/webhook-metrics.js';
@@ -80,7 +91,13 @@ export { mirrorProviderUser } from './identity/use-cases/mirror-provider-user.js
 export { syncUsers } from './identity/use-cases/sync-users.js';
 export type { SyncProgress, SyncSummary, SyncUsers, SyncUsersDeps, SyncUsersOptions } from './identity/use-cases/sync-users.js';
 export { resealNationalIds } from './identity/use-cases/reseal-national-ids.js';
-export type { ResealNationalIds, ResealNationalIdsDeps, ResealNationalIdsOptions, ResealProgress, ResealSummary } from './identity/use-cases/reseal-national-ids.js';
+export type {
+  ResealNationalIds,
+  ResealNationalIdsDeps,
+  ResealNationalIdsOptions,
+  ResealProgress,
+  ResealSummary,
+} from './identity/use-cases/reseal-national-ids.js';
 export type { MirrorProviderUserDeps, MirrorReason } from './identity/use-cases/mirror-provider-user.js';
 
 export { OrganizationId, OrganizationName } from './organization/organization.js';
@@ -103,7 +120,11 @@ export type { UpdateOrganizationDeps } from './organization/use-cases/update-org
 export { deleteOrganization } from './organization/use-cases/delete-organization.js';
 export type { DeleteOrganizationDeps, DeleteOrganizationError } from './organization/use-cases/delete-organization.js';
 export { readComplianceRecord } from './organization/use-cases/read-compliance-record.js';
-export type { ComplianceRecord, ReadComplianceRecordDeps, ReadComplianceRecordError } from './organization/use-cases/read-compliance-record.js';
+export type {
+  ComplianceRecord,
+  ReadComplianceRecordDeps,
+  ReadComplianceRecordError,
+} from './organization/use-cases/read-compliance-record.js';
 
 export { Role, MembershipStatus, MembershipId, canGrant, canManage, isAwaitingInvitation, isLive, rank } from './membership/membership.js';
 export type { Membership, MembershipIdBrand, MembershipSummary } from './membership/membership.js';
@@ -151,7 +172,16 @@ export type { LeaveOrganizationError } from './membership/use-cases/leave-organi
 export { transferOwnership } from './membership/use-cases/transfer-ownership.js';
 export type { TransferOwnershipError } from './membership/use-cases/transfer-ownership.js';
 
-export { DEFAULT_INVITATION_TTL_DAYS, InvitationId, InvitationStatus, RevokedReason, expiryFrom, isAcceptable, isExpired, toInvitationView } from './invitation/invitation.js';
+export {
+  DEFAULT_INVITATION_TTL_DAYS,
+  InvitationId,
+  InvitationStatus,
+  RevokedReason,
+  expiryFrom,
+  isAcceptable,
+  isExpired,
+  toInvitationView,
+} from './invitation/invitation.js';
 export type { Invitation, InvitationIdBrand, InvitationView } from './invitation/invitation.js';
 export {
   alreadyMember,
@@ -217,12 +247,33 @@ export { identityArea } from './identity/identity-area.js';
 export type { IdentityArea, IdentityPorts } from './identity/identity-area.js';
 export { organizationsArea } from './organization/organizations-area.js';
 export type { OrganizationsArea, OrganizationsPorts } from './organization/organizations-area.js';
-export { AmountMinor, Currency, MerchantReference, OPEN_STATUSES, REVIEWABLE_STATUSES, PayerDetails, PaymentCard, PaymentDescription, PaymentId, PaymentProvider, PaymentStatus, isFinal, merchantReferenceOf } from './payments/payment.js';
+export {
+  AmountMinor,
+  Currency,
+  MerchantReference,
+  OPEN_STATUSES,
+  REVIEWABLE_STATUSES,
+  PayerDetails,
+  PaymentCard,
+  PaymentDescription,
+  PaymentId,
+  PaymentProvider,
+  PaymentStatus,
+  isFinal,
+  merchantReferenceOf,
+} from './payments/payment.js';
 export { SubscriptionReferenceCode } from './payments/subscription.js';
 export type { PaymentSubscription, SubscriptionReferenceCodeBrand } from './payments/subscription.js';
 export { renewalOf } from './payments/renewal.js';
 export type { PaymentSubscriptions } from './payments/ports/payment-subscriptions.js';
-export type { AmountMinorBrand, MerchantReferenceBrand, PayerTextBrand, PaymentDescriptionBrand, PaymentIdBrand, PaymentTransaction } from './payments/payment.js';
+export type {
+  AmountMinorBrand,
+  MerchantReferenceBrand,
+  PayerTextBrand,
+  PaymentDescriptionBrand,
+  PaymentIdBrand,
+  PaymentTransaction,
+} from './payments/payment.js';
 export { SCHEME_IDS, eventTypeOf, inboxPayloadOf, rejection } from './payments/callback.js';
 export type {
   CallbackRejection,
@@ -234,7 +285,15 @@ export type {
   SchemeId,
   ThreeDsReturned,
 } from './payments/callback.js';
-export { cardRequired, nationalIdRequired, paymentNotFound, paymentProviderNotEnabled, paymentProviderUnavailable, paymentRefused, paymentSubscriptionExists } from './payments/payments.errors.js';
+export {
+  cardRequired,
+  nationalIdRequired,
+  paymentNotFound,
+  paymentProviderNotEnabled,
+  paymentProviderUnavailable,
+  paymentRefused,
+  paymentSubscriptionExists,
+} from './payments/payments.errors.js';
 export type {
   CardRequired,
   NationalIdRequired,
@@ -254,7 +313,15 @@ export { verifyRenewal } from './payments/renewal.js';
 export type { RenewalCheck } from './payments/renewal.js';
 export type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from './payments/ports/payment-transactions.js';
 export type { CallbackOutcomeTag, InboxEntry, PaymentCallbackInbox, SettledInboxEntry } from './payments/ports/payment-callback-inbox.js';
-export type { Buyer, ClientAction, GatewayFailure, Initialized, InitializePayment, PaymentGateway, ProviderVerdict } from './payments/ports/payment-gateway.js';
+export type {
+  Buyer,
+  ClientAction,
+  GatewayFailure,
+  Initialized,
+  InitializePayment,
+  PaymentGateway,
+  ProviderVerdict,
+} from './payments/ports/payment-gateway.js';
 export { belongsTo, decide, evidenceOf, lookupOf } from './payments/transition.js';
 export type { Decision, Evidence } from './payments/transition.js';
 export { handlePaymentCallback } from './payments/use-cases/handle-payment-callback.js';
@@ -262,13 +329,23 @@ export type { CallbackOutcome, HandlePaymentCallbackDeps } from './payments/use-
 export { completeThreeDs } from './payments/use-cases/complete-three-ds.js';
 export type { CompleteThreeDsDeps } from './payments/use-cases/complete-three-ds.js';
 export { startPayment } from './payments/use-cases/start-payment.js';
-export type { PaymentSettings, StartedPayment, StartPaymentDeps, StartPaymentError, StartPaymentInput } from './payments/use-cases/start-payment.js';
+export type {
+  PaymentSettings,
+  StartedPayment,
+  StartPaymentDeps,
+  StartPaymentError,
+  StartPaymentInput,
+} from './payments/use-cases/start-payment.js';
 export { getPayment } from './payments/use-cases/get-payment.js';
 export type { GetPaymentDeps } from './payments/use-cases/get-payment.js';
 export { receivePaymentCallback } from './payments/use-cases/receive-payment-callback.js';
 export { listPayments } from './payments/use-cases/list-payments.js';
 export { linkPaymentSubscription } from './payments/use-cases/link-payment-subscription.js';
-export type { LinkPaymentSubscriptionDeps, LinkPaymentSubscriptionError, LinkPaymentSubscriptionInput } from './payments/use-cases/link-payment-subscription.js';
+export type {
+  LinkPaymentSubscriptionDeps,
+  LinkPaymentSubscriptionError,
+  LinkPaymentSubscriptionInput,
+} from './payments/use-cases/link-payment-subscription.js';
 export { reconcilePayment } from './payments/use-cases/reconcile-payment.js';
 export type { Reconciled, ReconcilePaymentDeps } from './payments/use-cases/reconcile-payment.js';
 export { DEFAULT_PAYMENT_SWEEP, sweepPayments } from './payments/use-cases/sweep-payments.js';
@@ -277,10 +354,25 @@ export type { ReceivePaymentCallbackDeps } from './payments/use-cases/receive-pa
 export { paymentsArea } from './payments/payments-area.js';
 export type { PaymentsArea, PaymentsPorts } from './payments/payments-area.js';
 
-export { DEFAULT_LOCALE, Locale, canonicalLocale, parseLocale, preferredLanguage, recipientLocale, requestLocale } from './devices/locale.js';
+export {
+  DEFAULT_LOCALE,
+  Locale,
+  canonicalLocale,
+  parseLocale,
+  preferredLanguage,
+  recipientLocale,
+  requestLocale,
+} from './devices/locale.js';
 export type { LocaleBrand, LocaleHeaders } from './devices/locale.js';
 export { AppVersion, InstallationId, Platform, PushToken, maskPushToken } from './devices/device.js';
-export type { AppVersionBrand, Device, DeviceRegistration, InstallationIdBrand, PushTokenBrand, RegisteredDevice } from './devices/device.js';
+export type {
+  AppVersionBrand,
+  Device,
+  DeviceRegistration,
+  InstallationIdBrand,
+  PushTokenBrand,
+  RegisteredDevice,
+} from './devices/device.js';
 export { NOTHING_TO_REPORT } from './devices/notification.js';
 export type { NotificationMessage, Push, PushReport } from './devices/notification.js';
 export type { Devices, PushTarget } from './devices/ports/devices.js';

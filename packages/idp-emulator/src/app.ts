@@ -21,7 +21,17 @@ export const createApp = (state: EmulatorState): Koa => {
   app.use(errorHandler(state.logger));
   app.use(adminGuard(state));
   app.use(koaBody({ json: true, urlencoded: true, multipart: false, text: false, jsonLimit: '1mb' }));
-  for (const routes of [jwksRoutes, usersRoutes, emailAddressesRoutes, sessionsRoutes, invitationsRoutes, organizationsRoutes, ticketsRoutes, signInsRoutes, controlRoutes]) {
+  for (const routes of [
+    jwksRoutes,
+    usersRoutes,
+    emailAddressesRoutes,
+    sessionsRoutes,
+    invitationsRoutes,
+    organizationsRoutes,
+    ticketsRoutes,
+    signInsRoutes,
+    controlRoutes,
+  ]) {
     app.use(routes(state).routes());
   }
   app.use((ctx) => {

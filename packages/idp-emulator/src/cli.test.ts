@@ -7,7 +7,10 @@ import { createInterface } from 'node:readline';
 const CLI = join(import.meta.dirname, 'cli.js');
 
 test('the CLI prints its keys, one listening line, serves, and exits 0 on SIGTERM', async (t) => {
-  const child = spawn(process.execPath, [CLI, '--port', '0'], { env: { ...process.env, IDP_SECRET_KEY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, '--port', '0'], {
+    env: { ...process.env, IDP_SECRET_KEY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   t.teardown(() => child.kill('SIGKILL'));
   const lines: string[] = [];
   let url = '';

@@ -43,15 +43,27 @@ export const startIdpEmulator = async (options: IdpEmulatorOptions = {}): Promis
   const clock = new EmulatorClock();
   const instanceId = keys.current().kid;
   const webhooks = new WebhookDispatcher({
-    clock, logger, target: webhookTarget, timeScale: options.timeScale ?? 1, timeoutMs: options.deliveryTimeoutMs ?? 15_000,
+    clock,
+    logger,
+    target: webhookTarget,
+    timeScale: options.timeScale ?? 1,
+    timeoutMs: options.deliveryTimeoutMs ?? 15_000,
   });
   const config = {
-    url, secretKey, publishableKey, instanceId,
+    url,
+    secretKey,
+    publishableKey,
+    instanceId,
     issuer: `https://${frontendApiFromPublishableKey(publishableKey) ?? ''}`,
     authorizedParty: options.authorizedParty ?? 'http://localhost:3000',
   };
   const state: EmulatorState = {
-    config, clock, keys, logger, webhookTarget, webhooks,
+    config,
+    clock,
+    keys,
+    logger,
+    webhookTarget,
+    webhooks,
     users: new UserStore(),
     sessions: new Map(),
     invitations: new InvitationStore(),
@@ -86,7 +98,9 @@ export const startIdpEmulator = async (options: IdpEmulatorOptions = {}): Promis
     heldCount: () => webhooks.heldCount(),
     whenDeliveredExceptHeld: async (timeoutMs = 30_000) => {
       if (!(await webhooks.waitSettled(timeoutMs, { exceptHeld: true }))) {
-        throw new Error(`webhook deliveries not finished after ${timeoutMs} ms (${webhooks.pendingCount() - webhooks.heldCount()} pending besides ${webhooks.heldCount()} held)`);
+        throw new Error(
+          `webhook deliveries not finished after ${timeoutMs} ms (${webhooks.pendingCount() - webhooks.heldCount()} pending besides ${webhooks.heldCount()} held)`,
+        );
       }
     },
     deliveries: () => webhooks.deliveries(),

@@ -32,7 +32,8 @@ export const parseCliArgs = (argv: readonly string[], env: Readonly<Record<strin
   const port = /^\d+$/.test(rawPort) ? Number(rawPort) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port "${rawPort}": expected an integer 0-65535`);
   const serviceUrl = nonEmpty(values['service-url']) ?? nonEmpty(env['PAYMENTS_EMULATOR_SERVICE_URL']);
-  if (serviceUrl !== undefined && !/^https?:\/\//.test(serviceUrl)) throw new Error(`invalid service URL "${serviceUrl}": expected http(s)://…`);
+  if (serviceUrl !== undefined && !/^https?:\/\//.test(serviceUrl))
+    throw new Error(`invalid service URL "${serviceUrl}": expected http(s)://…`);
   const rawScale = nonEmpty(values['time-scale']) ?? nonEmpty(env['PAYMENTS_EMULATOR_TIME_SCALE']) ?? '1';
   const timeScale = /^\d+(\.\d+)?(e-?\d+)?$/i.test(rawScale) ? Number(rawScale) : NaN;
   if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error(`invalid time scale "${rawScale}": expected a positive number`);
@@ -40,7 +41,15 @@ export const parseCliArgs = (argv: readonly string[], env: Readonly<Record<strin
     port,
     serviceUrl: serviceUrl?.replace(/\/+$/, ''),
     timeScale,
-    iyzico: defined({ apiKey: nonEmpty(env['IYZICO_API_KEY']), secretKey: nonEmpty(env['IYZICO_SECRET_KEY']), merchantId: nonEmpty(env['IYZICO_MERCHANT_ID']) }),
-    paytr: defined({ merchantId: nonEmpty(env['PAYTR_MERCHANT_ID']), merchantKey: nonEmpty(env['PAYTR_MERCHANT_KEY']), merchantSalt: nonEmpty(env['PAYTR_MERCHANT_SALT']) }),
+    iyzico: defined({
+      apiKey: nonEmpty(env['IYZICO_API_KEY']),
+      secretKey: nonEmpty(env['IYZICO_SECRET_KEY']),
+      merchantId: nonEmpty(env['IYZICO_MERCHANT_ID']),
+    }),
+    paytr: defined({
+      merchantId: nonEmpty(env['PAYTR_MERCHANT_ID']),
+      merchantKey: nonEmpty(env['PAYTR_MERCHANT_KEY']),
+      merchantSalt: nonEmpty(env['PAYTR_MERCHANT_SALT']),
+    }),
   };
 };

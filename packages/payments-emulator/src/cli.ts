@@ -15,7 +15,13 @@ try {
 }
 
 const run = async (opts: CliOptions): Promise<void> => {
-  const emulator = await startPaymentsEmulator({ port: opts.port, timeScale: opts.timeScale, iyzico: opts.iyzico, paytr: opts.paytr, ...(opts.serviceUrl === undefined ? {} : { serviceUrl: opts.serviceUrl }) });
+  const emulator = await startPaymentsEmulator({
+    port: opts.port,
+    timeScale: opts.timeScale,
+    iyzico: opts.iyzico,
+    paytr: opts.paytr,
+    ...(opts.serviceUrl === undefined ? {} : { serviceUrl: opts.serviceUrl }),
+  });
   // The service's configuration for this emulator, ready to paste into its environment.
   const lines = [
     'PAYMENTS_PROVIDERS=iyzico,paytr',
@@ -27,7 +33,9 @@ const run = async (opts: CliOptions): Promise<void> => {
     `PAYTR_MERCHANT_ID=${emulator.paytr.merchantId}`,
     `PAYTR_MERCHANT_KEY=${emulator.paytr.merchantKey}`,
     `PAYTR_MERCHANT_SALT=${emulator.paytr.merchantSalt}`,
-    opts.serviceUrl === undefined ? '# no --service-url: callbacks are not sent until PUT /_emulator/targets names them' : `# callbacks go to ${opts.serviceUrl}/payments/callbacks/…`,
+    opts.serviceUrl === undefined
+      ? '# no --service-url: callbacks are not sent until PUT /_emulator/targets names them'
+      : `# callbacks go to ${opts.serviceUrl}/payments/callbacks/…`,
     `payments emulator listening on ${emulator.url}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -20,6 +20,7 @@ export const randomAlphanumeric = (length: number): string => {
 };
 
 /** `length` random digits, never starting with 0. */
-export const randomDigits = (length: number): string => [...randomBytes(length)].map((byte, i) => String(i === 0 ? 1 + (byte % 9) : byte % 10)).join('');
+export const randomDigits = (length: number): string =>
+  [...randomBytes(length)].map((byte, i) => String(i === 0 ? 1 + (byte % 9) : byte % 10)).join('');
 
 export { randomUUID };

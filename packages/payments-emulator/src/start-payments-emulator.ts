@@ -71,10 +71,12 @@ export const startPaymentsEmulator = async (options: PaymentsEmulatorOptions = {
     .on('POST', '/_emulator/paytr/payments/:token', iframeOutcome(state));
   controlRoutes(router, state);
   server.on('request', (request, response) => {
-    router.handle(request, response, () => state.down).catch(() => {
-      if (!response.headersSent) sendJson(response, 500, { error: 'emulator defect' });
-      else response.destroy();
-    });
+    router
+      .handle(request, response, () => state.down)
+      .catch(() => {
+        if (!response.headersSent) sendJson(response, 500, { error: 'emulator defect' });
+        else response.destroy();
+      });
   });
   return {
     url,
@@ -94,7 +96,8 @@ export const startPaymentsEmulator = async (options: PaymentsEmulatorOptions = {
     },
     deliveries: () => state.dispatcher.attempts(),
     whenSettled: async (timeoutMs = 30_000) => {
-      if (!(await state.dispatcher.waitSettled(timeoutMs))) throw new Error(`payment callbacks not settled after ${timeoutMs} ms (${state.dispatcher.pendingCount()} pending)`);
+      if (!(await state.dispatcher.waitSettled(timeoutMs)))
+        throw new Error(`payment callbacks not settled after ${timeoutMs} ms (${state.dispatcher.pendingCount()} pending)`);
     },
     close: () => {
       state.dispatcher.close();

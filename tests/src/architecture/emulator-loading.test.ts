@@ -25,7 +25,13 @@ test('apps/server imports the emulators only as types or with a dynamic import()
 });
 
 test('the emulators are development dependencies of apps/server, not shipped with it', (t) => {
-  const manifest = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  t.deepEqual(Object.keys(manifest.dependencies ?? {}).filter((name) => EMULATOR.test(name)), []);
+  const manifest = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  t.deepEqual(
+    Object.keys(manifest.dependencies ?? {}).filter((name) => EMULATOR.test(name)),
+    [],
+  );
   t.true(Object.keys(manifest.devDependencies ?? {}).some((name) => EMULATOR.test(name)));
 });

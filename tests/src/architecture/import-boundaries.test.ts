@@ -13,9 +13,9 @@ const sourceFiles = (dir: string): string[] =>
   });
 
 const importsOf = (file: string): string[] =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (match) => match[1] ?? match[2]!,
-  );
+  [
+    ...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((match) => match[1] ?? match[2]!);
 
 const packageOf = (specifier: string): string =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
@@ -29,7 +29,11 @@ const isRelative = (specifier: string) => specifier.startsWith('.');
 const isBuiltin = (pkg: string) => pkg.startsWith('node:');
 
 const RULES: readonly Rule[] = [
-  { folder: 'packages/core/src', allowed: (pkg, file) => ['fp-ts', 'io-ts'].includes(pkg) || (file.includes('/testing/') && isBuiltin(pkg)) || (file.endsWith('.test.ts') && pkg === 'ava') },
+  {
+    folder: 'packages/core/src',
+    allowed: (pkg, file) =>
+      ['fp-ts', 'io-ts'].includes(pkg) || (file.includes('/testing/') && isBuiltin(pkg)) || (file.endsWith('.test.ts') && pkg === 'ava'),
+  },
   { folder: 'packages/adapters-idp/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-crypto/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-payments/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
@@ -44,10 +48,23 @@ const RULES: readonly Rule[] = [
   // The client runs in browsers, edge middleware and React Native: no package of ours, no runtime package at all.
   { folder: 'packages/client/src', allowed: (pkg, file) => file.endsWith('.test.ts') && (isBuiltin(pkg) || pkg === 'ava') },
   // The embedding example runs on the core and the provider adapter alone (no Koa, MikroORM or Inversify).
-  { folder: 'examples/embedding-node-http/src', allowed: (pkg) => isBuiltin(pkg) || ['@idv/core', '@idv/adapters-idp', 'fp-ts', 'io-ts'].includes(pkg) },
+  {
+    folder: 'examples/embedding-node-http/src',
+    allowed: (pkg) => isBuiltin(pkg) || ['@idv/core', '@idv/adapters-idp', 'fp-ts', 'io-ts'].includes(pkg),
+  },
 ];
 
-const FRAMEWORKS = ['inversify', 'reflect-metadata', 'koa', '@koa/router', 'koa-body', '@mikro-orm/core', 'jose', 'standardwebhooks', 'pino'];
+const FRAMEWORKS = [
+  'inversify',
+  'reflect-metadata',
+  'koa',
+  '@koa/router',
+  'koa-body',
+  '@mikro-orm/core',
+  'jose',
+  'standardwebhooks',
+  'pino',
+];
 
 for (const rule of RULES) {
   test(`${rule.folder} imports only what ARCHITECTURE §1 allows`, (t) => {
@@ -65,25 +82,42 @@ test('only apps/server uses inversify (the one composition root)', (t) => {
   const users = ['packages', 'examples', 'tests/src'].flatMap((folder) =>
     sourceFiles(join(ROOT, folder)).filter((file) => importsOf(file).some((s) => packageOf(s) === 'inversify')),
   );
-  t.deepEqual(users.map((file) => relative(ROOT, file)), []);
+  t.deepEqual(
+    users.map((file) => relative(ROOT, file)),
+    [],
+  );
 });
 
 test('every adapter package has a boundary rule', (t) => {
   const adapters = readdirSync(join(ROOT, 'packages')).filter((name) => name.startsWith('adapters-'));
-  t.deepEqual(adapters.filter((name) => !RULES.some((rule) => rule.folder === `packages/${name}/src`)), []);
+  t.deepEqual(
+    adapters.filter((name) => !RULES.some((rule) => rule.folder === `packages/${name}/src`)),
+    [],
+  );
 });
 
 test('packages/client declares no dependencies at all', (t) => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'packages/client/package.json'), 'utf8')) as Record<string, unknown>;
-  t.deepEqual(['dependencies', 'peerDependencies', 'optionalDependencies'].filter((field) => field in manifest), []);
+  t.deepEqual(
+    ['dependencies', 'peerDependencies', 'optionalDependencies'].filter((field) => field in manifest),
+    [],
+  );
 });
 
 test('no package imports @idv/client (apps use it; adapters build their own documents)', (t) => {
-  const users = sourceFiles(join(ROOT, 'packages')).filter((file) => !file.includes('/packages/client/') && importsOf(file).some((s) => packageOf(s) === '@idv/client'));
-  t.deepEqual(users.map((file) => relative(ROOT, file)), []);
+  const users = sourceFiles(join(ROOT, 'packages')).filter(
+    (file) => !file.includes('/packages/client/') && importsOf(file).some((s) => packageOf(s) === '@idv/client'),
+  );
+  t.deepEqual(
+    users.map((file) => relative(ROOT, file)),
+    [],
+  );
 });
 
 test('the boundary check itself catches a framework import in core', (t) => {
   const coreRule = RULES[0]!;
-  t.deepEqual(FRAMEWORKS.filter((pkg) => coreRule.allowed(pkg, 'packages/core/src/x.ts')), []);
+  t.deepEqual(
+    FRAMEWORKS.filter((pkg) => coreRule.allowed(pkg, 'packages/core/src/x.ts')),
+    [],
+  );
 });

@@ -20,6 +20,12 @@ test('importing the server loads no vendor SDK, no metrics client and no migrato
   `;
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', probe], { cwd: ROOT });
   const loaded = JSON.parse(stdout) as string[];
-  t.true(loaded.some((path) => path.startsWith('pg/')), 'the probe sees CommonJS modules the server does load');
-  t.deepEqual(LAZY.filter((name) => loaded.some((path) => path.startsWith(`${name}/`))), []);
+  t.true(
+    loaded.some((path) => path.startsWith('pg/')),
+    'the probe sees CommonJS modules the server does load',
+  );
+  t.deepEqual(
+    LAZY.filter((name) => loaded.some((path) => path.startsWith(`${name}/`))),
+    [],
+  );
 });

@@ -25,7 +25,11 @@ const compose = parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as Compo
 const app = compose.services['app']!;
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 /** The variables of the README's Configuration table (a row may name several). */
-const documented = new Set([...readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## HTTP API')).matchAll(/^\| (.+?) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!)));
+const documented = new Set(
+  [...readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## HTTP API')).matchAll(/^\| (.+?) \|/gm)].flatMap((row) =>
+    [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!),
+  ),
+);
 
 test('compose.yaml: the app built from the Dockerfile runtime stage, PostgreSQL and Redis', (t) => {
   t.deepEqual(Object.keys(compose.services).sort(), ['app', 'postgres', 'redis']);
@@ -50,14 +54,22 @@ test('compose.yaml: the app runs in production on the PostgreSQL and Redis servi
   t.is(env['NODE_ENV'], 'production');
   t.is(new URL(env['DATABASE_URL']!.replace(/\$\{[^}]*\}/g, 'x')).host, 'postgres:5432');
   t.is(new URL(env['REDIS_URL']!).host, 'redis:6379');
-  const named = Object.values(compose.services).flatMap((service) => (service.volumes ?? []).map((volume) => volume.split(':')[0]!)).filter((source) => !source.startsWith('.') && !source.startsWith('/'));
-  t.deepEqual(named.filter((name) => !(name in (compose.volumes ?? {}))), []);
+  const named = Object.values(compose.services)
+    .flatMap((service) => (service.volumes ?? []).map((volume) => volume.split(':')[0]!))
+    .filter((source) => !source.startsWith('.') && !source.startsWith('/'));
+  t.deepEqual(
+    named.filter((name) => !(name in (compose.volumes ?? {}))),
+    [],
+  );
 });
 
 test("compose.yaml: every variable it gives the app is in the README's Configuration table, and no secret is written in the file", (t) => {
   const env = app.environment ?? {};
   t.true(documented.has('DATABASE_URL') && documented.has('INVITE_SECRET'), 'the table was read');
-  t.deepEqual(Object.keys(env).filter((name) => name !== 'NODE_ENV' && !documented.has(name)), []);
+  t.deepEqual(
+    Object.keys(env).filter((name) => name !== 'NODE_ENV' && !documented.has(name)),
+    [],
+  );
   for (const secret of ['IDP_SECRET_KEY', 'IDP_WEBHOOK_SECRET', 'INVITE_SECRET', 'NATIONAL_ID_ENCRYPTION_KEY']) {
     t.is(env[secret], `\${${secret}:?set ${secret}}`, `${secret} comes from the environment, and compose refuses to start without it`);
   }

@@ -24,7 +24,9 @@ const keyword = (stage: Stage, name: string) => stage.instructions.filter((instr
 const productionWorkspaces = (): Map<string, string> => {
   const folders = new Map<string, string>();
   const byName = new Map(
-    ['packages', 'apps'].flatMap((parent) => readdirSync(join(ROOT, parent)).map((child) => [manifestAt(join(ROOT, parent, child)).name, `${parent}/${child}`] as const)),
+    ['packages', 'apps'].flatMap((parent) =>
+      readdirSync(join(ROOT, parent)).map((child) => [manifestAt(join(ROOT, parent, child)).name, `${parent}/${child}`] as const),
+    ),
   );
   const pending = ['@idv/server'];
   while (pending.length > 0) {
@@ -39,13 +41,16 @@ const productionWorkspaces = (): Map<string, string> => {
 };
 
 test('the Dockerfile has a build and a runtime stage; the runtime runs as a non-root user, with production dependencies only and a readiness healthcheck', (t) => {
-  t.deepEqual(dockerfile.stages.map((stage) => stage.name), ['build', 'runtime']);
+  t.deepEqual(
+    dockerfile.stages.map((stage) => stage.name),
+    ['build', 'runtime'],
+  );
   // Node 24, the active LTS: Node 20 reached its end of life in April 2026. The engines field still
   // admits Node 20, on which this suite runs here; it was also run on Node 24 (docs/performance.md).
   const imageMajor = Number(/^node:(\d+)[\w.-]*$/.exec(runtime.base)?.[1]);
   t.is(imageMajor, 24);
   const enginesMinimum = Number(/^>=(\d+)\./.exec(manifestAt(ROOT).engines?.['node'] ?? '')?.[1]);
-  t.true(enginesMinimum <= imageMajor, 'the engines field admits the image\'s Node');
+  t.true(enginesMinimum <= imageMajor, "the engines field admits the image's Node");
   const users = keyword(runtime, 'USER').map((instruction) => instruction.args.trim());
   t.true(users.length > 0);
   t.false(['root', '0', '0:0'].includes(users[users.length - 1]!), 'the last USER is not root');
@@ -66,7 +71,8 @@ test('every COPY from the build context exists and is not excluded by .dockerign
   dockerfile.stages.forEach((stage, index) => {
     for (const copy of copiesOf(stage)) {
       if (copy.from !== undefined) {
-        if (!dockerfile.stages.slice(0, index).some((earlier) => earlier.name === copy.from)) problems.push(`${copy.from} is not an earlier stage`);
+        if (!dockerfile.stages.slice(0, index).some((earlier) => earlier.name === copy.from))
+          problems.push(`${copy.from} is not an earlier stage`);
         continue;
       }
       for (const source of copy.sources) {
@@ -76,12 +82,18 @@ test('every COPY from the build context exists and is not excluded by .dockerign
     }
   });
   t.deepEqual(problems, []);
-  t.true(isIgnored(ignored, 'node_modules') && isIgnored(ignored, 'packages/core/dist/index.js') && isIgnored(ignored, 'packages/core/node_modules/x'));
+  t.true(
+    isIgnored(ignored, 'node_modules') &&
+      isIgnored(ignored, 'packages/core/dist/index.js') &&
+      isIgnored(ignored, 'packages/core/node_modules/x'),
+  );
   t.false(isIgnored(ignored, 'packages/core/src/index.ts'));
 });
 
 test("the runtime stage copies the build output of exactly the server's production workspaces, and every workspace manifest", (t) => {
-  const fromBuild = copiesOf(runtime).filter((copy) => copy.from === 'build').flatMap((copy) => copy.sources.map((source) => relative('/app', source)));
+  const fromBuild = copiesOf(runtime)
+    .filter((copy) => copy.from === 'build')
+    .flatMap((copy) => copy.sources.map((source) => relative('/app', source)));
   const workspaces = productionWorkspaces();
   t.false(workspaces.has('@idv/idp-emulator'), 'the emulator is a development dependency of the server');
   t.deepEqual(
@@ -98,7 +110,11 @@ test("the runtime stage copies the build output of exactly the server's producti
   });
   t.deepEqual(unmet, [], 'every peer dependency is a production dependency of the server');
   const manifests = (manifestAt(ROOT) as unknown as { workspaces: string[] }).workspaces.map((folder) => `${folder}/package.json`);
-  t.deepEqual(manifests.filter((manifest) => !fromBuild.includes(manifest)), [], 'npm ci needs every workspace manifest the lockfile names');
+  t.deepEqual(
+    manifests.filter((manifest) => !fromBuild.includes(manifest)),
+    [],
+    'npm ci needs every workspace manifest the lockfile names',
+  );
 });
 
 test('the runtime stage, carried out without an engine: npm ci --omit=dev installs no dev tool, the CMD serves in production and the HEALTHCHECK follows readiness', async (t) => {
@@ -116,16 +132,21 @@ test('the runtime stage, carried out without an engine: npm ci --omit=dev instal
   const install = keyword(runtime, 'RUN').find((instruction) => /\bnpm ci\b/.test(instruction.args))!;
   const command = install.args.split('&&')[0]!.trim();
   // Offline: from the npm cache that the repository's own `npm ci` filled; the registry is never asked.
-  await run('sh', ['-c', command], { cwd: app, env: { ...process.env, npm_config_offline: 'true' }, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
-    throw new Error(`the runtime stage's install failed (offline, from the npm cache):\n${error.stderr ?? ''}`);
-  });
+  await run('sh', ['-c', command], { cwd: app, env: { ...process.env, npm_config_offline: 'true' }, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (error: { stderr?: string }) => {
+      throw new Error(`the runtime stage's install failed (offline, from the npm cache):\n${error.stderr ?? ''}`);
+    },
+  );
   for (const devOnly of ['typescript', 'ava', 'typedoc', '@changesets/cli', 'svix', '@clerk/backend', 'autocannon']) {
     t.false(existsSync(join(app, 'node_modules', devOnly)), `${devOnly} is not installed`);
   }
   // npm links every workspace of the lockfile, but the emulator's code is not in the image: a production
   // start that imported it would fail below.
   t.false(existsSync(join(app, 'node_modules', '@idv', 'idp-emulator', 'dist')), "the emulator's build output is not in the image");
-  t.true(existsSync(join(app, 'node_modules', 'koa')) && existsSync(join(app, 'node_modules', '@mikro-orm', 'core')), 'the production tree is installed');
+  t.true(
+    existsSync(join(app, 'node_modules', 'koa')) && existsSync(join(app, 'node_modules', '@mikro-orm', 'core')),
+    'the production tree is installed',
+  );
 
   const provider = await startTestProvider();
   t.teardown(() => provider.close());

@@ -47,7 +47,9 @@ const redisUrl = TEST_REDIS_URL;
 if (url === undefined) {
   reportPostgresNotRun('two instances on one PostgreSQL database did not run: TEST_DATABASE_URL is unset');
 } else if (redisUrl === undefined) {
-  reportRedisNotRun('two instances on one PostgreSQL database and one Redis (TEST_REDIS_URL is unset and no Redis answers on 127.0.0.1:6379)');
+  reportRedisNotRun(
+    'two instances on one PostgreSQL database and one Redis (TEST_REDIS_URL is unset and no Redis answers on 127.0.0.1:6379)',
+  );
 } else {
   test.before(async (t) => {
     const scratch = await createScratchDatabase(url);
@@ -104,13 +106,23 @@ if (url === undefined) {
     await provider.waitSettled();
 
     const webhooksPerInstance = proxy.forwarded.map((paths) => paths.filter((path) => path === 'POST /webhooks/idp').length);
-    t.true(webhooksPerInstance.every((count) => count > 0), `webhooks reached both instances: ${webhooksPerInstance.join(', ')}`);
+    t.true(
+      webhooksPerInstance.every((count) => count > 0),
+      `webhooks reached both instances: ${webhooksPerInstance.join(', ')}`,
+    );
     const delivered = (await provider.deliveries()).filter((delivery) => delivery.status !== 200);
     t.deepEqual(delivered, [], 'every delivery, duplicates included, was answered 200');
 
     for (const member of members) {
-      const answers = await Promise.all([proxy.url, ...instances.map((instance) => instance.url)].map((base) => apiForSession(provider, base, member.sessionId).get('/users/me')));
-      t.deepEqual(answers.map((answer) => answer.status), [200, 200, 200]);
+      const answers = await Promise.all(
+        [proxy.url, ...instances.map((instance) => instance.url)].map((base) =>
+          apiForSession(provider, base, member.sessionId).get('/users/me'),
+        ),
+      );
+      t.deepEqual(
+        answers.map((answer) => answer.status),
+        [200, 200, 200],
+      );
       t.deepEqual(answers[1]!.body, answers[0]!.body);
       t.deepEqual(answers[2]!.body, answers[0]!.body);
       t.is(answers[0]!.body.user.idpId, member.idpId);
@@ -135,7 +147,10 @@ if (url === undefined) {
     const attempts = await Promise.all(Array.from({ length: 8 }, () => invitee.api.post('/invitations/accept', { invitationId })));
     const statuses = attempts.map((attempt) => attempt.status);
     t.is(statuses.filter((status) => status === 200).length, 1, `one accept wins: ${statuses.join(', ')}`);
-    t.true(statuses.every((status) => status === 200 || status === 409), statuses.join(', '));
+    t.true(
+      statuses.every((status) => status === 200 || status === 409),
+      statuses.join(', '),
+    );
 
     const roster = await fullRoster(owner.api, orgId);
     t.deepEqual(
@@ -161,11 +176,19 @@ if (url === undefined) {
     t.teardown(() => provider.setDeliveryMode({ duplicate: false }));
     const signUp = await provider.signUpWithTicket(ticket, 'round-robin-password-1');
     await provider.waitSettled();
-    const createdDeliveries = (await provider.deliveries()).filter((delivery) => delivery.eventType === 'user.created' && delivery.userId === signUp.created_user_id);
-    t.deepEqual(createdDeliveries.map((delivery) => delivery.status), [200, 200]);
+    const createdDeliveries = (await provider.deliveries()).filter(
+      (delivery) => delivery.eventType === 'user.created' && delivery.userId === signUp.created_user_id,
+    );
+    t.deepEqual(
+      createdDeliveries.map((delivery) => delivery.status),
+      [200, 200],
+    );
 
     const me = await apiForSession(provider, proxy.url, signUp.created_session_id).get('/users/me');
-    t.deepEqual(me.body.memberships.map((m: { organizationId: string; status: string }) => [m.organizationId, m.status]), [[orgId, 'active']]);
+    t.deepEqual(
+      me.body.memberships.map((m: { organizationId: string; status: string }) => [m.organizationId, m.status]),
+      [[orgId, 'active']],
+    );
     const audit = await owner.api.get(`/organizations/${orgId}/audit`);
     t.is((audit.body.items as Array<{ action: string }>).filter((entry) => entry.action === 'invitation.accepted').length, 1);
   });
@@ -179,7 +202,10 @@ if (url === undefined) {
     t.deepEqual([...new Set(statuses)], [404], 'within the budget: the app-links file is simply not configured');
     const spent = proxy.forwarded.map((paths, index) => paths.length - before[index]!);
     t.deepEqual(spent, [PUBLIC_BUDGET / 2, PUBLIC_BUDGET / 2]);
-    const refused = [await getFromSecondClient(proxy.url, '/.well-known/assetlinks.json'), await getFromSecondClient(proxy.url, '/.well-known/assetlinks.json')];
+    const refused = [
+      await getFromSecondClient(proxy.url, '/.well-known/assetlinks.json'),
+      await getFromSecondClient(proxy.url, '/.well-known/assetlinks.json'),
+    ];
     t.deepEqual(refused, [429, 429], 'both instances refuse once the shared budget is spent');
     t.is((await fetch(`${proxy.url}/.well-known/assetlinks.json`)).status, 404, 'the first client (127.0.0.1) still has its own budget');
     t.true((await redisKeys(redisUrl, keyPrefix)).length > 0, 'the counters live in Redis');

@@ -80,44 +80,73 @@ test.serial('an expired token: the service answers 401, the client refreshes onc
   const asked: boolean[] = [];
   const wire: Wire[] = [];
   const steps: string[] = [];
-  const api = clientFor(pair, async ({ forceRefresh }) => {
-    asked.push(forceRefresh);
-    return forceRefresh ? pair.provider.mintToken(session.id) : stale;
-  }, wire, steps);
+  const api = clientFor(
+    pair,
+    async ({ forceRefresh }) => {
+      asked.push(forceRefresh);
+      return forceRefresh ? pair.provider.mintToken(session.id) : stale;
+    },
+    wire,
+    steps,
+  );
 
   const responses = await Promise.all([api.request('/users/me'), api.request('/users/me'), api.request('/users/me/invitations')]);
-  t.deepEqual(responses.map((r) => r.status), [200, 200, 200]);
+  t.deepEqual(
+    responses.map((r) => r.status),
+    [200, 200, 200],
+  );
   t.like(await responses[0]!.json(), { user: { idpId: userId } });
   t.is(asked.filter(Boolean).length, 1, 'one forced refresh for three concurrent 401s');
-  t.deepEqual(wire.filter((w) => w.token === stale).map((w) => w.status), [401, 401, 401]);
-  t.deepEqual(wire.filter((w) => w.token !== stale).map((w) => w.status), [200, 200, 200]);
+  t.deepEqual(
+    wire.filter((w) => w.token === stale).map((w) => w.status),
+    [401, 401, 401],
+  );
+  t.deepEqual(
+    wire.filter((w) => w.token !== stale).map((w) => w.status),
+    [200, 200, 200],
+  );
   t.true(wire.every((w) => w.locale === 'he'));
   t.deepEqual(steps, []);
 });
 
-test.serial('a session revoked at the provider: the refresh yields no token and the client signs out exactly once, after the push-token revoke', async (t) => {
-  const { pair, userId } = t.context;
-  const session = await pair.provider.openSession(userId);
-  const stale = await expiredToken(pair, session.id);
-  t.is((await control(pair, 'POST', `/v1/sessions/${session.id}/revoke`)).status, 200);
-  const wire: Wire[] = [];
-  const steps: string[] = [];
-  const api = clientFor(pair, async ({ forceRefresh }) => {
-    if (!forceRefresh) return stale;
-    // As the provider's SDK does: a revoked session has no token.
-    const minted = await control(pair, 'POST', `/v1/sessions/${session.id}/tokens`);
-    return minted.status === 200 ? (minted.body.jwt as string) : null;
-  }, wire, steps);
+test.serial(
+  'a session revoked at the provider: the refresh yields no token and the client signs out exactly once, after the push-token revoke',
+  async (t) => {
+    const { pair, userId } = t.context;
+    const session = await pair.provider.openSession(userId);
+    const stale = await expiredToken(pair, session.id);
+    t.is((await control(pair, 'POST', `/v1/sessions/${session.id}/revoke`)).status, 200);
+    const wire: Wire[] = [];
+    const steps: string[] = [];
+    const api = clientFor(
+      pair,
+      async ({ forceRefresh }) => {
+        if (!forceRefresh) return stale;
+        // As the provider's SDK does: a revoked session has no token.
+        const minted = await control(pair, 'POST', `/v1/sessions/${session.id}/tokens`);
+        return minted.status === 200 ? (minted.body.jwt as string) : null;
+      },
+      wire,
+      steps,
+    );
 
-  const results = await Promise.allSettled([api.request('/users/me'), api.request('/organizations', { method: 'POST', body: JSON.stringify({ name: 'Gym' }), headers: { 'content-type': 'application/json' } })]);
-  t.true(results.every((r) => r.status === 'rejected' && r.reason instanceof SignedOutError));
-  // The revoke goes out with the last (dead) token: the service refuses it, and the sign-out goes on.
-  t.deepEqual(steps, ['reported revokePushToken: device revoke answered 401', 'clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
-  const revoke = wire.find((w) => w.path === DEVICE_PATH);
-  t.like(revoke, { method: 'DELETE', token: stale, locale: 'he', status: 401 });
-  await t.throwsAsync(api.request('/users/me'), { instanceOf: SignedOutError });
-  t.is(wire.length, 3, 'two 401s and the revoke; nothing after the sign-out');
-});
+    const results = await Promise.allSettled([
+      api.request('/users/me'),
+      api.request('/organizations', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'Gym' }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    ]);
+    t.true(results.every((r) => r.status === 'rejected' && r.reason instanceof SignedOutError));
+    // The revoke goes out with the last (dead) token: the service refuses it, and the sign-out goes on.
+    t.deepEqual(steps, ['reported revokePushToken: device revoke answered 401', 'clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
+    const revoke = wire.find((w) => w.path === DEVICE_PATH);
+    t.like(revoke, { method: 'DELETE', token: stale, locale: 'he', status: 401 });
+    await t.throwsAsync(api.request('/users/me'), { instanceOf: SignedOutError });
+    t.is(wire.length, 3, 'two 401s and the revoke; nothing after the sign-out');
+  },
+);
 
 test.serial('a refresh that still gets 401 (second 401): sign-out exactly once for concurrent requests, revoke first', async (t) => {
   const { pair, userId } = t.context;
@@ -133,21 +162,29 @@ test.serial('a refresh that still gets 401 (second 401): sign-out exactly once f
   t.true(wire.filter((w) => w.path === '/users/me').every((w) => w.status === 401));
 });
 
-test.serial('a user who signs out revokes the device first: DELETE /users/me/devices/:installationId answers 204 and the device is gone', async (t) => {
-  const { pair, userId } = t.context;
-  const session = await pair.provider.openSession(userId);
-  const wire: Wire[] = [];
-  const steps: string[] = [];
-  const api = clientFor(pair, async () => pair.provider.mintToken(session.id), wire, steps);
-  const registered = await api.request(DEVICE_PATH, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pushToken: 'ExponentPushToken[e2e-client-0000001]', platform: 'ios' }),
-  });
-  t.true([200, 201].includes(registered.status));
-  await api.signOut();
-  t.deepEqual(steps, ['clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
-  t.like(wire.find((w) => w.path === DEVICE_PATH && w.method === 'DELETE'), { status: 204, locale: 'he' });
-  const after = await fetch(`${pair.service().url}/users/me/devices`, { headers: { authorization: `Bearer ${await pair.provider.mintToken(session.id)}` } });
-  t.deepEqual(await after.json(), { items: [] });
-});
+test.serial(
+  'a user who signs out revokes the device first: DELETE /users/me/devices/:installationId answers 204 and the device is gone',
+  async (t) => {
+    const { pair, userId } = t.context;
+    const session = await pair.provider.openSession(userId);
+    const wire: Wire[] = [];
+    const steps: string[] = [];
+    const api = clientFor(pair, async () => pair.provider.mintToken(session.id), wire, steps);
+    const registered = await api.request(DEVICE_PATH, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pushToken: 'ExponentPushToken[e2e-client-0000001]', platform: 'ios' }),
+    });
+    t.true([200, 201].includes(registered.status));
+    await api.signOut();
+    t.deepEqual(steps, ['clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
+    t.like(
+      wire.find((w) => w.path === DEVICE_PATH && w.method === 'DELETE'),
+      { status: 204, locale: 'he' },
+    );
+    const after = await fetch(`${pair.service().url}/users/me/devices`, {
+      headers: { authorization: `Bearer ${await pair.provider.mintToken(session.id)}` },
+    });
+    t.deepEqual(await after.json(), { items: [] });
+  },
+);

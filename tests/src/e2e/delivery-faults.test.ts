@@ -39,7 +39,10 @@ test.serial('every message delivered twice still converges to the provider state
   const perMessage = new Map<string, number>();
   deliveries.forEach((d) => perMessage.set(d.messageId, (perMessage.get(d.messageId) ?? 0) + 1));
   t.is(perMessage.size, 6);
-  t.true([...perMessage.values()].every((count) => count >= 2), 'each message id was delivered at least twice');
+  t.true(
+    [...perMessage.values()].every((count) => count >= 2),
+    'each message id was delivered at least twice',
+  );
   t.deepEqual(undeliveredMessages(deliveries), []);
   await assertConverged(t, pair.provider, pair.service().url, ids);
 });
@@ -58,21 +61,27 @@ for (const order of ['reverse', 'shuffle'] as const) {
   });
 }
 
-test.serial('a first request before user.created arrives creates the user from the provider, and the late webhook changes nothing', async (t) => {
-  const { pair } = t.context;
-  const { provider } = pair;
-  await provider.setDeliveryMode({ hold: true });
-  const user = await provider.createUser('early-bird@example.com');
-  const token = await provider.mintToken((await provider.openSession(user.id)).id);
-  const early = await getMe(pair.service().url, { token });
-  t.is(early.status, 200);
-  t.like(early.body?.user, { idpId: user.id, email: 'early-bird@example.com' });
-  t.false((await provider.deliveries()).some((d) => d.userId === user.id), 'no delivery had reached the service yet');
+test.serial(
+  'a first request before user.created arrives creates the user from the provider, and the late webhook changes nothing',
+  async (t) => {
+    const { pair } = t.context;
+    const { provider } = pair;
+    await provider.setDeliveryMode({ hold: true });
+    const user = await provider.createUser('early-bird@example.com');
+    const token = await provider.mintToken((await provider.openSession(user.id)).id);
+    const early = await getMe(pair.service().url, { token });
+    t.is(early.status, 200);
+    t.like(early.body?.user, { idpId: user.id, email: 'early-bird@example.com' });
+    t.false(
+      (await provider.deliveries()).some((d) => d.userId === user.id),
+      'no delivery had reached the service yet',
+    );
 
-  t.is(await provider.release('fifo'), 1);
-  await provider.waitSettled();
-  const late = await getMe(pair.service().url, { token });
-  t.is(late.status, 200);
-  t.is(late.body?.user.id, early.body?.user.id, 'the same local row');
-  t.deepEqual(undeliveredMessages(await provider.deliveries()), []);
-});
+    t.is(await provider.release('fifo'), 1);
+    await provider.waitSettled();
+    const late = await getMe(pair.service().url, { token });
+    t.is(late.status, 200);
+    t.is(late.body?.user.id, early.body?.user.id, 'the same local row');
+    t.deepEqual(undeliveredMessages(await provider.deliveries()), []);
+  },
+);

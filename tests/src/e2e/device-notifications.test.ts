@@ -27,7 +27,13 @@ test.after.always(async (t) => {
 /** One request as a persona, with extra headers; every answer is kept for the leak check. */
 const as = (t: { context: { world: EmulatedService; answers: ApiAnswer[] } }, idpId: string, headers: Record<string, string> = {}) => {
   const send = async (method: string, path: string, body?: unknown) => {
-    const answer = await callService(t.context.world.service.url, async () => ({ ...(await persona(idpId)()), ...headers }), method, path, body);
+    const answer = await callService(
+      t.context.world.service.url,
+      async () => ({ ...(await persona(idpId)()), ...headers }),
+      method,
+      path,
+      body,
+    );
     t.context.answers.push(answer);
     return answer;
   };
@@ -41,37 +47,59 @@ const as = (t: { context: { world: EmulatedService; answers: ApiAnswer[] } }, id
 
 const settled = (t: { context: { world: EmulatedService } }) => t.context.world.service.server.settle();
 
-test.serial('register with X-Locale tr-TR, be invited as an existing user: one Turkish push to that device; revoked, the next invitation reaches nobody', async (t) => {
-  const { world, expo } = t.context;
-  const ownerId = await world.seedUser('temple-owner@example.com');
-  const inviteeId = await world.seedUser('temple-invitee@example.com');
-  const owner = as(t, ownerId);
-  const invitee = as(t, inviteeId, { 'x-locale': 'tr-TR' });
+test.serial(
+  'register with X-Locale tr-TR, be invited as an existing user: one Turkish push to that device; revoked, the next invitation reaches nobody',
+  async (t) => {
+    const { world, expo } = t.context;
+    const ownerId = await world.seedUser('temple-owner@example.com');
+    const inviteeId = await world.seedUser('temple-invitee@example.com');
+    const owner = as(t, ownerId);
+    const invitee = as(t, inviteeId, { 'x-locale': 'tr-TR' });
 
-  const registered = await invitee.put('/users/me/devices/invitee-phone', { pushToken: TOKENS.invitee, platform: 'ios', appVersion: '3.1.0' });
-  t.is(registered.status, 201);
-  t.like(registered.body, { device: { installationId: 'invitee-phone', locale: 'tr-TR', pushToken: '…001]' } });
+    const registered = await invitee.put('/users/me/devices/invitee-phone', {
+      pushToken: TOKENS.invitee,
+      platform: 'ios',
+      appVersion: '3.1.0',
+    });
+    t.is(registered.status, 201);
+    t.like(registered.body, { device: { installationId: 'invitee-phone', locale: 'tr-TR', pushToken: '…001]' } });
 
-  const temple = await owner.post('/organizations', { name: 'Iron Temple' });
-  t.is(temple.status, 201);
-  const invited = await owner.post(`/organizations/${temple.body.organization.id}/invitations`, { email: 'temple-invitee@example.com', role: 'member' });
-  t.is(invited.status, 201);
-  t.like(invited.body, { membership: { status: 'pending_invitation' } });
-  await settled(t);
-  t.deepEqual(
-    expo.pushes.map((push) => [push.to, push.title, push.body]),
-    [[TOKENS.invitee, 'Iron Temple sizi davet etti', 'Uygulamayı açın ve üye olarak katılın.']],
-  );
-  t.like(expo.pushes[0]?.data, { kind: 'invitation.received', organizationId: temple.body.organization.id, invitationId: invited.body.invitation.id });
+    const temple = await owner.post('/organizations', { name: 'Iron Temple' });
+    t.is(temple.status, 201);
+    const invited = await owner.post(`/organizations/${temple.body.organization.id}/invitations`, {
+      email: 'temple-invitee@example.com',
+      role: 'member',
+    });
+    t.is(invited.status, 201);
+    t.like(invited.body, { membership: { status: 'pending_invitation' } });
+    await settled(t);
+    t.deepEqual(
+      expo.pushes.map((push) => [push.to, push.title, push.body]),
+      [[TOKENS.invitee, 'Iron Temple sizi davet etti', 'Uygulamayı açın ve üye olarak katılın.']],
+    );
+    t.like(expo.pushes[0]?.data, {
+      kind: 'invitation.received',
+      organizationId: temple.body.organization.id,
+      invitationId: invited.body.invitation.id,
+    });
 
-  t.is((await invitee.delete('/users/me/devices/invitee-phone')).status, 204);
-  t.is((await invitee.delete('/users/me/devices/invitee-phone')).status, 204, 'revoking again is a no-op');
-  t.deepEqual((await invitee.get('/users/me/devices')).body, { items: [] });
-  const forge = await owner.post('/organizations', { name: 'Iron Forge' });
-  t.is((await owner.post(`/organizations/${forge.body.organization.id}/invitations`, { email: 'temple-invitee@example.com', role: 'member' })).status, 201);
-  await settled(t);
-  t.is(expo.pushes.length, 1, 'the second invitation reached nobody');
-});
+    t.is((await invitee.delete('/users/me/devices/invitee-phone')).status, 204);
+    t.is((await invitee.delete('/users/me/devices/invitee-phone')).status, 204, 'revoking again is a no-op');
+    t.deepEqual((await invitee.get('/users/me/devices')).body, { items: [] });
+    const forge = await owner.post('/organizations', { name: 'Iron Forge' });
+    t.is(
+      (
+        await owner.post(`/organizations/${forge.body.organization.id}/invitations`, {
+          email: 'temple-invitee@example.com',
+          role: 'member',
+        })
+      ).status,
+      201,
+    );
+    await settled(t);
+    t.is(expo.pushes.length, 1, 'the second invitation reached nobody');
+  },
+);
 
 test.serial('a malformed X-Locale changes nothing and breaks nothing; the next notification is still in the stored language', async (t) => {
   const { world, expo } = t.context;
@@ -90,9 +118,16 @@ test.serial('a malformed X-Locale changes nothing and breaks nothing; the next n
   const owner = as(t, ownerId);
   const org = await owner.post('/organizations', { name: 'Iron Temple' });
   const before = expo.pushes.length;
-  t.is((await owner.post(`/organizations/${org.body.organization.id}/invitations`, { email: 'locale-invitee@example.com', role: 'coach' })).status, 201);
+  t.is(
+    (await owner.post(`/organizations/${org.body.organization.id}/invitations`, { email: 'locale-invitee@example.com', role: 'coach' }))
+      .status,
+    201,
+  );
   await settled(t);
-  t.deepEqual(expo.pushes.slice(before).map((push) => [push.to, push.title]), [[TOKENS.invitee, 'Iron Temple sizi davet etti']]);
+  t.deepEqual(
+    expo.pushes.slice(before).map((push) => [push.to, push.title]),
+    [[TOKENS.invitee, 'Iron Temple sizi davet etti']],
+  );
 });
 
 test.serial('accepting notifies the inviter in their language; a DeviceNotRegistered ticket removes that device', async (t) => {
@@ -105,7 +140,10 @@ test.serial('accepting notifies the inviter in their language; a DeviceNotRegist
   expo.unregisteredAtSend.add(TOKENS.stale);
 
   const org = await owner.post('/organizations', { name: 'Iron Temple' });
-  const invited = await owner.post(`/organizations/${org.body.organization.id}/invitations`, { email: 'accept-invitee@example.com', role: 'member' });
+  const invited = await owner.post(`/organizations/${org.body.organization.id}/invitations`, {
+    email: 'accept-invitee@example.com',
+    role: 'member',
+  });
   const before = expo.pushes.length;
   const accepted = await as(t, inviteeId).post('/invitations/accept', { invitationId: invited.body.invitation.id });
   t.is(accepted.status, 200);
@@ -117,7 +155,10 @@ test.serial('accepting notifies the inviter in their language; a DeviceNotRegist
       [TOKENS.stale, 'Invitation accepted', 'accept-invitee@example.com joined Iron Temple.'],
     ],
   );
-  t.deepEqual((await owner.get('/users/me/devices')).body.items.map((d: { installationId: string }) => d.installationId), ['owner-phone']);
+  t.deepEqual(
+    (await owner.get('/users/me/devices')).body.items.map((d: { installationId: string }) => d.installationId),
+    ['owner-phone'],
+  );
 });
 
 test.serial('a DeviceNotRegistered receipt, read on the server timer once due, removes the device', async (t) => {
@@ -129,7 +170,11 @@ test.serial('a DeviceNotRegistered receipt, read on the server timer once due, r
   expo.unregisteredInReceipts.add(TOKENS.uninstalled);
   const owner = as(t, ownerId);
   const org = await owner.post('/organizations', { name: 'Receipt Gym' });
-  t.is((await owner.post(`/organizations/${org.body.organization.id}/invitations`, { email: 'receipt-invitee@example.com', role: 'member' })).status, 201);
+  t.is(
+    (await owner.post(`/organizations/${org.body.organization.id}/invitations`, { email: 'receipt-invitee@example.com', role: 'member' }))
+      .status,
+    201,
+  );
   // EXPO_RECEIPT_DELAY_SECONDS=0: the timer reads the receipt at its next tick; then the removal is background work.
   await expo.whenReceiptAsked(TOKENS.uninstalled);
   await settled(t);

@@ -38,13 +38,25 @@ test('path 2: an existing user is invited as pending_invitation, sees it in-app 
 
   const invited = await owner.api.post(`/organizations/${orgId}/invitations`, { email: invitee.email, role: 'member' });
   t.is(invited.status, 201);
-  t.like(invited.body, { invitation: { email: invitee.email, role: 'member', status: 'pending' }, membership: { status: 'pending_invitation' } });
+  t.like(invited.body, {
+    invitation: { email: invitee.email, role: 'member', status: 'pending' },
+    membership: { status: 'pending_invitation' },
+  });
   t.deepEqual(await t.context.provider.emails(invitee.email), [], 'no provider invitation e-mail for someone who has an account');
 
   const mine = await invitee.api.get('/users/me/invitations');
   t.is(mine.status, 200);
   t.deepEqual(mine.body, {
-    items: [{ id: invited.body.invitation.id, organizationId: orgId, organizationName: 'Path Two Gym', role: 'member', status: 'pending', expiresAt: invited.body.invitation.expiresAt }],
+    items: [
+      {
+        id: invited.body.invitation.id,
+        organizationId: orgId,
+        organizationName: 'Path Two Gym',
+        role: 'member',
+        status: 'pending',
+        expiresAt: invited.body.invitation.expiresAt,
+      },
+    ],
   });
   t.false(JSON.stringify(mine.body).includes(invited.body.token), 'the token is never listed');
 
@@ -93,8 +105,16 @@ test('revoking a path-1 invitation revokes the provider invitation too, and a la
   const invitee = await member(t, email);
   t.deepEqual((await invitee.api.get('/users/me')).body.memberships, []);
   assertError(t, await invitee.api.post('/invitations/accept', { token: invited.body.token }), 409, 'InvitationNotPending');
-  assertError(t, await owner.api.post(`/organizations/${orgId}/invitations/${invited.body.invitation.id}/revoke`), 409, 'InvitationNotPending');
-  t.deepEqual((await auditActions(owner, orgId)).filter((a) => a.startsWith('invitation.')), ['invitation.revoked', 'invitation.created']);
+  assertError(
+    t,
+    await owner.api.post(`/organizations/${orgId}/invitations/${invited.body.invitation.id}/revoke`),
+    409,
+    'InvitationNotPending',
+  );
+  t.deepEqual(
+    (await auditActions(owner, orgId)).filter((a) => a.startsWith('invitation.')),
+    ['invitation.revoked', 'invitation.created'],
+  );
 });
 
 test('declining cancels the membership and revokes the invitation with reason declined; it cannot be accepted afterwards', async (t) => {
@@ -108,7 +128,9 @@ test('declining cancels the membership and revokes the invitation with reason de
   t.is(declined.status, 200);
   t.like(declined.body, { invitation: { id: invited.body.invitation.id, status: 'revoked', revokedReason: 'declined' } });
   t.deepEqual(await rosterStatusOf(owner, orgId, invitee.email), ['cancelled']);
-  t.like((await owner.api.get(`/organizations/${orgId}/invitations`)).body.items, [{ id: invited.body.invitation.id, status: 'revoked', revokedReason: 'declined' }]);
+  t.like((await owner.api.get(`/organizations/${orgId}/invitations`)).body.items, [
+    { id: invited.body.invitation.id, status: 'revoked', revokedReason: 'declined' },
+  ]);
   assertError(t, await invitee.api.post('/invitations/accept', { invitationId: invited.body.invitation.id }), 409, 'InvitationNotPending');
   t.deepEqual((await invitee.api.get('/users/me')).body.memberships, []);
   t.true((await auditActions(owner, orgId)).includes('invitation.declined'));

@@ -42,10 +42,22 @@ test.after.always(async (t) => {
 });
 
 const startIyzico = (t: { context: Context }, card = CARD, amountMinor = 9990) =>
-  t.context.owner.post(`/organizations/${t.context.orgId}/payments`, { provider: 'iyzico', amountMinor, currency: 'TRY', description: 'Ten-class pack', card });
+  t.context.owner.post(`/organizations/${t.context.orgId}/payments`, {
+    provider: 'iyzico',
+    amountMinor,
+    currency: 'TRY',
+    description: 'Ten-class pack',
+    card,
+  });
 const startPaytr = (t: { context: Context }) =>
-  t.context.owner.post(`/organizations/${t.context.orgId}/payments`, { provider: 'paytr', amountMinor: 15000, currency: 'TRY', description: 'Monthly membership' });
-const paymentOf = async (t: { context: Context }, id: string) => (await t.context.owner.get(`/organizations/${t.context.orgId}/payments/${id}`)).body.payment;
+  t.context.owner.post(`/organizations/${t.context.orgId}/payments`, {
+    provider: 'paytr',
+    amountMinor: 15000,
+    currency: 'TRY',
+    description: 'Monthly membership',
+  });
+const paymentOf = async (t: { context: Context }, id: string) =>
+  (await t.context.owner.get(`/organizations/${t.context.orgId}/payments/${id}`)).body.payment;
 
 test('iyzico 3DS round trip: initialize, the 3DS page in the browser, the signed return, the auth that takes the money, the 303, the webhook', async (t) => {
   const started = await startIyzico(t);
@@ -60,12 +72,19 @@ test('iyzico 3DS round trip: initialize, the 3DS page in the browser, the signed
   const callback = await submit(returned.action, returned.fields);
   t.is(callback.status, 303);
   t.is(callback.headers.get('location'), `https://app.gym.example/payments/result?tx=${started.body.payment.id}&status=succeeded`);
-  t.like(await paymentOf(t, started.body.payment.id), { status: 'succeeded', paidAmountMinor: 9990, failureCode: null, lateSuccess: false });
+  t.like(await paymentOf(t, started.body.payment.id), {
+    status: 'succeeded',
+    paidAmountMinor: 9990,
+    failureCode: null,
+    lateSuccess: false,
+  });
   // Back button / double submit: the same signed return changes nothing and takes no money twice.
   const again = await submit(returned.action, returned.fields);
   t.is(again.headers.get('location'), `https://app.gym.example/payments/result?tx=${started.body.payment.id}&status=succeeded`);
   await t.context.payments.whenSettled();
-  const webhook = t.context.payments.deliveries().filter((d) => d.kind === 'iyzico-webhook' && d.reference === returned.fields['paymentId']);
+  const webhook = t.context.payments
+    .deliveries()
+    .filter((d) => d.kind === 'iyzico-webhook' && d.reference === returned.fields['paymentId']);
   t.like(webhook, [{ status: 200, accepted: true, attempt: 1 }], 'the THREE_DS_AUTH webhook that follows is acknowledged once');
   t.like(await paymentOf(t, started.body.payment.id), { status: 'succeeded' });
 });
@@ -106,7 +125,13 @@ test('50 concurrent identical PayTR notices: every one is answered OK, the payme
   const hash = createHmac('sha256', merchantKey).update(`${oid}${merchantSalt}success15000`).digest('base64');
   const body = new URLSearchParams({ merchant_oid: oid, status: 'success', total_amount: '15000', hash }).toString();
   const replies = await Promise.all(
-    Array.from({ length: 50 }, () => fetch(`${t.context.world.service.url}/payments/callbacks/paytr`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }).then(async (r) => `${r.status} ${await r.text()}`)),
+    Array.from({ length: 50 }, () =>
+      fetch(`${t.context.world.service.url}/payments/callbacks/paytr`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }).then(async (r) => `${r.status} ${await r.text()}`),
+    ),
   );
   t.deepEqual(new Set(replies), new Set(['200 OK']));
   t.like(await paymentOf(t, started.body.payment.id), { status: 'succeeded', paidAmountMinor: 15000, lateSuccess: false });
@@ -131,14 +156,21 @@ test('the provider is down: starting a payment answers 503 PaymentProviderUnavai
   t.false(t.context.world.service.logs.text().includes(t.context.payments.paytr.merchantKey));
 });
 
-test('a card iyzico refuses: 422 PaymentRefused, the payment failed with iyzico\'s code; card and national ID never logged', async (t) => {
+test("a card iyzico refuses: 422 PaymentRefused, the payment failed with iyzico's code; card and national ID never logged", async (t) => {
   const refused = await startIyzico(t, { ...CARD, number: INSUFFICIENT_FUNDS_CARD });
   t.is(refused.status, 422);
   t.is(refused.body.code, 'PaymentRefused');
   const newest = (await t.context.owner.get(`/organizations/${t.context.orgId}/payments?limit=1`)).body.items[0];
   t.like(newest, { provider: 'iyzico', status: 'failed', failureCode: 'iyzico:10051' });
   const logs = t.context.world.service.logs.text();
-  for (const secret of [CARD.number, INSUFFICIENT_FUNDS_CARD, '10000000146', t.context.payments.iyzico.secretKey, t.context.payments.iyzico.apiKey]) t.false(logs.includes(secret));
+  for (const secret of [
+    CARD.number,
+    INSUFFICIENT_FUNDS_CARD,
+    '10000000146',
+    t.context.payments.iyzico.secretKey,
+    t.context.payments.iyzico.apiKey,
+  ])
+    t.false(logs.includes(secret));
 });
 
 test('subscription renewals: each order iyzico notifies becomes one payment of the plan; a failed order retried under its reference ends succeeded', async (t) => {
@@ -153,15 +185,38 @@ test('subscription renewals: each order iyzico notifies becomes one payment of t
   });
   t.is(linked.status, 201, JSON.stringify(linked.body));
   const customerReferenceCode = 'c0ffee00-0000-4000-8000-000000000001';
-  for (const [orderReferenceCode, outcome] of [['order-1', 'success'], ['order-2', 'failure'], ['order-2', 'success']] as const) {
+  for (const [orderReferenceCode, outcome] of [
+    ['order-1', 'success'],
+    ['order-2', 'failure'],
+    ['order-2', 'success'],
+  ] as const) {
     await t.context.payments.sendSubscriptionOrder({ subscriptionReferenceCode, orderReferenceCode, customerReferenceCode, outcome });
   }
   await t.context.payments.whenSettled();
-  t.true(t.context.payments.deliveries().filter((d) => d.kind === 'iyzico-subscription').every((d) => d.accepted));
-  const renewals = ((await t.context.owner.get(`/organizations/${t.context.orgId}/payments`)).body.items as Array<Record<string, unknown>>).filter((p) => p['subscriptionReferenceCode'] === subscriptionReferenceCode);
+  t.true(
+    t.context.payments
+      .deliveries()
+      .filter((d) => d.kind === 'iyzico-subscription')
+      .every((d) => d.accepted),
+  );
+  const renewals = (
+    (await t.context.owner.get(`/organizations/${t.context.orgId}/payments`)).body.items as Array<Record<string, unknown>>
+  ).filter((p) => p['subscriptionReferenceCode'] === subscriptionReferenceCode);
   t.is(renewals.length, 2);
-  for (const renewal of renewals) t.like(renewal, { provider: 'iyzico', status: 'succeeded', amountMinor: 9900, paidAmountMinor: 9900, lateSuccess: false });
-  t.is((await t.context.owner.post(`/organizations/${t.context.orgId}/payment-subscriptions`, { provider: 'iyzico', subscriptionReferenceCode, amountMinor: 9900, currency: 'TRY', description: 'x' })).status, 409);
+  for (const renewal of renewals)
+    t.like(renewal, { provider: 'iyzico', status: 'succeeded', amountMinor: 9900, paidAmountMinor: 9900, lateSuccess: false });
+  t.is(
+    (
+      await t.context.owner.post(`/organizations/${t.context.orgId}/payment-subscriptions`, {
+        provider: 'iyzico',
+        subscriptionReferenceCode,
+        amountMinor: 9900,
+        currency: 'TRY',
+        description: 'x',
+      })
+    ).status,
+    409,
+  );
 });
 
 test("a renewal iyzico's detail lists at another price than the one verified at link time is held under review, never succeeded", async (t) => {
@@ -175,13 +230,18 @@ test("a renewal iyzico's detail lists at another price than the one verified at 
   });
   t.is(linked.status, 201, JSON.stringify(linked.body));
   await t.context.payments.sendSubscriptionOrder(
-    { subscriptionReferenceCode: subscription.referenceCode, orderReferenceCode: 'order-repriced', customerReferenceCode: subscription.customerReferenceCode, outcome: 'success' },
+    {
+      subscriptionReferenceCode: subscription.referenceCode,
+      orderReferenceCode: 'order-repriced',
+      customerReferenceCode: subscription.customerReferenceCode,
+      outcome: 'success',
+    },
     15900,
   );
   await t.context.payments.whenSettled();
-  const renewal = ((await t.context.owner.get(`/organizations/${t.context.orgId}/payments`)).body.items as Array<Record<string, unknown>>).find(
-    (p) => p['subscriptionReferenceCode'] === subscription.referenceCode,
-  );
+  const renewal = (
+    (await t.context.owner.get(`/organizations/${t.context.orgId}/payments`)).body.items as Array<Record<string, unknown>>
+  ).find((p) => p['subscriptionReferenceCode'] === subscription.referenceCode);
   t.like(renewal, { status: 'under_review', amountMinor: 7900, paidAmountMinor: null, failureCode: 'subscription:amount_mismatch' });
 });
 

@@ -33,8 +33,14 @@ test('changes made while the service is down are retried and converge once it is
   await provider.waitSettled(120_000);
 
   const deliveries = await provider.deliveries();
-  t.true(deliveries.some((d) => d.status === 'network-error'), 'some attempts failed with connection errors while the service was down');
-  t.true(deliveries.some((d) => d.attempt > 1 && d.status === 200), 'retries delivered them after the restart');
+  t.true(
+    deliveries.some((d) => d.status === 'network-error'),
+    'some attempts failed with connection errors while the service was down',
+  );
+  t.true(
+    deliveries.some((d) => d.attempt > 1 && d.status === 200),
+    'retries delivered them after the restart',
+  );
   t.deepEqual(undeliveredMessages(deliveries), []);
   await assertConverged(t, provider, restarted.url, [before.id, created.id, shortLived.id]);
 });

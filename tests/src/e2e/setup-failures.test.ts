@@ -20,7 +20,9 @@ const base = { providerUrl: 'http://127.0.0.1:9', serviceUrl: 'http://127.0.0.1:
 
 test('spec: the setup without E2E_IDP_USER_EMAIL fails with "E2E_IDP_USER_EMAIL env var is required"', async (t) => {
   const stateFile = scratch(t);
-  await t.throwsAsync(setUpE2e({ ...base, stateFile, env: { E2E_IDP_USER_PASSWORD: 'pw-123456' } }), { message: 'E2E_IDP_USER_EMAIL env var is required' });
+  await t.throwsAsync(setUpE2e({ ...base, stateFile, env: { E2E_IDP_USER_PASSWORD: 'pw-123456' } }), {
+    message: 'E2E_IDP_USER_EMAIL env var is required',
+  });
   await t.throwsAsync(setUpE2e({ ...base, stateFile, env: { E2E_IDP_USER_EMAIL: ' ', E2E_IDP_USER_PASSWORD: 'pw-123456' } }), {
     message: 'E2E_IDP_USER_EMAIL env var is required',
   });
@@ -29,7 +31,9 @@ test('spec: the setup without E2E_IDP_USER_EMAIL fails with "E2E_IDP_USER_EMAIL 
 
 test('the setup without E2E_IDP_USER_PASSWORD fails naming that variable', async (t) => {
   const stateFile = scratch(t);
-  await t.throwsAsync(setUpE2e({ ...base, stateFile, env: { E2E_IDP_USER_EMAIL: 'e2e@example.com' } }), { message: 'E2E_IDP_USER_PASSWORD env var is required' });
+  await t.throwsAsync(setUpE2e({ ...base, stateFile, env: { E2E_IDP_USER_EMAIL: 'e2e@example.com' } }), {
+    message: 'E2E_IDP_USER_PASSWORD env var is required',
+  });
 });
 
 test('spec: a sign-in that gets no answer before the deadline fails with "timed out after N s"', async (t) => {
@@ -42,7 +46,9 @@ test('spec: a sign-in that gets no answer before the deadline fails with "timed 
   const providerUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
   const stateFile = scratch(t);
   const env = { E2E_IDP_USER_EMAIL: 'e2e@example.com', E2E_IDP_USER_PASSWORD: 'pw-123456' };
-  await t.throwsAsync(setUpE2e({ ...base, providerUrl, stateFile, env, signInDeadlineMs: 50 }), { message: /^E2E sign-in timed out after 0\.05 s/ });
+  await t.throwsAsync(setUpE2e({ ...base, providerUrl, stateFile, env, signInDeadlineMs: 50 }), {
+    message: /^E2E sign-in timed out after 0\.05 s/,
+  });
   t.false(existsSync(stateFile));
 });
 
@@ -53,13 +59,22 @@ test('spec: the sign-in deadline defaults to 180 seconds', (t) => {
 test('a refused sign-in names the provider error; a good one saves a state file the specs can load', async (t) => {
   const emulator = await startIdpEmulator();
   t.teardown(() => emulator.close());
-  const user = (await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['setup@example.com'], password: 'right-password-1' })).body;
+  const user = (await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['setup@example.com'], password: 'right-password-1' }))
+    .body;
   const stateFile = scratch(t);
   const options = { providerUrl: emulator.url, serviceUrl: 'http://127.0.0.1:3000', secretKey: emulator.secretKey, stateFile };
-  await t.throwsAsync(setUpE2e({ ...options, env: { E2E_IDP_USER_EMAIL: 'setup@example.com', E2E_IDP_USER_PASSWORD: 'wrong' } }), { message: /form_password_incorrect/ });
-  await t.throwsAsync(setUpE2e({ ...options, env: { E2E_IDP_USER_EMAIL: 'setup@example.com', E2E_IDP_USER_PASSWORD: 'right-password-1', E2E_IDP_USER_ID: 'user_someoneelse' } }), {
-    message: /E2E_IDP_USER_ID/,
+  await t.throwsAsync(setUpE2e({ ...options, env: { E2E_IDP_USER_EMAIL: 'setup@example.com', E2E_IDP_USER_PASSWORD: 'wrong' } }), {
+    message: /form_password_incorrect/,
   });
+  await t.throwsAsync(
+    setUpE2e({
+      ...options,
+      env: { E2E_IDP_USER_EMAIL: 'setup@example.com', E2E_IDP_USER_PASSWORD: 'right-password-1', E2E_IDP_USER_ID: 'user_someoneelse' },
+    }),
+    {
+      message: /E2E_IDP_USER_ID/,
+    },
+  );
   const saved = await setUpE2e({ ...options, env: { E2E_IDP_USER_EMAIL: 'Setup@Example.com', E2E_IDP_USER_PASSWORD: 'right-password-1' } });
   t.like(saved, { userId: user.id, email: 'setup@example.com', providerUrl: emulator.url });
   t.deepEqual(loadE2eState({ E2E_STATE_FILE: stateFile }), saved);
@@ -67,7 +82,9 @@ test('a refused sign-in names the provider error; a good one saves a state file 
 
 test('e2e specs run without the state file fail with "run through npm test, which starts the e2e environment"', (t) => {
   t.throws(() => loadE2eState({}), { message: 'E2E_STATE_FILE is not set: run through npm test, which starts the e2e environment' });
-  t.throws(() => loadE2eState({ E2E_STATE_FILE: '/nonexistent/e2e-state.json' }), { message: /run through npm test, which starts the e2e environment/ });
+  t.throws(() => loadE2eState({ E2E_STATE_FILE: '/nonexistent/e2e-state.json' }), {
+    message: /run through npm test, which starts the e2e environment/,
+  });
   t.throws(() => loadE2eState({ E2E_SETUP_FAILED: 'service exited (code 1) before it was ready' }), {
     message: 'the e2e environment failed to start: service exited (code 1) before it was ready',
   });

@@ -16,7 +16,10 @@ test('users created through the provider admin API arrive by webhook and sign in
   await provider.waitSettled();
   const deliveries = await provider.deliveries();
   for (const [index, user] of users.entries()) {
-    t.true(deliveries.some((d) => d.eventType === 'user.created' && d.userId === user.id && d.status === 200), `user.created of ${user.id} delivered`);
+    t.true(
+      deliveries.some((d) => d.eventType === 'user.created' && d.userId === user.id && d.status === 200),
+      `user.created of ${user.id} delivered`,
+    );
     const token = await provider.mintToken((await provider.openSession(user.id)).id);
     const me = await getMe(state.serviceUrl, { token });
     t.is(me.status, 200);

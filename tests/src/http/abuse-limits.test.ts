@@ -18,7 +18,11 @@ test.after.always(async (t) => {
 
 const webhook = (service: ServiceUnderTest, provider: TestProvider, n: number) => {
   const body = JSON.stringify(userCreatedEvent({ id: `user_abuse${n}` }));
-  return fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: { 'content-type': 'application/json', ...provider.sign(body) }, body });
+  return fetch(`${service.url}/webhooks/idp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...provider.sign(body) },
+    body,
+  });
 };
 
 /** A delivery whose signature does not verify: what spends the webhook's budget. */
@@ -26,7 +30,13 @@ const forged = (service: ServiceUnderTest, n: number, headers: Record<string, st
   const body = JSON.stringify(userCreatedEvent({ id: `user_forged${n}` }));
   return fetch(`${service.url}/webhooks/idp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idp-webhook-id': `msg_forged${n}`, 'idp-webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'idp-webhook-signature': 'v1,Zm9yZ2Vk', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'idp-webhook-id': `msg_forged${n}`,
+      'idp-webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'idp-webhook-signature': 'v1,Zm9yZ2Vk',
+      ...headers,
+    },
     body,
   });
 };
@@ -48,7 +58,13 @@ test('the defaults: 6,000 public requests a minute per source; 100/h per organiz
 });
 
 test('bad limit settings refuse to start with one line each; REDIS_URL is never echoed', (t) => {
-  const config = loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379', PUBLIC_RATE_LIMIT_POINTS: '0', PUBLIC_RATE_LIMIT_WINDOW_SECONDS: 'soon', TRUSTED_PROXY_HOPS: '-1', INVITATION_LIMIT_RECIPIENT_PER_DAY: '1.5' });
+  const config = loadConfig({
+    REDIS_URL: 'http://user:hunter2@cache:6379',
+    PUBLIC_RATE_LIMIT_POINTS: '0',
+    PUBLIC_RATE_LIMIT_WINDOW_SECONDS: 'soon',
+    TRUSTED_PROXY_HOPS: '-1',
+    INVITATION_LIMIT_RECIPIENT_PER_DAY: '1.5',
+  });
   t.deepEqual(E.isLeft(config) ? [...config.left].sort() : [], [
     'INVITATION_LIMIT_RECIPIENT_PER_DAY: expected a whole number from 1 to 1000000, got "1.5"',
     'PUBLIC_RATE_LIMIT_POINTS: expected a whole number from 1 to 1000000, got "0"',
@@ -60,22 +76,27 @@ test('bad limit settings refuse to start with one line each; REDIS_URL is never 
 
 // Each of these starts a service on its own embedded database: one at a time, so that a loaded machine
 // (CI runs files side by side) never has three PGlite instances competing to open.
-test.serial('POST /webhooks/idp: signed deliveries past PUBLIC_RATE_LIMIT_POINTS all answer 200; bad ones spend the budget and then get 429 with Retry-After; /health never does', async (t) => {
-  const service = await startServiceUnderTest(providerEnv(t.context.provider, { PUBLIC_RATE_LIMIT_POINTS: '5', PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '120' }));
-  t.teardown(() => service.close());
-  const signed: number[] = [];
-  for (let n = 0; n < 50; n += 1) signed.push((await webhook(service, t.context.provider, n)).status);
-  t.deepEqual(signed, Array<number>(50).fill(200), 'fifty signed deliveries from one address against a budget of five');
-  for (let n = 0; n < 5; n += 1) t.is((await forged(service, n)).status, 400);
-  const refused = await forged(service, 5);
-  t.is(refused.status, 429);
-  const retryAfter = Number(refused.headers.get('retry-after'));
-  t.true(retryAfter >= 1 && retryAfter <= 120, `Retry-After ${retryAfter} is within the 120 s window`);
-  t.like(await refused.json(), { statusCode: 429, error: 'Too Many Requests', code: 'RateLimited', retryAfterSeconds: retryAfter });
-  t.is((await webhook(service, t.context.provider, 50)).status, 200, 'a signed delivery from the blocked address still passes');
-  for (let n = 0; n < 20; n += 1) t.is((await fetch(`${service.url}/health`)).status, 200);
-  t.is((await fetch(`${service.url}/health/ready`)).status, 200);
-});
+test.serial(
+  'POST /webhooks/idp: signed deliveries past PUBLIC_RATE_LIMIT_POINTS all answer 200; bad ones spend the budget and then get 429 with Retry-After; /health never does',
+  async (t) => {
+    const service = await startServiceUnderTest(
+      providerEnv(t.context.provider, { PUBLIC_RATE_LIMIT_POINTS: '5', PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '120' }),
+    );
+    t.teardown(() => service.close());
+    const signed: number[] = [];
+    for (let n = 0; n < 50; n += 1) signed.push((await webhook(service, t.context.provider, n)).status);
+    t.deepEqual(signed, Array<number>(50).fill(200), 'fifty signed deliveries from one address against a budget of five');
+    for (let n = 0; n < 5; n += 1) t.is((await forged(service, n)).status, 400);
+    const refused = await forged(service, 5);
+    t.is(refused.status, 429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    t.true(retryAfter >= 1 && retryAfter <= 120, `Retry-After ${retryAfter} is within the 120 s window`);
+    t.like(await refused.json(), { statusCode: 429, error: 'Too Many Requests', code: 'RateLimited', retryAfterSeconds: retryAfter });
+    t.is((await webhook(service, t.context.provider, 50)).status, 200, 'a signed delivery from the blocked address still passes');
+    for (let n = 0; n < 20; n += 1) t.is((await fetch(`${service.url}/health`)).status, 200);
+    t.is((await fetch(`${service.url}/health/ready`)).status, 200);
+  },
+);
 
 test.serial('behind TRUSTED_PROXY_HOPS=1 each forwarded client has its own budget', async (t) => {
   const service = await startServiceUnderTest(providerEnv(t.context.provider, { PUBLIC_RATE_LIMIT_POINTS: '1', TRUSTED_PROXY_HOPS: '1' }));
@@ -86,31 +107,37 @@ test.serial('behind TRUSTED_PROXY_HOPS=1 each forwarded client has its own budge
   t.is((await from('198.51.100.2', 3)).status, 400);
 });
 
-test.serial('a resend inside the cooldown answers 429 InvitationRateLimited with Retry-After; the recipient budget spans organizations', async (t) => {
-  const world = await startEmulatedService({ INVITATION_LIMIT_RECIPIENT_PER_DAY: '2', INVITATION_RESEND_COOLDOWN_SECONDS: '60' });
-  t.teardown(() => world.close());
-  const ownerId = await world.seedUser('limits-owner@example.com');
-  const owner = world.as(ownerId);
-  const { orgId } = await organizationWithMembers(world, ownerId, 'Limits Gym', []);
-  const invited = await owner.post(`/organizations/${orgId}/invitations`, { email: 'limits-invitee@example.com', role: 'member' });
-  t.is(invited.status, 201);
-  t.is((await owner.post(`/organizations/${orgId}/invitations/${invited.body.invitation.id}/resend`)).status, 200);
-  const response = await fetch(`${world.service.url}/organizations/${orgId}/invitations/${invited.body.invitation.id}/resend`, { method: 'POST', headers: { 'x-test-user-id': ownerId } });
-  t.is(response.status, 429);
-  const retryAfter = Number(response.headers.get('retry-after'));
-  t.true(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-  t.deepEqual(await response.json(), {
-    statusCode: 429,
-    error: 'Too Many Requests',
-    message: 'Too many invitations; try again later',
-    code: 'InvitationRateLimited',
-    retryAfterSeconds: retryAfter,
-  });
-  // The invitation and its resend spent the recipient's 2 a day: another organization must wait.
-  const { orgId: otherOrgId } = await organizationWithMembers(world, ownerId, 'Other Gym', []);
-  const elsewhere = await owner.post(`/organizations/${otherOrgId}/invitations`, { email: 'LIMITS-invitee@example.com', role: 'member' });
-  t.is(elsewhere.status, 429);
-  t.is(elsewhere.body.code, 'InvitationRateLimited');
-  t.true(elsewhere.body.retryAfterSeconds > 86_000);
-  t.is((await owner.post(`/organizations/${otherOrgId}/invitations`, { email: 'someone-else@example.com', role: 'member' })).status, 201);
-});
+test.serial(
+  'a resend inside the cooldown answers 429 InvitationRateLimited with Retry-After; the recipient budget spans organizations',
+  async (t) => {
+    const world = await startEmulatedService({ INVITATION_LIMIT_RECIPIENT_PER_DAY: '2', INVITATION_RESEND_COOLDOWN_SECONDS: '60' });
+    t.teardown(() => world.close());
+    const ownerId = await world.seedUser('limits-owner@example.com');
+    const owner = world.as(ownerId);
+    const { orgId } = await organizationWithMembers(world, ownerId, 'Limits Gym', []);
+    const invited = await owner.post(`/organizations/${orgId}/invitations`, { email: 'limits-invitee@example.com', role: 'member' });
+    t.is(invited.status, 201);
+    t.is((await owner.post(`/organizations/${orgId}/invitations/${invited.body.invitation.id}/resend`)).status, 200);
+    const response = await fetch(`${world.service.url}/organizations/${orgId}/invitations/${invited.body.invitation.id}/resend`, {
+      method: 'POST',
+      headers: { 'x-test-user-id': ownerId },
+    });
+    t.is(response.status, 429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    t.true(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+    t.deepEqual(await response.json(), {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many invitations; try again later',
+      code: 'InvitationRateLimited',
+      retryAfterSeconds: retryAfter,
+    });
+    // The invitation and its resend spent the recipient's 2 a day: another organization must wait.
+    const { orgId: otherOrgId } = await organizationWithMembers(world, ownerId, 'Other Gym', []);
+    const elsewhere = await owner.post(`/organizations/${otherOrgId}/invitations`, { email: 'LIMITS-invitee@example.com', role: 'member' });
+    t.is(elsewhere.status, 429);
+    t.is(elsewhere.body.code, 'InvitationRateLimited');
+    t.true(elsewhere.body.retryAfterSeconds > 86_000);
+    t.is((await owner.post(`/organizations/${otherOrgId}/invitations`, { email: 'someone-else@example.com', role: 'member' })).status, 201);
+  },
+);

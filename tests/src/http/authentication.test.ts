@@ -8,7 +8,9 @@ const test = anyTest as TestFn<{ provider: TestProvider; service: ServiceUnderTe
 
 test.before(async (t) => {
   const provider = await startTestProvider();
-  const service = await startServiceUnderTest(providerEnv(provider, { IDP_AUTHORIZED_PARTIES: 'http://localhost:3000,https://app.gym.example.com', TEST_AUTH_BYPASS: 'true' }));
+  const service = await startServiceUnderTest(
+    providerEnv(provider, { IDP_AUTHORIZED_PARTIES: 'http://localhost:3000,https://app.gym.example.com', TEST_AUTH_BYPASS: 'true' }),
+  );
   t.context = { provider, service };
   const body = JSON.stringify(userCreatedEvent({ id: 'user_known1', email: 'known@example.com' }));
   await fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: t.context.provider.sign(body), body });
@@ -52,15 +54,27 @@ test('a missing bearer answers 401 with a Bearer challenge', async (t) => {
 
 test('an expired token answers 401', async (t) => {
   const now = Math.floor(Date.now() / 1000);
-  await expect401(t, await getMe(t.context.service, bearer(await t.context.provider.mintToken('user_known1', { iat: now - 120, nbf: now - 125, exp: now - 60 }))));
+  await expect401(
+    t,
+    await getMe(
+      t.context.service,
+      bearer(await t.context.provider.mintToken('user_known1', { iat: now - 120, nbf: now - 125, exp: now - 60 })),
+    ),
+  );
 });
 
 test('a token from another issuer answers 401', async (t) => {
-  await expect401(t, await getMe(t.context.service, bearer(await t.context.provider.mintToken('user_known1', { iss: 'https://evil.example.com' }))));
+  await expect401(
+    t,
+    await getMe(t.context.service, bearer(await t.context.provider.mintToken('user_known1', { iss: 'https://evil.example.com' }))),
+  );
 });
 
 test('a token whose azp is not an authorized party answers 401', async (t) => {
-  await expect401(t, await getMe(t.context.service, bearer(await t.context.provider.mintToken('user_known1', { azp: 'https://evil.example.com' }))));
+  await expect401(
+    t,
+    await getMe(t.context.service, bearer(await t.context.provider.mintToken('user_known1', { azp: 'https://evil.example.com' }))),
+  );
 });
 
 test('an alg "none" forgery answers 401', async (t) => {

@@ -15,7 +15,11 @@ const statementCounts = async (url: string): Promise<Record<(typeof STATEMENTS)[
     const line = metrics.split('\n').find((candidate) => candidate.startsWith(`idv_db_query_duration_seconds_count{statement="${name}"}`));
     return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
   };
-  return { callers_find_by_idp_id: count(STATEMENTS[0]), users_find_by_idp_id: count(STATEMENTS[1]), memberships_list_for_user: count(STATEMENTS[2]) };
+  return {
+    callers_find_by_idp_id: count(STATEMENTS[0]),
+    users_find_by_idp_id: count(STATEMENTS[1]),
+    memberships_list_for_user: count(STATEMENTS[2]),
+  };
 };
 
 test('GET /users/me costs one statement, which brings the memberships with the user', async (t) => {
@@ -38,12 +42,25 @@ test('GET /users/me costs one statement, which brings the memberships with the u
   for (let n = 0; n < 3; n += 1) answers.push(await fetch(`${service.url}/users/me`, { headers: { authorization } }));
   const after = await statementCounts(service.url);
 
-  t.deepEqual(answers.map((answer) => answer.status), [200, 200, 200]);
-  const me = (await answers[2]!.json()) as { user: { idpId: string }; memberships: { organizationName: string; role: string; status: string }[] };
-  t.is(me.user.idpId, MEMBER);
-  t.deepEqual(me.memberships.map(({ organizationName, role, status }) => [organizationName, role, status]), [['Rowing Club', 'owner', 'active']]);
   t.deepEqual(
-    { callers: after.callers_find_by_idp_id - before.callers_find_by_idp_id, users: after.users_find_by_idp_id - before.users_find_by_idp_id, memberships: after.memberships_list_for_user - before.memberships_list_for_user },
+    answers.map((answer) => answer.status),
+    [200, 200, 200],
+  );
+  const me = (await answers[2]!.json()) as {
+    user: { idpId: string };
+    memberships: { organizationName: string; role: string; status: string }[];
+  };
+  t.is(me.user.idpId, MEMBER);
+  t.deepEqual(
+    me.memberships.map(({ organizationName, role, status }) => [organizationName, role, status]),
+    [['Rowing Club', 'owner', 'active']],
+  );
+  t.deepEqual(
+    {
+      callers: after.callers_find_by_idp_id - before.callers_find_by_idp_id,
+      users: after.users_find_by_idp_id - before.users_find_by_idp_id,
+      memberships: after.memberships_list_for_user - before.memberships_list_for_user,
+    },
     { callers: 3, users: 0, memberships: 0 },
   );
 });

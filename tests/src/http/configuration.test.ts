@@ -21,8 +21,15 @@ test('an empty environment gives development defaults on embedded PGlite with th
   const config = loadConfig({});
   t.true(E.isRight(config));
   t.like(E.isRight(config) ? config.right : {}, {
-    environment: 'development', port: 3000, migrateOnStart: true, testAuthBypass: false, appUrl: 'http://localhost:3000', logLevel: 'info',
-    database: { kind: 'pglite', dataDir: '.data/pglite' }, dataDir: '.data', idp: { mode: 'emulated', emulatorPort: 4010 },
+    environment: 'development',
+    port: 3000,
+    migrateOnStart: true,
+    testAuthBypass: false,
+    appUrl: 'http://localhost:3000',
+    logLevel: 'info',
+    database: { kind: 'pglite', dataDir: '.data/pglite' },
+    dataDir: '.data',
+    idp: { mode: 'emulated', emulatorPort: 4010 },
   });
 });
 
@@ -38,7 +45,9 @@ test('SYNC_INTERVAL_MINUTES: unset leaves the periodic user sync off; a whole nu
   t.is(E.isRight(on) ? on.right.syncIntervalMinutes : -1, 15);
   for (const bad of ['0', '1.5', 'hourly', '10081']) {
     const config = loadConfig({ SYNC_INTERVAL_MINUTES: bad });
-    t.deepEqual(E.isLeft(config) ? config.left : [], [`SYNC_INTERVAL_MINUTES: expected a whole number of minutes from 1 to 10080, got "${bad}"`]);
+    t.deepEqual(E.isLeft(config) ? config.left : [], [
+      `SYNC_INTERVAL_MINUTES: expected a whole number of minutes from 1 to 10080, got "${bad}"`,
+    ]);
   }
 });
 
@@ -58,12 +67,17 @@ test('the server process with LOG_LEVEL=loud exits 1 printing that one line, not
   const env = { PATH: process.env['PATH'] ?? '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'loud' };
   const failure = await runExpectingFailure(ENTRY_POINTS.service, env);
   t.is(failure?.code, 1);
-  t.is(failure?.stderr, 'Cannot start: invalid configuration\n  LOG_LEVEL: expected "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent", got "loud"\n');
+  t.is(
+    failure?.stderr,
+    'Cannot start: invalid configuration\n  LOG_LEVEL: expected "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent", got "loud"\n',
+  );
 });
 
 test('a mistyped secret is reported without echoing it', (t) => {
   const config = loadConfig({ IDP_WEBHOOK_SECRET: 'not-a-secret-value' });
-  t.deepEqual(E.isLeft(config) ? config.left : [], ['IDP_WEBHOOK_SECRET: expected a webhook secret (whsec_ followed by base64), got [REDACTED]']);
+  t.deepEqual(E.isLeft(config) ? config.left : [], [
+    'IDP_WEBHOOK_SECRET: expected a webhook secret (whsec_ followed by base64), got [REDACTED]',
+  ]);
 });
 
 test('production requires every secret, one line each', (t) => {

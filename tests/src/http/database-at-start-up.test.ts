@@ -15,15 +15,23 @@ import { LogCapture } from '../support/log-capture.js';
 // Nothing listens on port 1 of the loopback: the connection is refused at once.
 const UNREACHABLE_POSTGRES = 'postgres://app:s3cret-password@127.0.0.1:1/app';
 
-test('a database that cannot be opened stops start-up with the step and the driver\'s reason, never the URL', async (t) => {
+test("a database that cannot be opened stops start-up with the step and the driver's reason, never the URL", async (t) => {
   const env = { PORT: '0', IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0' };
-  const refused = await t.throwsAsync(startServer({ ...env, DATABASE_URL: UNREACHABLE_POSTGRES }, { logDestination: new LogCapture() }), { instanceOf: DatabaseUnavailableError });
-  t.like(refused, { kind: 'postgres', step: 'open', message: 'the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1)' });
+  const refused = await t.throwsAsync(startServer({ ...env, DATABASE_URL: UNREACHABLE_POSTGRES }, { logDestination: new LogCapture() }), {
+    instanceOf: DatabaseUnavailableError,
+  });
+  t.like(refused, {
+    kind: 'postgres',
+    step: 'open',
+    message: 'the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1)',
+  });
   t.false(refused?.message.includes('s3cret'));
   const folder = mkdtempSync(join(tmpdir(), 'idv-data-dir-'));
   t.teardown(() => rmSync(folder, { recursive: true, force: true }));
   writeFileSync(join(folder, 'a-file'), '');
-  const embedded = await t.throwsAsync(startServer({ ...env, DATA_DIR: join(folder, 'a-file') }, { logDestination: new LogCapture() }), { instanceOf: DatabaseUnavailableError });
+  const embedded = await t.throwsAsync(startServer({ ...env, DATA_DIR: join(folder, 'a-file') }, { logDestination: new LogCapture() }), {
+    instanceOf: DatabaseUnavailableError,
+  });
   t.like(embedded, { kind: 'pglite', step: 'open' });
   t.regex(embedded?.message ?? '', /^the embedded database could not be opened \(E[A-Z]+: /);
 });
@@ -32,7 +40,7 @@ const POSTGRES_URL = process.env['TEST_DATABASE_URL'];
 if (POSTGRES_URL === undefined) {
   reportPostgresNotRun('a migration that fails at start-up did not run: TEST_DATABASE_URL is not set');
 } else {
-  test('a migration that fails stops start-up as the migrate step, with the database\'s reason', async (t) => {
+  test("a migration that fails stops start-up as the migrate step, with the database's reason", async (t) => {
     const scratch = await createScratchDatabase(POSTGRES_URL);
     t.teardown(() => scratch.drop());
     // A table of the same name, made by someone else, is in the first migration's way.
@@ -48,10 +56,20 @@ if (POSTGRES_URL === undefined) {
 test('the server process with an unreachable DATABASE_URL exits 1 printing one line that says what to check', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-unreachable-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = { PATH: process.env['PATH'] ?? '', PORT: '0', DATA_DIR: dataDir, IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0', DATABASE_URL: UNREACHABLE_POSTGRES };
+  const env = {
+    PATH: process.env['PATH'] ?? '',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    IDP_EMULATOR_PORT: '0',
+    PAYMENTS_EMULATOR_PORT: '0',
+    DATABASE_URL: UNREACHABLE_POSTGRES,
+  };
   const failure = await runExpectingFailure(ENTRY_POINTS.service, env);
   t.is(failure?.code, 1);
-  t.is(failure?.stderr, 'Cannot start: the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1). Check DATABASE_URL and that the server accepts connections.\n');
+  t.is(
+    failure?.stderr,
+    'Cannot start: the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1). Check DATABASE_URL and that the server accepts connections.\n',
+  );
   t.false(`${failure?.stdout}${failure?.stderr}`.includes('s3cret'));
 });
 
@@ -65,8 +83,12 @@ test('npm run db:migrate and npm run sync:users say the same in one line, and ex
     IDP_PUBLISHABLE_KEY: 'pk_test_Y2xlcmsuZXhhbXBsZS5jb20k',
     IDP_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   };
-  const line = 'the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1). Check DATABASE_URL and that the server accepts connections.';
-  for (const [script, verb] of [[ENTRY_POINTS.migrate, 'migrate'], [ENTRY_POINTS.syncUsers, 'sync']] as const) {
+  const line =
+    'the PostgreSQL database could not be opened (connect ECONNREFUSED 127.0.0.1:1). Check DATABASE_URL and that the server accepts connections.';
+  for (const [script, verb] of [
+    [ENTRY_POINTS.migrate, 'migrate'],
+    [ENTRY_POINTS.syncUsers, 'sync'],
+  ] as const) {
     const failure = await runExpectingFailure(script, env);
     t.is(failure?.code, 1, verb);
     t.is(failure?.stderr, `Cannot ${verb}: ${line}\n`);

@@ -12,7 +12,13 @@ import { startTestProvider, type TestProvider } from '../support/test-provider.j
 // when the test moves it, so the 10 s summary window is counted exactly, with no sleeps.
 
 const METRICS_TOKEN = 'outage-metrics-token-of-32-characters-or-more';
-const test = anyTest.serial as TestFn<{ provider: TestProvider; scratch: ScratchDatabase; proxy: CuttableTcpProxy; service: ServiceUnderTest; clock: ManualClock }>;
+const test = anyTest.serial as TestFn<{
+  provider: TestProvider;
+  scratch: ScratchDatabase;
+  proxy: CuttableTcpProxy;
+  service: ServiceUnderTest;
+  clock: ManualClock;
+}>;
 
 /** Time that stands still until the test moves it. */
 class ManualClock implements Clock {
@@ -29,16 +35,30 @@ const url = testDatabaseUrl();
 
 const deliver = async (service: ServiceUnderTest, provider: TestProvider, n: number): Promise<number> => {
   const body = JSON.stringify(userCreatedEvent({ id: `user_outage${n}`, email: `outage${n}@example.com` }));
-  const response = await fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: { 'content-type': 'application/json', ...provider.sign(body, { id: `msg_outage${n}` }) }, body });
+  const response = await fetch(`${service.url}/webhooks/idp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...provider.sign(body, { id: `msg_outage${n}` }) },
+    body,
+  });
   await response.arrayBuffer();
   return response.status;
 };
 
 /** `count` deliveries, `concurrency` at a time: webhook load. */
-const burst = async (service: ServiceUnderTest, provider: TestProvider, from: number, count: number, concurrency = 10): Promise<number[]> => {
+const burst = async (
+  service: ServiceUnderTest,
+  provider: TestProvider,
+  from: number,
+  count: number,
+  concurrency = 10,
+): Promise<number[]> => {
   const statuses: number[] = [];
   for (let start = from; start < from + count; start += concurrency) {
-    statuses.push(...(await Promise.all(Array.from({ length: Math.min(concurrency, from + count - start) }, (_, i) => deliver(service, provider, start + i)))));
+    statuses.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(concurrency, from + count - start) }, (_, i) => deliver(service, provider, start + i)),
+      )),
+    );
   }
   return statuses;
 };
@@ -62,7 +82,10 @@ if (url === undefined) {
     target.port = String(proxy.port);
     const provider = await startTestProvider();
     const clock = new ManualClock();
-    const service = await startServiceUnderTest(providerEnv(provider, { DATABASE_URL: target.toString(), METRICS_TOKEN, LOG_LEVEL: 'info' }), { clock });
+    const service = await startServiceUnderTest(
+      providerEnv(provider, { DATABASE_URL: target.toString(), METRICS_TOKEN, LOG_LEVEL: 'info' }),
+      { clock },
+    );
     t.context = { provider, scratch, proxy, service, clock };
   });
   test.after.always(async (t) => {
@@ -86,7 +109,11 @@ if (url === undefined) {
     t.deepEqual([...new Set(failed)], [500], 'every delivery failed while the database was away (the provider retries)');
 
     const lines = errorLines(service);
-    t.is(lines.length, 3, `300 failures, 3 error lines (the first with its stack, then one summary per 10 s): ${lines.map((line) => line['msg']).join(' | ')}`);
+    t.is(
+      lines.length,
+      3,
+      `300 failures, 3 error lines (the first with its stack, then one summary per 10 s): ${lines.map((line) => line['msg']).join(' | ')}`,
+    );
     t.like(lines[0], { msg: 'captured exception', context: { method: 'POST', path: '/webhooks/idp', incident: 'database-unavailable' } });
     t.regex(String((lines[0]?.['err'] as { stack?: string } | undefined)?.stack), /PersistenceError/);
     t.like(lines[1], { incident: 'database-unavailable', sinceLastLine: 100 });
@@ -99,7 +126,11 @@ if (url === undefined) {
     t.like(over[0], { level: 30, failures: 300, sinceLastLine: 99 });
     t.is(errorLines(service).length, 3, 'nothing more at error level once it is over');
 
-    t.is(await metric(service, 'idv_http_request_duration_seconds_count', 'method="POST",route="/webhooks/idp",status="500"'), 300, 'metrics count every failed request');
+    t.is(
+      await metric(service, 'idv_http_request_duration_seconds_count', 'method="POST",route="/webhooks/idp",status="500"'),
+      300,
+      'metrics count every failed request',
+    );
     t.is(await metric(service, 'idv_webhook_events_total', 'event_type="user.created",outcome="failed"'), 300, 'and every failed delivery');
   });
 }

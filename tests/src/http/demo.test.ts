@@ -12,7 +12,10 @@ const run = promisify(execFile);
 
 test('npm run demo walks the user story, the organization story and the payments against a running development service', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-demo-'));
-  const server = await startServer({ PORT: '0', IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0', DATA_DIR: dataDir }, { logDestination: new LogCapture() });
+  const server = await startServer(
+    { PORT: '0', IDP_EMULATOR_PORT: '0', PAYMENTS_EMULATOR_PORT: '0', DATA_DIR: dataDir },
+    { logDestination: new LogCapture() },
+  );
   t.teardown(async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -28,7 +31,9 @@ test('npm run demo walks the user story, the organization story and the payments
   t.regex(after('10. ')[0] ?? '', /: member, active\.$/);
   t.regex(after('11. ')[0] ?? '', /is now coach, active\.$/);
   t.deepEqual(
-    after('12. ').slice(0, 4).map((line) => /^ {3}\S+ {2}(\S+)\s+by (the \w+)/.exec(line)?.slice(1)),
+    after('12. ')
+      .slice(0, 4)
+      .map((line) => /^ {3}\S+ {2}(\S+)\s+by (the \w+)/.exec(line)?.slice(1)),
     [
       ['membership.role_changed', 'the owner'],
       ['invitation.accepted', 'the invitee'],
@@ -38,10 +43,21 @@ test('npm run demo walks the user story, the organization story and the payments
   );
   t.regex(after('13. ')[1] ?? '', /^ {3}The payer pays; PayTR notifies the service, which answers 200 "OK"\.$/);
   t.regex(after('13. ')[2] ?? '', /^ {3}GET …\/payments\/\S+: succeeded, 150\.00 TRY\.$/);
-  t.regex(after('14. ')[1] ?? '', /^ {3}The payer completes 3DS; the browser posts the signed result \(mdStatus 1\) to http:\/\/127\.0\.0\.1:\d+\/payments\/callbacks\/iyzico\/3ds\.$/);
-  t.regex(after('14. ')[2] ?? '', /^ {3}The service takes the money \(3DS auth\) and answers 303, to http:\/\/localhost:3000\/payments\/result\?tx=\S+&status=succeeded$/);
+  t.regex(
+    after('14. ')[1] ?? '',
+    /^ {3}The payer completes 3DS; the browser posts the signed result \(mdStatus 1\) to http:\/\/127\.0\.0\.1:\d+\/payments\/callbacks\/iyzico\/3ds\.$/,
+  );
+  t.regex(
+    after('14. ')[2] ?? '',
+    /^ {3}The service takes the money \(3DS auth\) and answers 303, to http:\/\/localhost:3000\/payments\/result\?tx=\S+&status=succeeded$/,
+  );
   t.regex(after('14. ')[3] ?? '', /^ {3}GET …\/payments\/\S+: succeeded, 99\.90 TRY\.$/);
-  t.deepEqual(after('15. ').slice(0, 2).map((line) => line.trim().split(/\s+/)[0]), ['iyzico', 'paytr']);
+  t.deepEqual(
+    after('15. ')
+      .slice(0, 2)
+      .map((line) => line.trim().split(/\s+/)[0]),
+    ['iyzico', 'paytr'],
+  );
   t.true(lines.some((line) => line.startsWith('16. Delete the owner')));
   t.true(lines.includes('   410 Gone: the service remembers the user was deleted.'));
   t.regex(stdout, /Done: .*invite, accept, role change and audit, and payments through PayTR and iyzico 3DS\.\n$/);

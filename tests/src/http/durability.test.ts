@@ -91,9 +91,13 @@ for (const backend of backends) {
         userUpdatedEvent({ id: gone, email: 'gone2@example.com', updatedAt: 2000 }),
         userDeletedEvent(gone),
       ];
-      const deliveries = shuffled([...history, ...history].map((event, index) => ({ event, id: `msg_replay${suffix}${index % history.length}` })));
+      const deliveries = shuffled(
+        [...history, ...history].map((event, index) => ({ event, id: `msg_replay${suffix}${index % history.length}` })),
+      );
       for (const { event, id } of deliveries) t.is((await deliver(service, t.context.provider, event, id)).status, 200);
-      t.like(await (await me(service, t.context.provider, kept)).json(), { user: { email: 'v3@example.com', imageUrl: 'https://img.example.com/v3.png' } });
+      t.like(await (await me(service, t.context.provider, kept)).json(), {
+        user: { email: 'v3@example.com', imageUrl: 'https://img.example.com/v3.png' },
+      });
       t.is((await me(service, t.context.provider, gone)).status, 410);
     } finally {
       await service.close();
@@ -123,31 +127,36 @@ for (const backend of backends) {
 }
 
 if (POSTGRES_URL) {
-  test.serial('PostgreSQL: while the database is unreachable webhooks answer 500 and readiness 503; retries converge after it returns', async (t) => {
-    const scratch = t.context.scratch!;
-    const service = await startServiceUnderTest(envFor(t, 'PostgreSQL', join(t.context.dataDir, 'outage')));
-    const cutOff = async () => {
-      await scratch.admin(`alter database "${scratch.name}" allow_connections false`);
-      await scratch.admin('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [scratch.name]);
-    };
-    try {
-      await cutOff();
-      const created = userCreatedEvent({ id: 'user_outage1', email: 'outage@example.com', updatedAt: 1000 });
-      const updated = userUpdatedEvent({ id: 'user_outage1', email: 'outage2@example.com', updatedAt: 2000 });
-      t.is((await deliver(service, t.context.provider, created, 'msg_outage1')).status, 500);
-      t.is((await deliver(service, t.context.provider, updated, 'msg_outage2')).status, 500);
-      t.is((await fetch(`${service.url}/health/ready`)).status, 503);
-      t.is((await fetch(`${service.url}/health`)).status, 200);
+  test.serial(
+    'PostgreSQL: while the database is unreachable webhooks answer 500 and readiness 503; retries converge after it returns',
+    async (t) => {
+      const scratch = t.context.scratch!;
+      const service = await startServiceUnderTest(envFor(t, 'PostgreSQL', join(t.context.dataDir, 'outage')));
+      const cutOff = async () => {
+        await scratch.admin(`alter database "${scratch.name}" allow_connections false`);
+        await scratch.admin('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+          scratch.name,
+        ]);
+      };
+      try {
+        await cutOff();
+        const created = userCreatedEvent({ id: 'user_outage1', email: 'outage@example.com', updatedAt: 1000 });
+        const updated = userUpdatedEvent({ id: 'user_outage1', email: 'outage2@example.com', updatedAt: 2000 });
+        t.is((await deliver(service, t.context.provider, created, 'msg_outage1')).status, 500);
+        t.is((await deliver(service, t.context.provider, updated, 'msg_outage2')).status, 500);
+        t.is((await fetch(`${service.url}/health/ready`)).status, 503);
+        t.is((await fetch(`${service.url}/health`)).status, 200);
 
-      await scratch.admin(`alter database "${scratch.name}" allow_connections true`);
-      t.is((await fetch(`${service.url}/health/ready`)).status, 200);
-      // The provider retries in its own order: the update first, then the creation.
-      t.is((await deliver(service, t.context.provider, updated, 'msg_outage2')).status, 200);
-      t.is((await deliver(service, t.context.provider, created, 'msg_outage1')).status, 200);
-      t.like(await (await me(service, t.context.provider, 'user_outage1')).json(), { user: { email: 'outage2@example.com' } });
-    } finally {
-      await scratch.admin(`alter database "${scratch.name}" allow_connections true`);
-      await service.close();
-    }
-  });
+        await scratch.admin(`alter database "${scratch.name}" allow_connections true`);
+        t.is((await fetch(`${service.url}/health/ready`)).status, 200);
+        // The provider retries in its own order: the update first, then the creation.
+        t.is((await deliver(service, t.context.provider, updated, 'msg_outage2')).status, 200);
+        t.is((await deliver(service, t.context.provider, created, 'msg_outage1')).status, 200);
+        t.like(await (await me(service, t.context.provider, 'user_outage1')).json(), { user: { email: 'outage2@example.com' } });
+      } finally {
+        await scratch.admin(`alter database "${scratch.name}" allow_connections true`);
+        await service.close();
+      }
+    },
+  );
 }

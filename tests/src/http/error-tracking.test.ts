@@ -22,11 +22,15 @@ test('concurrent request scopes keep their own tracked user and breadcrumbs', as
   });
   await Promise.all([first, second]);
   const [captured] = logs.records().filter((record) => record['msg'] === 'captured exception');
-  t.like(captured, { idpUser: 'user_first', breadcrumbs: [{ category: 'webhook.idp', data: { idpId: 'user_first' } }], err: { message: 'first failed' } });
+  t.like(captured, {
+    idpUser: 'user_first',
+    breadcrumbs: [{ category: 'webhook.idp', data: { idpId: 'user_first' } }],
+    err: { message: 'first failed' },
+  });
   t.is((captured?.['breadcrumbs'] as unknown[]).length, 1);
 });
 
-test('a defect during a request is logged with that request\'s user', async (t) => {
+test("a defect during a request is logged with that request's user", async (t) => {
   const logs = new LogCapture();
   const tracker = new LoggingErrorTracker(createLogger('info', logs));
   await tracker.scope(async () => {

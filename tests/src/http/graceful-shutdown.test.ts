@@ -18,7 +18,11 @@ test('a request in flight when SIGTERM arrives still gets its answer, its analyt
   const [provider, posthog] = await Promise.all([startTestProvider(), startVendorStandIn()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-drain-'));
   try {
-    const service = await startServiceProcess({ provider, dataDir, env: { POSTHOG_API_KEY: 'phc_stand_in_project', POSTHOG_HOST: posthog.url } });
+    const service = await startServiceProcess({
+      provider,
+      dataDir,
+      env: { POSTHOG_API_KEY: 'phc_stand_in_project', POSTHOG_HOST: posthog.url },
+    });
     // The recovery path of /users/me asks the provider for the user: held there, the request is in flight.
     provider.putUser({ id: 'user_inflight1', email: 'inflight@example.com' });
     const held = provider.holdNext();
@@ -36,10 +40,13 @@ test('a request in flight when SIGTERM arrives still gets its answer, its analyt
     t.like(await response.json(), { user: { idpId: 'user_inflight1' } });
     t.is(await exited, 0);
     // The sign-up it tracked was queued in memory; the shutdown flushed it before exiting.
-    t.deepEqual(posthog.postHogEvents().map((event) => [event.event, event.distinct_id]), [
-      ['$identify', 'user_inflight1'],
-      ['user_signed_up', 'user_inflight1'],
-    ]);
+    t.deepEqual(
+      posthog.postHogEvents().map((event) => [event.event, event.distinct_id]),
+      [
+        ['$identify', 'user_inflight1'],
+        ['user_signed_up', 'user_inflight1'],
+      ],
+    );
   } finally {
     await Promise.all([provider.close(), posthog.close()]);
     rmSync(dataDir, { recursive: true, force: true });

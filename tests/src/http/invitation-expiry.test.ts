@@ -24,7 +24,9 @@ test.after.always(async (t) => {
 
 for (const value of ['0', 'abc', '366', '1.5']) {
   test(`INVITATION_TTL_DAYS=${value} refuses to start with one line naming the variable`, async (t) => {
-    const error = await t.throwsAsync(startServer({ PORT: '0', INVITATION_TTL_DAYS: value }, { logDestination: new LogCapture() }), { instanceOf: ConfigError });
+    const error = await t.throwsAsync(startServer({ PORT: '0', INVITATION_TTL_DAYS: value }, { logDestination: new LogCapture() }), {
+      instanceOf: ConfigError,
+    });
     t.deepEqual(error?.problems, [`INVITATION_TTL_DAYS: expected a whole number of days from 1 to 365, got "${value}"`]);
   });
 }
@@ -35,10 +37,13 @@ test('the server process with INVITATION_TTL_DAYS=0 exits 1 printing that one li
   const env = { PATH: process.env['PATH'] ?? '', PORT: '0', DATA_DIR: dataDir, INVITATION_TTL_DAYS: '0' };
   const failure = await runExpectingFailure(ENTRY_POINTS.service, env);
   t.is(failure?.code, 1);
-  t.is(failure?.stderr, 'Cannot start: invalid configuration\n  INVITATION_TTL_DAYS: expected a whole number of days from 1 to 365, got "0"\n');
+  t.is(
+    failure?.stderr,
+    'Cannot start: invalid configuration\n  INVITATION_TTL_DAYS: expected a whole number of days from 1 to 365, got "0"\n',
+  );
 });
 
-test('a valid INVITATION_TTL_DAYS sets each new invitation\'s expiresAt to about now + N days', async (t) => {
+test("a valid INVITATION_TTL_DAYS sets each new invitation's expiresAt to about now + N days", async (t) => {
   const world = await startEmulatedService({ INVITATION_TTL_DAYS: '3' });
   t.teardown(() => world.close());
   const ownerId = await world.seedUser('ttl-owner@example.com');
@@ -48,7 +53,10 @@ test('a valid INVITATION_TTL_DAYS sets each new invitation\'s expiresAt to about
   const after = Date.now();
   t.is(invited.status, 201);
   const expiresAt = Date.parse(invited.body.invitation.expiresAt);
-  t.true(expiresAt >= before + 3 * DAY_MS - 1000 && expiresAt <= after + 3 * DAY_MS + 1000, `${invited.body.invitation.expiresAt} is 3 days after the request`);
+  t.true(
+    expiresAt >= before + 3 * DAY_MS - 1000 && expiresAt <= after + 3 * DAY_MS + 1000,
+    `${invited.body.invitation.expiresAt} is 3 days after the request`,
+  );
 });
 
 if (!POSTGRES_URL) {
@@ -65,7 +73,9 @@ if (!POSTGRES_URL) {
     const invited = await owner.post(`/organizations/${orgId}/invitations`, { email: 'expiry-invitee@example.com', role: 'coach' });
     t.is(invited.status, 201);
     // The service's clock is real: move the row's expiry into the past instead of waiting days.
-    const updated = await runOnce(scratch.url, `update invitations set expires_at = now() - interval '1 minute' where id = $1`, [invited.body.invitation.id]);
+    const updated = await runOnce(scratch.url, `update invitations set expires_at = now() - interval '1 minute' where id = $1`, [
+      invited.body.invitation.id,
+    ]);
     t.is(updated.rowCount, 1);
 
     const invitee = world.as(inviteeId);
@@ -74,9 +84,19 @@ if (!POSTGRES_URL) {
     t.is(accepted.status, 410, JSON.stringify(accepted.body));
     t.like(accepted.body, { code: 'InvitationExpired' });
     t.like((await owner.get(`/organizations/${orgId}/invitations`)).body.items, [{ id: invited.body.invitation.id, status: 'expired' }]);
-    const roster = (await owner.get(`/organizations/${orgId}/members?include=cancelled`)).body.items as Array<{ email: string; status: string }>;
-    t.deepEqual(roster.filter((row) => row.email === 'expiry-invitee@example.com').map((row) => row.status), ['cancelled']);
-    t.true(((await owner.get(`/organizations/${orgId}/audit`)).body.items as Array<{ action: string }>).some((entry) => entry.action === 'invitation.expired'));
+    const roster = (await owner.get(`/organizations/${orgId}/members?include=cancelled`)).body.items as Array<{
+      email: string;
+      status: string;
+    }>;
+    t.deepEqual(
+      roster.filter((row) => row.email === 'expiry-invitee@example.com').map((row) => row.status),
+      ['cancelled'],
+    );
+    t.true(
+      ((await owner.get(`/organizations/${orgId}/audit`)).body.items as Array<{ action: string }>).some(
+        (entry) => entry.action === 'invitation.expired',
+      ),
+    );
     const again = await owner.post(`/organizations/${orgId}/invitations`, { email: 'expiry-invitee@example.com', role: 'coach' });
     t.is(again.status, 201, 'an expired invitation does not block a new one');
   });

@@ -22,13 +22,19 @@ const signedIn = async (world: EmulatedService, idpId: string): Promise<ServiceA
 };
 
 /** The service as the holder of one token minted now: it outlives the provider user's deletion. */
-const withToken = (world: EmulatedService, jwt: string): ServiceApi => serviceApi(world.service.url, bearer(() => jwt));
+const withToken = (world: EmulatedService, jwt: string): ServiceApi =>
+  serviceApi(
+    world.service.url,
+    bearer(() => jwt),
+  );
 
-test('a soft-deleted user\'s still-valid token gets 410 UserDeleted on organization routes, not 404', async (t) => {
+test("a soft-deleted user's still-valid token gets 410 UserDeleted on organization routes, not 404", async (t) => {
   const { world } = t.context;
   const ownerId = await world.seedUser('deleted-owner@example.com');
   const memberId = await world.seedUser('deleted-member@example.com');
-  const { orgId } = await organizationWithMembers(world, ownerId, 'Deleted Gym', [{ idpId: memberId, email: 'deleted-member@example.com', role: 'coach' }]);
+  const { orgId } = await organizationWithMembers(world, ownerId, 'Deleted Gym', [
+    { idpId: memberId, email: 'deleted-member@example.com', role: 'coach' },
+  ]);
   const member = await signedIn(world, memberId);
   t.is((await member.get(`/organizations/${orgId}`)).status, 200);
   const stale = withToken(world, await member.mint()); // minted before the deletion, still unexpired
@@ -46,28 +52,40 @@ test('a soft-deleted user\'s still-valid token gets 410 UserDeleted on organizat
     assertError(t, answer, 410, 'UserDeleted');
   }
   const roster = await world.as(ownerId).get(`/organizations/${orgId}/members?include=cancelled`);
-  t.like(roster.body.items.find((row: { email: string }) => row.email === 'deleted-member@example.com'), { status: 'cancelled' });
+  t.like(
+    roster.body.items.find((row: { email: string }) => row.email === 'deleted-member@example.com'),
+    { status: 'cancelled' },
+  );
 });
 
 test('DELETE /users/me by an owner answers 409 OwnerMustTransferOwnership until ownership is transferred, then 204', async (t) => {
   const { world } = t.context;
   const ownerId = await world.seedUser('leaving-owner@example.com');
   const heirId = await world.seedUser('heir@example.com');
-  const { orgId, membershipIds } = await organizationWithMembers(world, ownerId, 'Inherited Gym', [{ idpId: heirId, email: 'heir@example.com', role: 'admin' }]);
+  const { orgId, membershipIds } = await organizationWithMembers(world, ownerId, 'Inherited Gym', [
+    { idpId: heirId, email: 'heir@example.com', role: 'admin' },
+  ]);
   const owner = await signedIn(world, ownerId);
 
   assertError(t, await owner.delete('/users/me'), 409, 'OwnerMustTransferOwnership');
   t.is((await owner.get('/users/me')).status, 200, 'the refused delete changed nothing');
   t.not((await adminFetch(world.emulator, 'GET', `/v1/users/${ownerId}`)).status, 404, 'the provider user is kept');
 
-  t.is((await owner.post(`/organizations/${orgId}/ownership-transfer`, { membershipId: membershipIds.get('heir@example.com') })).status, 200);
+  t.is(
+    (await owner.post(`/organizations/${orgId}/ownership-transfer`, { membershipId: membershipIds.get('heir@example.com') })).status,
+    200,
+  );
   const stale = withToken(world, await owner.mint());
   const deleted = await stale.delete('/users/me');
   t.is(deleted.status, 204);
   t.is(deleted.body, undefined);
   assertError(t, await stale.get(`/organizations/${orgId}`), 410, 'UserDeleted');
   t.is((await adminFetch(world.emulator, 'GET', `/v1/users/${ownerId}`)).status, 404, 'the provider user is deleted too');
-  const roster = (await world.as(heirId).get(`/organizations/${orgId}/members?include=cancelled`)).body.items as Array<{ email: string; role: string; status: string }>;
+  const roster = (await world.as(heirId).get(`/organizations/${orgId}/members?include=cancelled`)).body.items as Array<{
+    email: string;
+    role: string;
+    status: string;
+  }>;
   t.deepEqual(roster.map((row) => [row.email, row.role, row.status]).sort(), [
     ['heir@example.com', 'owner', 'active'],
     ['leaving-owner@example.com', 'admin', 'cancelled'],
@@ -122,7 +140,10 @@ test('bad bodies, params and queries answer 400 ValidationFailed with one line p
     ['a non-uuid :membershipId', () => owner.patch(`/organizations/${orgId}/members/nope`, { role: 'coach' })],
     ['an unknown role', () => owner.patch(`/organizations/${orgId}/members/${ownerMembershipId}`, { role: 'captain' })],
     ['an invitation without an e-mail', () => owner.post(`/organizations/${orgId}/invitations`, { role: 'coach' })],
-    ['an invitation to a malformed e-mail', () => owner.post(`/organizations/${orgId}/invitations`, { email: 'not-an-email', role: 'coach' })],
+    [
+      'an invitation to a malformed e-mail',
+      () => owner.post(`/organizations/${orgId}/invitations`, { email: 'not-an-email', role: 'coach' }),
+    ],
     ['a limit of 0', () => owner.get(`/organizations/${orgId}/members?limit=0`)],
     ['a limit above 200', () => owner.get(`/organizations/${orgId}/audit?limit=201`)],
     ['a non-numeric limit', () => owner.get(`/organizations/${orgId}/invitations?limit=ten`)],
@@ -138,9 +159,17 @@ test('bad bodies, params and queries answer 400 ValidationFailed with one line p
     const answer = await send();
     t.is(answer.status, 400, `${what}: ${JSON.stringify(answer.body)}`);
     t.like(answer.body, { statusCode: 400, code: 'ValidationFailed' }, what);
-    t.true(Array.isArray(answer.body?.problems) && answer.body.problems.length > 0 && answer.body.problems.every((line: unknown) => typeof line === 'string'), `${what}: problems lines`);
+    t.true(
+      Array.isArray(answer.body?.problems) &&
+        answer.body.problems.length > 0 &&
+        answer.body.problems.every((line: unknown) => typeof line === 'string'),
+      `${what}: problems lines`,
+    );
   }
   const malformed = await owner.post('/organizations', '{"name": ');
   t.is(malformed.status, 400, 'malformed JSON');
-  t.false(world.service.logs.records().some((record) => record['msg'] === 'captured exception'), 'no request was captured as a defect');
+  t.false(
+    world.service.logs.records().some((record) => record['msg'] === 'captured exception'),
+    'no request was captured as a defect',
+  );
 });

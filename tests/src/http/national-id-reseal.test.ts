@@ -26,7 +26,9 @@ const IDS = { ada: 'TR-11111111110', bea: 'TR-22222222220', cem: 'TR-33333333330
 const sealedUnbound = (plain: string, key: string): Promise<string> => {
   const raw = Buffer.from(key, 'base64');
   const kid = createHash('sha256').update(raw).digest('hex').slice(0, 16);
-  return new CompactEncrypt(new TextEncoder().encode(plain)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid }).encrypt(new Uint8Array(raw));
+  return new CompactEncrypt(new TextEncoder().encode(plain))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid })
+    .encrypt(new Uint8Array(raw));
 };
 
 test.beforeEach((t) => {
@@ -64,14 +66,25 @@ test('after a reseal the old key may be dropped: every national ID still reads; 
   const before = await startEmulatedService({ DATA_DIR: dataDir, NATIONAL_ID_ENCRYPTION_KEY: OLD_KEY });
   t.context.worlds.push(before);
   const ownerId = await before.seedUser('reseal-owner@example.com');
-  const people = { ada: await before.seedUser('ada@example.com'), bea: await before.seedUser('bea@example.com'), cem: await before.seedUser('cem@example.com'), dan: await before.seedUser('dan@example.com'), eve: await before.seedUser('eve@example.com') };
+  const people = {
+    ada: await before.seedUser('ada@example.com'),
+    bea: await before.seedUser('bea@example.com'),
+    cem: await before.seedUser('cem@example.com'),
+    dan: await before.seedUser('dan@example.com'),
+    eve: await before.seedUser('eve@example.com'),
+  };
   const { orgId, membershipIds } = await organizationWithMembers(
     before,
     ownerId,
     'Rotating Gym',
-    Object.keys(people).map((name) => ({ idpId: people[name as keyof typeof people], email: `${name}@example.com`, role: 'member' as const })),
+    Object.keys(people).map((name) => ({
+      idpId: people[name as keyof typeof people],
+      email: `${name}@example.com`,
+      role: 'member' as const,
+    })),
   );
-  for (const name of ['ada', 'bea', 'cem'] as const) t.is((await before.as(people[name]).put('/users/me/national-id', { nationalId: IDS[name] })).status, 204);
+  for (const name of ['ada', 'bea', 'cem'] as const)
+    t.is((await before.as(people[name]).put('/users/me/national-id', { nationalId: IDS[name] })).status, 204);
 
   // The embedded database is one process's at a time: the reseal refuses while the service holds it.
   const refused = await failureOf(resealCli(dataDir, { current: NEW_KEY, previous: OLD_KEY }));
@@ -99,7 +112,10 @@ test('after a reseal the old key may be dropped: every national ID still reads; 
 
   const missingKey = await failureOf(resealCli(dataDir, { current: NEW_KEY }));
   t.is(missingKey.code, 1);
-  t.regex(missingKey.stderr, /^Reseal failed: sealed national ID names an unknown key id [0-9a-f]{16}; is its key missing from NATIONAL_ID_DECRYPTION_KEYS\?\n$/m);
+  t.regex(
+    missingKey.stderr,
+    /^Reseal failed: sealed national ID names an unknown key id [0-9a-f]{16}; is its key missing from NATIONAL_ID_DECRYPTION_KEYS\?\n$/m,
+  );
   t.is(missingKey.stdout, '');
 
   const first = await resealCli(dataDir, { current: NEW_KEY, previous: OLD_KEY });
@@ -125,5 +141,8 @@ test('after a reseal the old key may be dropped: every national ID still reads; 
 test('the reseal refuses to run without NATIONAL_ID_ENCRYPTION_KEY (a generated key would seal every row under a key no server knows)', async (t) => {
   const refused = await failureOf(resealCli(t.context.dataDir, { current: '' }));
   t.is(refused.code, 1);
-  t.is(refused.stderr, 'Cannot reseal: NATIONAL_ID_ENCRYPTION_KEY is not set (give the key the service seals with, and the previous ones in NATIONAL_ID_DECRYPTION_KEYS).\n');
+  t.is(
+    refused.stderr,
+    'Cannot reseal: NATIONAL_ID_ENCRYPTION_KEY is not set (give the key the service seals with, and the previous ones in NATIONAL_ID_DECRYPTION_KEYS).\n',
+  );
 });

@@ -15,7 +15,12 @@ import { type ApiAnswer, assertError } from '../support/service-api.js';
 // user's is erased, and no validation problem ever carries one.
 const test = anyTest.serial as TestFn<{ world: EmulatedService; dataDir: string; closed?: boolean }>;
 
-const PAYTR = { PAYMENTS_PROVIDERS: 'paytr', PAYTR_MERCHANT_ID: '123456', PAYTR_MERCHANT_KEY: 'paytr-national-ids-key', PAYTR_MERCHANT_SALT: 'paytr-national-ids-salt' };
+const PAYTR = {
+  PAYMENTS_PROVIDERS: 'paytr',
+  PAYTR_MERCHANT_ID: '123456',
+  PAYTR_MERCHANT_KEY: 'paytr-national-ids-key',
+  PAYTR_MERCHANT_SALT: 'paytr-national-ids-salt',
+};
 
 test.before(async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-national-ids-'));
@@ -42,7 +47,10 @@ const strangerAttack = async (t: ExecutionContext<unknown>, world: EmulatedServi
 
   const attacker = world.as(attackerId);
   const orgId = ok('creating', await attacker.post('/organizations', { name: 'Trap Gym' })).organization.id as string;
-  const invited = ok('inviting', await attacker.post(`/organizations/${orgId}/invitations`, { email: 'victim@example.com', role: 'member' }));
+  const invited = ok(
+    'inviting',
+    await attacker.post(`/organizations/${orgId}/invitations`, { email: 'victim@example.com', role: 'member' }),
+  );
   t.is(invited.membership.status, 'pending_invitation', 'path 2: the victim has a provider account');
   const path = `/organizations/${orgId}/members/${invited.membership.id}/compliance`;
 
@@ -55,7 +63,10 @@ const strangerAttack = async (t: ExecutionContext<unknown>, world: EmulatedServi
   assertError(t, declined, 404, 'MembershipNotFound');
   t.false(JSON.stringify(declined.body).includes(nationalId));
 
-  const again = ok('inviting again', await attacker.post(`/organizations/${orgId}/invitations`, { email: 'victim@example.com', role: 'member' }));
+  const again = ok(
+    'inviting again',
+    await attacker.post(`/organizations/${orgId}/invitations`, { email: 'victim@example.com', role: 'member' }),
+  );
   t.is((await world.as(victimId).delete('/users/me')).status, 204);
   for (const membershipId of [invited.membership.id, again.membership.id]) {
     const deleted = await attacker.get(`/organizations/${orgId}/members/${membershipId}/compliance`);
@@ -63,7 +74,10 @@ const strangerAttack = async (t: ExecutionContext<unknown>, world: EmulatedServi
     t.false(JSON.stringify(deleted.body).includes(nationalId));
   }
   const trail = ok('reading the audit trail', await attacker.get(`/organizations/${orgId}/audit`)).items as Array<{ action: string }>;
-  t.false(trail.some((entry) => entry.action === 'compliance.read'), 'a refused read is not a read');
+  t.false(
+    trail.some((entry) => entry.action === 'compliance.read'),
+    'a refused read is not a read',
+  );
 };
 
 test('a stranger invited on path 2 has no compliance record: not while pending, not after declining, not after deleting their account', async (t) => {
@@ -103,12 +117,13 @@ test('every compliance read is in the audit trail as compliance.read (who read w
   t.false(JSON.stringify(trail).includes(nationalId));
 });
 
-test('deleting a user, by DELETE /users/me or by the provider\'s user.deleted, erases their national ID', async (t) => {
+test("deleting a user, by DELETE /users/me or by the provider's user.deleted, erases their national ID", async (t) => {
   const { world, dataDir } = t.context;
   const selfId = await world.seedUser('erased-self@example.com');
   const providerDeletedId = await world.seedUser('erased-at-provider@example.com');
   const keptId = await world.seedUser('kept-national-id@example.com');
-  for (const idpId of [selfId, providerDeletedId, keptId]) t.is((await world.as(idpId).put('/users/me/national-id', { nationalId: '10000000146' })).status, 204);
+  for (const idpId of [selfId, providerDeletedId, keptId])
+    t.is((await world.as(idpId).put('/users/me/national-id', { nationalId: '10000000146' })).status, 204);
 
   t.is((await world.as(selfId).delete('/users/me')).status, 204);
   t.is((await adminFetch(world.emulator, 'DELETE', `/v1/users/${providerDeletedId}`)).status, 200);

@@ -28,13 +28,21 @@ const OUTAGE = 'user_obsOutage1';
 test.before(async (t) => {
   const [provider, sentry, posthog] = await Promise.all([startTestProvider(), startVendorStandIn(), startVendorStandIn()]);
   const service = await startServiceUnderTest(
-    providerEnv(provider, { SENTRY_DSN: sentry.sentryDsn, POSTHOG_API_KEY: 'phc_stand_in_project', POSTHOG_HOST: posthog.url, METRICS_TOKEN }),
+    providerEnv(provider, {
+      SENTRY_DSN: sentry.sentryDsn,
+      POSTHOG_API_KEY: 'phc_stand_in_project',
+      POSTHOG_HOST: posthog.url,
+      METRICS_TOKEN,
+    }),
   );
   const deliver = (body: string, headers = provider.sign(body)) => fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers, body });
   const signedUp = JSON.stringify(userCreatedEvent({ id: SIGNED_UP, email: 'signed-up@example.com' }));
   t.is((await deliver(signedUp)).status, 200);
   t.is((await deliver(signedUp, provider.sign(signedUp, { secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` }))).status, 400);
-  const undecodable = JSON.stringify({ ...userCreatedEvent({ id: 'user_obsBad1' }), data: { id: 42, email_addresses: 'leaked@example.com' } });
+  const undecodable = JSON.stringify({
+    ...userCreatedEvent({ id: 'user_obsBad1' }),
+    data: { id: 42, email_addresses: 'leaked@example.com' },
+  });
   t.is((await deliver(undecodable)).status, 400);
   const token = await provider.mintToken(SIGNED_UP);
   const me = await fetch(`${service.url}/users/me`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'obs-me-1' } });
@@ -63,7 +71,17 @@ test.before(async (t) => {
     posthog,
     service,
     metrics,
-    secrets: [token, expired, outageToken, provider.secretKey, provider.webhookSecret, NATIONAL_ID, METRICS_TOKEN, 'signed-up@example.com', 'leaked@example.com'],
+    secrets: [
+      token,
+      expired,
+      outageToken,
+      provider.secretKey,
+      provider.webhookSecret,
+      NATIONAL_ID,
+      METRICS_TOKEN,
+      'signed-up@example.com',
+      'leaked@example.com',
+    ],
     defectRequestId: defect.headers.get('x-request-id') ?? '',
     meRequestId: me.headers.get('x-request-id') ?? '',
   };
@@ -114,7 +132,13 @@ test('/metrics shows non-zero counters for every family after the scenario', (t)
   t.is(sample(metrics, 'idv_token_verification_failures_total', 'reason="token-expired"'), 1);
   t.true(sample(metrics, 'idv_jwks_fetches_total', 'outcome="ok"') >= 1);
   t.is(sample(metrics, 'idv_provider_request_duration_seconds_count', 'operation="getUser",outcome="5xx"'), 1);
-  t.true(sample(metrics, 'idv_db_query_duration_seconds_count', 'statement="callers_find_by_idp_id"') >= 1, metrics.split('\n').filter((line) => line.startsWith('idv_db_query_duration_seconds_count')).join('\n'));
+  t.true(
+    sample(metrics, 'idv_db_query_duration_seconds_count', 'statement="callers_find_by_idp_id"') >= 1,
+    metrics
+      .split('\n')
+      .filter((line) => line.startsWith('idv_db_query_duration_seconds_count'))
+      .join('\n'),
+  );
   t.true(sample(metrics, 'idv_db_pool_connections', 'pool="orm",state="total"') >= 1);
   t.true(Number(/^process_cpu_user_seconds_total (\S+)/m.exec(metrics)?.[1]) > 0);
   t.false(metrics.includes(SIGNED_UP), 'no label carries request data');
@@ -124,9 +148,16 @@ test('every log line of a request carries its id, and its access line names the 
   const records = t.context.service.logs.records();
   const ofMe = records.filter((record) => record['requestId'] === t.context.meRequestId);
   t.true(ofMe.length >= 1);
-  t.like(ofMe.find((record) => record['msg'] === 'request'), { level: 30, method: 'GET', route: '/users/me', status: 200 });
+  t.like(
+    ofMe.find((record) => record['msg'] === 'request'),
+    { level: 30, method: 'GET', route: '/users/me', status: 200 },
+  );
   const ofDefect = records.filter((record) => record['requestId'] === t.context.defectRequestId).map((record) => record['msg']);
-  t.deepEqual(ofDefect.filter((msg) => msg === 'captured exception'), ['captured exception'], 'with Sentry on, a defect is still one log line, never two');
+  t.deepEqual(
+    ofDefect.filter((msg) => msg === 'captured exception'),
+    ['captured exception'],
+    'with Sentry on, a defect is still one log line, never two',
+  );
   t.true(ofDefect.includes('request'));
   const failed = records.filter((record) => record['msg'] === 'captured exception');
   t.true(failed.every((record) => typeof record['requestId'] === 'string'));

@@ -15,8 +15,19 @@ import { createPaymentsWorld } from '@idv/core/testing';
 // valid OpenAPI 3.1, takes its request schemas from the codecs the routes decode with, and agrees
 // with the README's HTTP API table.
 
-type Operation = { summary?: string; tags?: string[]; responses?: Record<string, unknown>; requestBody?: any; parameters?: any[]; security?: unknown[] };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any>; securitySchemes: Record<string, unknown> } };
+type Operation = {
+  summary?: string;
+  tags?: string[];
+  responses?: Record<string, unknown>;
+  requestBody?: any;
+  parameters?: any[];
+  security?: unknown[];
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, any>; securitySchemes: Record<string, unknown> };
+};
 
 const test = anyTest as TestFn<{ app: Koa; server: Server; url: string; document: Document }>;
 
@@ -25,7 +36,11 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 test.before(async (t) => {
   const world = createPaymentsWorld();
   const services = {
-    ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
+    ...identityArea({
+      ...world,
+      verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) },
+      testAuthBypass: false,
+    }),
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
@@ -53,13 +68,21 @@ test.after.always((t) => {
 
 /** What the Koa router itself will answer: method and OpenAPI path of each registered layer (HEAD is Koa's twin of GET). */
 const routerRoutes = (app: Koa): string[] => {
-  const dispatch = app.middleware.find((fn) => 'router' in fn) as unknown as { router: { stack: Array<{ methods: string[]; path: string }> } };
-  return dispatch.router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${openApiPath(layer.path)}`)).sort();
+  const dispatch = app.middleware.find((fn) => 'router' in fn) as unknown as {
+    router: { stack: Array<{ methods: string[]; path: string }> };
+  };
+  return dispatch.router.stack
+    .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${openApiPath(layer.path)}`))
+    .sort();
 };
 
 const documentedRoutes = (document: Document): string[] =>
   Object.entries(document.paths)
-    .flatMap(([path, item]) => Object.keys(item).filter((key) => METHODS.includes(key)).map((method) => `${method.toUpperCase()} ${path}`))
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => METHODS.includes(key))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    )
     .sort();
 
 test('/openapi.json is public JSON and valid OpenAPI 3.1', async (t) => {
@@ -83,7 +106,10 @@ test('every route of the router is described, with a summary, a tag and its answ
       const where = `${method.toUpperCase()} ${path}`;
       t.true((operation.summary ?? '').length > 0, `${where} has a summary`);
       t.is(operation.tags?.length, 1, `${where} has a tag`);
-      t.true(Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2') || status.startsWith('3')), `${where} has a success answer`);
+      t.true(
+        Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2') || status.startsWith('3')),
+        `${where} has a success answer`,
+      );
       t.truthy(operation.responses?.['500'], `${where} may fail with the error body`);
     }
   }
@@ -96,7 +122,10 @@ test('security: bearer routes need the bearer token and can answer 401/410/503; 
   t.deepEqual(paths['/webhooks/idp']?.['post']?.security, [{ idpWebhookId: [], idpWebhookTimestamp: [], idpWebhookSignature: [] }]);
   t.deepEqual(paths['/health']?.['get']?.security, []);
   t.deepEqual(paths['/metrics']?.['get']?.security, [{ metricsToken: [] }], '/metrics needs its own token, not a session');
-  t.like(components.securitySchemes, { bearerAuth: { type: 'http', scheme: 'bearer' }, idpWebhookSignature: { type: 'apiKey', in: 'header', name: 'idp-webhook-signature' } });
+  t.like(components.securitySchemes, {
+    bearerAuth: { type: 'http', scheme: 'bearer' },
+    idpWebhookSignature: { type: 'apiKey', in: 'header', name: 'idp-webhook-signature' },
+  });
   t.deepEqual(paths['/health']?.['get']?.responses?.['429'], undefined, 'probes are never rate limited');
   t.truthy(paths['/webhooks/idp']?.['post']?.responses?.['429']);
 });
@@ -105,7 +134,11 @@ test('errors are the ARCHITECTURE §5 body, each status listing its codes', (t) 
   const { paths, components } = t.context.document;
   t.deepEqual(components.schemas['ErrorBody'].required, ['statusCode', 'error', 'message', 'code']);
   const conflict = paths['/organizations/{orgId}/invitations']?.['post']?.responses?.['409'] as any;
-  t.deepEqual(conflict.content['application/json'].schema.allOf[1].properties.code.enum, ['AlreadyMember', 'InvitationAlreadyPending', 'MembershipChangedConcurrently']);
+  t.deepEqual(conflict.content['application/json'].schema.allOf[1].properties.code.enum, [
+    'AlreadyMember',
+    'InvitationAlreadyPending',
+    'MembershipChangedConcurrently',
+  ]);
   const limited = paths['/organizations/{orgId}/invitations']?.['post']?.responses?.['429'] as any;
   t.truthy(limited.headers['Retry-After']);
   const unavailable = paths['/organizations/{orgId}/invitations']?.['post']?.responses?.['503'] as any;
@@ -119,12 +152,10 @@ test('parameters and request bodies come from the codecs the routes decode with:
   t.deepEqual(invite?.parameters, [{ name: 'orgId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]);
   t.deepEqual(invite?.requestBody?.content['application/json'].schema, { $ref: '#/components/schemas/InviteBody' });
   const roster = document.paths['/organizations/{orgId}/members']?.['get'];
-  t.deepEqual(roster?.parameters?.map((p: { name: string; in: string; required: boolean }) => `${p.in} ${p.name} ${p.required}`), [
-    'path orgId true',
-    'query limit false',
-    'query cursor false',
-    'query include false',
-  ]);
+  t.deepEqual(
+    roster?.parameters?.map((p: { name: string; in: string; required: boolean }) => `${p.in} ${p.name} ${p.required}`),
+    ['path orgId true', 'query limit false', 'query cursor false', 'query include false'],
+  );
 
   const ajv = new Ajv2020({ strict: false });
   addFormats.default(ajv as unknown as Parameters<typeof addFormats.default>[0]);

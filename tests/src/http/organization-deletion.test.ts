@@ -28,7 +28,11 @@ test.after.always(async (t) => {
 });
 
 /** Every route of one organization, each with a body that passes validation, so only authorization decides. */
-const organizationRoutes = (orgId: string, membershipId: string, paymentId: string): ReadonlyArray<(api: ServiceApi) => Promise<ApiAnswer>> => [
+const organizationRoutes = (
+  orgId: string,
+  membershipId: string,
+  paymentId: string,
+): ReadonlyArray<(api: ServiceApi) => Promise<ApiAnswer>> => [
   (api) => api.get(`/organizations/${orgId}`),
   (api) => api.patch(`/organizations/${orgId}`, { name: 'Renamed Gym' }),
   (api) => api.delete(`/organizations/${orgId}`),
@@ -45,7 +49,13 @@ const organizationRoutes = (orgId: string, membershipId: string, paymentId: stri
   (api) => api.get(`/organizations/${orgId}/audit`),
   (api) => api.get(`/organizations/${orgId}/payments`),
   (api) => api.get(`/organizations/${orgId}/payments/${paymentId}`),
-  (api) => api.post(`/organizations/${orgId}/payments`, { provider: 'paytr', amountMinor: 15000, currency: 'TRY', description: 'Monthly membership' }),
+  (api) =>
+    api.post(`/organizations/${orgId}/payments`, {
+      provider: 'paytr',
+      amountMinor: 15000,
+      currency: 'TRY',
+      description: 'Monthly membership',
+    }),
   (api) =>
     api.post(`/organizations/${orgId}/payment-subscriptions`, {
       provider: 'iyzico',
@@ -68,10 +78,17 @@ test('a payment still open makes the delete 409 PaymentInFlight and changes noth
   const { world, payments } = t.context;
   const ownerId = await world.seedUser('money-owner@example.com');
   const coachId = await world.seedUser('money-coach@example.com');
-  const { orgId, membershipIds } = await organizationWithMembers(world, ownerId, 'Money Gym', [{ idpId: coachId, email: 'money-coach@example.com', role: 'coach' }]);
+  const { orgId, membershipIds } = await organizationWithMembers(world, ownerId, 'Money Gym', [
+    { idpId: coachId, email: 'money-coach@example.com', role: 'coach' },
+  ]);
   const owner = world.as(ownerId);
   const coach = world.as(coachId);
-  const started = await owner.post(`/organizations/${orgId}/payments`, { provider: 'paytr', amountMinor: 15000, currency: 'TRY', description: 'Monthly membership' });
+  const started = await owner.post(`/organizations/${orgId}/payments`, {
+    provider: 'paytr',
+    amountMinor: 15000,
+    currency: 'TRY',
+    description: 'Monthly membership',
+  });
   t.is(started.status, 201, JSON.stringify(started.body));
   const payment = started.body.payment as { id: string; merchantReference: string };
 
@@ -79,7 +96,11 @@ test('a payment still open makes the delete 409 PaymentInFlight and changes noth
   t.is((await coach.get(`/organizations/${orgId}`)).status, 200);
   t.like((await owner.get(`/organizations/${orgId}/payments/${payment.id}`)).body, { payment: { status: 'awaiting_customer' } });
   t.is(((await owner.get(`/organizations/${orgId}/members`)).body.items as unknown[]).length, 2);
-  t.false(((await owner.get(`/organizations/${orgId}/audit`)).body.items as Array<{ action: string }>).some((entry) => entry.action === 'organization.deleted'));
+  t.false(
+    ((await owner.get(`/organizations/${orgId}/audit`)).body.items as Array<{ action: string }>).some(
+      (entry) => entry.action === 'organization.deleted',
+    ),
+  );
 
   await payments.payIframe(started.body.iframeToken as string, 'success');
   await payments.whenSettled();
@@ -105,12 +126,14 @@ test('a payment still open makes the delete 409 PaymentInFlight and changes noth
   });
   t.is(late.status, 200);
   t.is(await late.text(), 'OK');
-  const flagged = world.service.logs.records().filter((line) => line['msg'] === 'payment callback for a deleted organization: recorded, not applied');
+  const flagged = world.service.logs
+    .records()
+    .filter((line) => line['msg'] === 'payment callback for a deleted organization: recorded, not applied');
   t.is(flagged.length, 1);
   t.like(flagged[0], { paymentId: payment.id, organizationId: orgId });
 });
 
-test("a link of a foreign, inactive or wrongly priced subscription is refused 422 and stores nothing, so the rightful organization still links it; deleting that organization cancels it at iyzico and a later renewal is only flagged", async (t) => {
+test('a link of a foreign, inactive or wrongly priced subscription is refused 422 and stores nothing, so the rightful organization still links it; deleting that organization cancels it at iyzico and a later renewal is only flagged', async (t) => {
   const { world, payments } = t.context;
   const rightful = payments.createSubscription({ amountMinor: 9900 });
   const inactive = payments.createSubscription({ amountMinor: 9900, status: 'UNPAID' });
@@ -121,7 +144,13 @@ test("a link of a foreign, inactive or wrongly priced subscription is refused 42
   const attackerOrg = (await attacker.post('/organizations', { name: 'Attacker Gym' })).body.organization.id as string;
   const ownerOrg = (await owner.post('/organizations', { name: 'Rightful Gym' })).body.organization.id as string;
   const link = (api: ServiceApi, orgId: string, subscriptionReferenceCode: string, amountMinor: number, currency = 'TRY') =>
-    api.post(`/organizations/${orgId}/payment-subscriptions`, { provider: 'iyzico', subscriptionReferenceCode, amountMinor, currency, description: 'Monthly membership' });
+    api.post(`/organizations/${orgId}/payment-subscriptions`, {
+      provider: 'iyzico',
+      subscriptionReferenceCode,
+      amountMinor,
+      currency,
+      description: 'Monthly membership',
+    });
 
   for (const [what, answer] of [
     ['a reference iyzico does not know for this merchant', await link(attacker, attackerOrg, 'b2c3d4e5-0000-4000-8000-00000000f0re', 9900)],
@@ -137,10 +166,22 @@ test("a link of a foreign, inactive or wrongly priced subscription is refused 42
 
   t.is((await owner.delete(`/organizations/${ownerOrg}`)).status, 204);
   t.is(payments.subscription(rightful.referenceCode)?.status, 'CANCELED');
-  await payments.sendSubscriptionOrder({ subscriptionReferenceCode: rightful.referenceCode, orderReferenceCode: 'order-after-delete', customerReferenceCode: rightful.customerReferenceCode, outcome: 'success' });
+  await payments.sendSubscriptionOrder({
+    subscriptionReferenceCode: rightful.referenceCode,
+    orderReferenceCode: 'order-after-delete',
+    customerReferenceCode: rightful.customerReferenceCode,
+    outcome: 'success',
+  });
   await payments.whenSettled();
-  t.true(payments.deliveries().filter((d) => d.kind === 'iyzico-subscription').every((d) => d.accepted));
-  t.true(world.service.logs.records().some((line) => line['msg'] === 'subscription renewal for a deleted organization: recorded, not applied'));
+  t.true(
+    payments
+      .deliveries()
+      .filter((d) => d.kind === 'iyzico-subscription')
+      .every((d) => d.accepted),
+  );
+  t.true(
+    world.service.logs.records().some((line) => line['msg'] === 'subscription renewal for a deleted organization: recorded, not applied'),
+  );
 });
 
 test('iyzico unreachable while linking answers 503 with Retry-After and stores nothing', async (t) => {
@@ -149,7 +190,13 @@ test('iyzico unreachable while linking answers 503 with Retry-After and stores n
   const ownerId = await world.seedUser('sub-outage@example.com');
   const owner = world.as(ownerId);
   const orgId = (await owner.post('/organizations', { name: 'Outage Gym' })).body.organization.id as string;
-  const body = { provider: 'iyzico', subscriptionReferenceCode: subscription.referenceCode, amountMinor: 4900, currency: 'TRY', description: 'Monthly' };
+  const body = {
+    provider: 'iyzico',
+    subscriptionReferenceCode: subscription.referenceCode,
+    amountMinor: 4900,
+    currency: 'TRY',
+    description: 'Monthly',
+  };
   payments.setDown(true);
   try {
     const answer = await fetch(`${world.service.url}/organizations/${orgId}/payment-subscriptions`, {

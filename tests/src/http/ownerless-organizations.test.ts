@@ -5,14 +5,23 @@ import { organizationWithMembers, startEmulatedService, type EmulatedService } f
 // An organization whose owner the provider deleted, over real sockets: the service marks it
 // ownerless and audits it, a Platform Admin finds it (`GET /admin/organizations?ownerless=true`)
 // and gives it an owner with the ownership transfer, and the audit trail records both steps.
-const test = anyTest.serial as TestFn<{ world: EmulatedService; orgId: string; adaIdpId: string; adaMembershipId: string; staffIdpId: string; ownerIdpId: string }>;
+const test = anyTest.serial as TestFn<{
+  world: EmulatedService;
+  orgId: string;
+  adaIdpId: string;
+  adaMembershipId: string;
+  staffIdpId: string;
+  ownerIdpId: string;
+}>;
 
 test.before(async (t) => {
   const world = await startEmulatedService();
   const ownerIdpId = await world.seedUser('lost-owner@example.com');
   const adaIdpId = await world.seedUser('ada-admin@example.com');
   const staffIdpId = await world.seedUser('staff@example.com');
-  const { orgId, membershipIds } = await organizationWithMembers(world, ownerIdpId, 'Ownerless Gym', [{ idpId: adaIdpId, email: 'ada-admin@example.com', role: 'admin' }]);
+  const { orgId, membershipIds } = await organizationWithMembers(world, ownerIdpId, 'Ownerless Gym', [
+    { idpId: adaIdpId, email: 'ada-admin@example.com', role: 'admin' },
+  ]);
   t.context = { world, orgId, adaIdpId, adaMembershipId: membershipIds.get('ada-admin@example.com')!, staffIdpId, ownerIdpId };
 });
 test.after.always(async (t) => {
@@ -54,14 +63,21 @@ test("the provider's deletion of the owner marks the organization ownerless; onl
 
 test('a Platform Admin who is no member transfers ownership of the ownerless organization; the mark is cleared and the audit trail records both steps', async (t) => {
   const { world, orgId, adaIdpId, adaMembershipId, staffIdpId } = t.context;
-  const moved = await world.as(staffIdpId, 'platform_admin').post(`/organizations/${orgId}/ownership-transfer`, { membershipId: adaMembershipId });
+  const moved = await world
+    .as(staffIdpId, 'platform_admin')
+    .post(`/organizations/${orgId}/ownership-transfer`, { membershipId: adaMembershipId });
   t.is(moved.status, 200, JSON.stringify(moved.body));
   t.like(moved.body, { owner: { id: adaMembershipId, role: 'owner', status: 'active' }, previousOwner: null });
   t.false((await ownerlessIds(t)).includes(orgId));
 
   const audit = await world.as(adaIdpId).get(`/organizations/${orgId}/audit`);
   t.is(audit.status, 200);
-  const [transferred, lost] = audit.body.items as { action: string; actorUserId: string | null; targetId: string; before: Record<string, unknown> }[];
+  const [transferred, lost] = audit.body.items as {
+    action: string;
+    actorUserId: string | null;
+    targetId: string;
+    before: Record<string, unknown>;
+  }[];
   t.like(transferred, { action: 'ownership.transferred', targetId: adaMembershipId, before: { ownerMembershipId: null, ownerless: true } });
   t.not(transferred?.actorUserId, null, 'the Platform Admin acted');
   t.like(lost, { action: 'organization.owner_lost', actorUserId: null, targetId: orgId });

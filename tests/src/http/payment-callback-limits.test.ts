@@ -20,8 +20,13 @@ test.after.always(async (t) => {
   await t.context.provider?.close();
 });
 
-const start = async (t: { context: { provider: TestProvider }; teardown: (fn: () => Promise<void>) => void }, overrides: Record<string, string>) => {
-  const service = await startServiceUnderTest(providerEnv(t.context.provider, { PAYMENTS_PROVIDERS: 'paytr', ...PAYTR, TRUSTED_PROXY_HOPS: '1', ...overrides }));
+const start = async (
+  t: { context: { provider: TestProvider }; teardown: (fn: () => Promise<void>) => void },
+  overrides: Record<string, string>,
+) => {
+  const service = await startServiceUnderTest(
+    providerEnv(t.context.provider, { PAYMENTS_PROVIDERS: 'paytr', ...PAYTR, TRUSTED_PROXY_HOPS: '1', ...overrides }),
+  );
   t.teardown(() => service.close());
   return service;
 };
@@ -29,7 +34,12 @@ const start = async (t: { context: { provider: TestProvider }; teardown: (fn: ()
 let serial = 0;
 const notice = (key = PAYTR.PAYTR_MERCHANT_KEY) => {
   const oid = `IDVLIMIT${process.pid}N${(serial += 1)}`;
-  return new URLSearchParams({ merchant_oid: oid, status: 'success', total_amount: '100', hash: hmacBase64(key, `${oid}${PAYTR.PAYTR_MERCHANT_SALT}success100`) }).toString();
+  return new URLSearchParams({
+    merchant_oid: oid,
+    status: 'success',
+    total_amount: '100',
+    hash: hmacBase64(key, `${oid}${PAYTR.PAYTR_MERCHANT_SALT}success100`),
+  }).toString();
 };
 const GOOD = () => notice();
 const FORGED = () => notice('not-the-merchant-key');
@@ -65,7 +75,11 @@ test('good callbacks never spend the failure budget; PAYMENT_CALLBACK_RATE_POINT
   const source = '198.51.100.7';
   t.is((await send(service, source, GOOD())).status, 200);
   t.is((await send(service, source, GOOD())).status, 200);
-  const iyzico = await fetch(`${service.url}/payments/callbacks/iyzico/webhook`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-forwarded-for': source } });
+  const iyzico = await fetch(`${service.url}/payments/callbacks/iyzico/webhook`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': source },
+  });
   t.is(iyzico.status, 503, 'iyzico is not enabled; the request still spends the shared budget');
   const limited = await send(service, source, GOOD());
   t.is(limited.status, 429);
@@ -74,8 +88,12 @@ test('good callbacks never spend the failure budget; PAYMENT_CALLBACK_RATE_POINT
   t.is((await send(service, '198.51.100.8', GOOD())).status, 200, 'another source has its own budget');
 });
 
-test('PAYMENT_CALLBACK_TRUSTED_CIDRS: the providers\' addresses are exempt from both budgets', async (t) => {
-  const service = await start(t, { PAYMENT_CALLBACK_FAIL_POINTS: '1', PAYMENT_CALLBACK_RATE_POINTS: '2', PAYMENT_CALLBACK_TRUSTED_CIDRS: '203.0.113.0/24,2001:db8::/32' });
+test("PAYMENT_CALLBACK_TRUSTED_CIDRS: the providers' addresses are exempt from both budgets", async (t) => {
+  const service = await start(t, {
+    PAYMENT_CALLBACK_FAIL_POINTS: '1',
+    PAYMENT_CALLBACK_RATE_POINTS: '2',
+    PAYMENT_CALLBACK_TRUSTED_CIDRS: '203.0.113.0/24,2001:db8::/32',
+  });
   const statuses: number[] = [];
   for (let n = 0; n < 4; n += 1) statuses.push((await send(service, '203.0.113.77', FORGED())).status);
   for (let n = 0; n < 3; n += 1) statuses.push((await send(service, '203.0.113.77', GOOD())).status);
@@ -106,7 +124,13 @@ withRedis('the failure budget shared by two instances (TEST_REDIS_URL is unset a
     }
     t.true(first.logs.records().some((line) => line['msg'] === 'service listening' && line['rateLimits'] === 'redis'));
     const keys = await redisKeys(redisUrl, keyPrefix);
-    t.true(keys.some((key) => key.includes(':paycb-fail:')), keys.join(', '));
-    t.false(keys.some((key) => key.includes('198.51.100')), 'Redis holds digests, never an address');
+    t.true(
+      keys.some((key) => key.includes(':paycb-fail:')),
+      keys.join(', '),
+    );
+    t.false(
+      keys.some((key) => key.includes('198.51.100')),
+      'Redis holds digests, never an address',
+    );
   });
 });

@@ -28,7 +28,11 @@ const notice = (status: 'success' | 'failed', total: string) =>
   }).toString();
 
 const deliver = async (service: ServiceUnderTest, body: string) => {
-  const reply = await fetch(`${service.url}/payments/callbacks/paytr`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const reply = await fetch(`${service.url}/payments/callbacks/paytr`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   return { status: reply.status, text: await reply.text() };
 };
 
@@ -46,7 +50,9 @@ if (url === undefined) {
       await seeding.close();
     }
     const provider = await startTestProvider();
-    const service = await startServiceUnderTest(providerEnv(provider, { DATABASE_URL: scratch.url, PAYMENTS_PROVIDERS: 'paytr', ...PAYTR }));
+    const service = await startServiceUnderTest(
+      providerEnv(provider, { DATABASE_URL: scratch.url, PAYMENTS_PROVIDERS: 'paytr', ...PAYTR }),
+    );
     t.context = { provider, scratch, service };
   });
   test.after.always(async (t) => {
@@ -60,7 +66,9 @@ if (url === undefined) {
     const { scratch, service } = t.context;
     const body = notice('success', '15000');
     await scratch.admin(`alter database "${scratch.name}" allow_connections false`);
-    await scratch.admin('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [scratch.name]);
+    await scratch.admin('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+      scratch.name,
+    ]);
 
     const during = await deliver(service, body);
     t.is(during.status, 500, 'a defect: PayTR retries on anything but OK');
@@ -69,13 +77,22 @@ if (url === undefined) {
 
     await scratch.admin(`alter database "${scratch.name}" allow_connections true`);
     const retried = await deliver(service, body);
-    t.deepEqual(retried, { status: 200, text: 'OK' }, 'the provider\'s retry converges');
+    t.deepEqual(retried, { status: 200, text: 'OK' }, "the provider's retry converges");
     t.deepEqual(await deliver(service, body), { status: 200, text: 'OK' }, 'a further retry is a duplicate, still OK');
-    const rows = await runOnce(scratch.url, 'select status, paid_amount_minor::text as paid from payment_transactions where id = $1', [PAYMENT.id]);
+    const rows = await runOnce(scratch.url, 'select status, paid_amount_minor::text as paid from payment_transactions where id = $1', [
+      PAYMENT.id,
+    ]);
     t.like(rows.rows[0], { status: 'succeeded', paid: '15000' });
     const inbox = await runOnce(scratch.url, "select outcome from payment_callback_events where scheme = 'paytr-notification'");
-    t.deepEqual(inbox.rows.map((row) => row.outcome), ['Applied'], 'one recorded delivery; nothing half-written by the failed attempt');
-    t.true(service.logs.records().some((line) => line['level'] === 50), 'the defect was logged');
+    t.deepEqual(
+      inbox.rows.map((row) => row.outcome),
+      ['Applied'],
+      'one recorded delivery; nothing half-written by the failed attempt',
+    );
+    t.true(
+      service.logs.records().some((line) => line['level'] === 50),
+      'the defect was logged',
+    );
   });
 
   test('after recovery a late failure notice for the settled payment never regresses it (still OK, so PayTR stops)', async (t) => {

@@ -11,7 +11,16 @@ import {
   hmacBase64,
   hmacHex,
 } from '@idv/adapters-payments';
-import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type OrganizationId, type OrganizationName, type PaymentTransaction } from '@idv/core';
+import {
+  devicesArea,
+  identityArea,
+  organizationsArea,
+  paymentsArea,
+  unauthenticated,
+  type OrganizationId,
+  type OrganizationName,
+  type PaymentTransaction,
+} from '@idv/core';
 import { aPayment, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '@idv/core/testing';
 
 // The four public callback routes over a socket, with the real schemes and the replies of
@@ -23,7 +32,13 @@ const PAYTR_SALT = 'paytr-test-salt';
 const RESULT_URL = 'https://app.example.com/payments/result';
 const ORG = fixtureUuid(0xd0, 1);
 
-const test = anyTest as TestFn<{ world: PaymentsWorld; url: string; server: Server; paytr: PaymentTransaction; iyzico: PaymentTransaction }>;
+const test = anyTest as TestFn<{
+  world: PaymentsWorld;
+  url: string;
+  server: Server;
+  paytr: PaymentTransaction;
+  iyzico: PaymentTransaction;
+}>;
 
 test.beforeEach(async (t) => {
   const world = createPaymentsWorld({
@@ -32,13 +47,22 @@ test.beforeEach(async (t) => {
     'paytr-notification': createPaytrNotificationScheme({ merchantKey: PAYTR_KEY, merchantSalt: PAYTR_SALT }),
   });
   // The payments' organization exists: a callback for a deleted one is only recorded.
-  await world.organizations.create({ id: ORG as OrganizationId, name: 'Callback Gym' as OrganizationName, createdAt: new Date(0), updatedAt: new Date(0) });
+  await world.organizations.create({
+    id: ORG as OrganizationId,
+    name: 'Callback Gym' as OrganizationName,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+  });
   const paytr = aPayment(fixtureUuid(0xd1, 1), ORG);
   const iyzico = aPayment(fixtureUuid(0xd1, 2), ORG, { provider: 'iyzico', providerPaymentId: '25149157' });
   await world.paymentTransactions.create(paytr);
   await world.paymentTransactions.create(iyzico);
   const services = {
-    ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
+    ...identityArea({
+      ...world,
+      verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) },
+      testAuthBypass: false,
+    }),
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
@@ -57,14 +81,24 @@ const post = (url: string, body: string, contentType: string, headers: Record<st
   fetch(url, { method: 'POST', body, headers: { 'content-type': contentType, ...headers }, redirect: 'manual' });
 
 const paytrForm = (oid: string, status: string, total: string, key = PAYTR_KEY) =>
-  new URLSearchParams({ merchant_oid: oid, status, total_amount: total, hash: hmacBase64(key, oid + PAYTR_SALT + status + total) }).toString();
+  new URLSearchParams({
+    merchant_oid: oid,
+    status,
+    total_amount: total,
+    hash: hmacBase64(key, oid + PAYTR_SALT + status + total),
+  }).toString();
 
-const statusOf = async (world: PaymentsWorld, payment: PaymentTransaction) => O.toNullable(await world.paymentTransactions.findById(payment.id))?.status;
+const statusOf = async (world: PaymentsWorld, payment: PaymentTransaction) =>
+  O.toNullable(await world.paymentTransactions.findById(payment.id))?.status;
 
 test('PayTR: a verified notice answers exactly the bytes OK as text/plain, once and for its duplicate', async (t) => {
   const { url, paytr, world } = t.context;
   for (let i = 0; i < 2; i++) {
-    const response = await post(`${url}/payments/callbacks/paytr`, paytrForm(paytr.merchantReference, 'success', '15000'), 'application/x-www-form-urlencoded');
+    const response = await post(
+      `${url}/payments/callbacks/paytr`,
+      paytrForm(paytr.merchantReference, 'success', '15000'),
+      'application/x-www-form-urlencoded',
+    );
     t.is(response.status, 200);
     t.regex(response.headers.get('content-type') ?? '', /^text\/plain/);
     t.deepEqual(new Uint8Array(await response.arrayBuffer()), new TextEncoder().encode('OK'));
@@ -75,7 +109,11 @@ test('PayTR: a verified notice answers exactly the bytes OK as text/plain, once 
 
 test('PayTR: a bad hash is 400 and never OK, and changes nothing', async (t) => {
   const { url, paytr, world } = t.context;
-  const response = await post(`${url}/payments/callbacks/paytr`, paytrForm(paytr.merchantReference, 'failed', '0', 'wrong-key'), 'application/x-www-form-urlencoded');
+  const response = await post(
+    `${url}/payments/callbacks/paytr`,
+    paytrForm(paytr.merchantReference, 'failed', '0', 'wrong-key'),
+    'application/x-www-form-urlencoded',
+  );
   t.is(response.status, 400);
   t.is(await response.text(), 'PAYTR notification failed: bad hash');
   t.is(await statusOf(world, paytr), 'awaiting_customer');
@@ -83,7 +121,11 @@ test('PayTR: a bad hash is 400 and never OK, and changes nothing', async (t) => 
 
 test('PayTR: a notice that is not a form answers 415 with the JSON error body /openapi.json lists (API fuzzer), and changes nothing', async (t) => {
   const { url, paytr, world } = t.context;
-  const response = await post(`${url}/payments/callbacks/paytr`, paytrForm(paytr.merchantReference, 'success', '15000'), 'application/json');
+  const response = await post(
+    `${url}/payments/callbacks/paytr`,
+    paytrForm(paytr.merchantReference, 'success', '15000'),
+    'application/json',
+  );
   t.is(response.status, 415);
   t.like(await response.json(), { statusCode: 415, code: 'UnsupportedMediaType' });
   t.is(await statusOf(world, paytr), 'awaiting_customer');
@@ -91,16 +133,29 @@ test('PayTR: a notice that is not a form answers 415 with the JSON error body /o
 
 test('PayTR: a notice for a payment that is not ours is acknowledged OK (stops retries) and recorded Unmatched', async (t) => {
   const { url, world } = t.context;
-  const response = await post(`${url}/payments/callbacks/paytr`, paytrForm('Pnotours', 'success', '100'), 'application/x-www-form-urlencoded');
+  const response = await post(
+    `${url}/payments/callbacks/paytr`,
+    paytrForm('Pnotours', 'success', '100'),
+    'application/x-www-form-urlencoded',
+  );
   t.is(await response.text(), 'OK');
   t.is(world.paymentInbox.all()[0]?.outcome, 'Unmatched');
 });
 
 test('iyzico webhook: a verified delivery answers 200 {received:true}; a bad or missing signature 401', async (t) => {
   const { url, iyzico, world } = t.context;
-  const body = JSON.stringify({ paymentConversationId: iyzico.merchantReference, merchantId: 3404590, paymentId: 25149157, status: 'SUCCESS', iyziEventType: 'THREE_DS_AUTH', iyziPaymentId: 25149157 });
+  const body = JSON.stringify({
+    paymentConversationId: iyzico.merchantReference,
+    merchantId: 3404590,
+    paymentId: 25149157,
+    status: 'SUCCESS',
+    iyziEventType: 'THREE_DS_AUTH',
+    iyziPaymentId: 25149157,
+  });
   const signature = hmacHex(SECRET, `${SECRET}THREE_DS_AUTH25149157${iyzico.merchantReference}SUCCESS`);
-  const bad = await post(`${url}/payments/callbacks/iyzico/webhook`, body, 'application/json', { 'x-iyz-signature-v3': signature.replace(/^./, '0') });
+  const bad = await post(`${url}/payments/callbacks/iyzico/webhook`, body, 'application/json', {
+    'x-iyz-signature-v3': signature.replace(/^./, '0'),
+  });
   t.is(bad.status, 401);
   t.is(((await bad.json()) as { code: string }).code, 'InvalidSignature');
   t.is((await post(`${url}/payments/callbacks/iyzico/webhook`, body, 'application/json')).status, 401);
@@ -112,16 +167,29 @@ test('iyzico webhook: a verified delivery answers 200 {received:true}; a bad or 
 });
 
 test('iyzico subscription: not enabled in this deployment answers 503', async (t) => {
-  const response = await post(`${t.context.url}/payments/callbacks/iyzico/subscription`, '{}', 'application/json', { 'x-iyz-signature-v3': 'ab' });
+  const response = await post(`${t.context.url}/payments/callbacks/iyzico/subscription`, '{}', 'application/json', {
+    'x-iyz-signature-v3': 'ab',
+  });
   t.is(response.status, 503);
 });
 
 const threeDsForm = (paymentId: string, conversationId: string, status: string, mdStatus: string, key = SECRET) =>
-  new URLSearchParams({ status, paymentId, conversationData: '', conversationId, mdStatus, signature: hmacHex(key, ['', conversationId, mdStatus, paymentId, status].join(':')) }).toString();
+  new URLSearchParams({
+    status,
+    paymentId,
+    conversationData: '',
+    conversationId,
+    mdStatus,
+    signature: hmacHex(key, ['', conversationId, mdStatus, paymentId, status].join(':')),
+  }).toString();
 
 test('iyzico 3DS: a verified return completes the payment and redirects 303 to the result page with tx and status', async (t) => {
   const { url, iyzico, world } = t.context;
-  const response = await post(`${url}/payments/callbacks/iyzico/3ds`, threeDsForm('25149157', iyzico.merchantReference, 'success', '1'), 'application/x-www-form-urlencoded');
+  const response = await post(
+    `${url}/payments/callbacks/iyzico/3ds`,
+    threeDsForm('25149157', iyzico.merchantReference, 'success', '1'),
+    'application/x-www-form-urlencoded',
+  );
   t.is(response.status, 303);
   t.is(response.headers.get('location'), `${RESULT_URL}?tx=${iyzico.id}&status=succeeded`);
   t.is(await statusOf(world, iyzico), 'succeeded');
@@ -130,7 +198,11 @@ test('iyzico 3DS: a verified return completes the payment and redirects 303 to t
 
 test('iyzico 3DS: a bad signature redirects 303 with status=error and changes nothing', async (t) => {
   const { url, iyzico, world } = t.context;
-  const response = await post(`${url}/payments/callbacks/iyzico/3ds`, threeDsForm('25149157', iyzico.merchantReference, 'success', '1', 'forged'), 'application/x-www-form-urlencoded');
+  const response = await post(
+    `${url}/payments/callbacks/iyzico/3ds`,
+    threeDsForm('25149157', iyzico.merchantReference, 'success', '1', 'forged'),
+    'application/x-www-form-urlencoded',
+  );
   t.is(response.status, 303);
   t.is(response.headers.get('location'), `${RESULT_URL}?status=error`);
   t.is(await statusOf(world, iyzico), 'awaiting_customer');
@@ -138,14 +210,22 @@ test('iyzico 3DS: a bad signature redirects 303 with status=error and changes no
 });
 
 test('callback bodies above 16 KiB are refused with 413 before any verification', async (t) => {
-  const response = await post(`${t.context.url}/payments/callbacks/paytr`, `a=${'x'.repeat(16 * 1024)}`, 'application/x-www-form-urlencoded');
+  const response = await post(
+    `${t.context.url}/payments/callbacks/paytr`,
+    `a=${'x'.repeat(16 * 1024)}`,
+    'application/x-www-form-urlencoded',
+  );
   t.is(response.status, 413);
   t.not(await response.text(), 'OK');
 });
 
 test('the card number and the national ID never reach the request log', async (t) => {
   const { url, world } = t.context;
-  await post(`${url}/payments/callbacks/paytr`, 'merchant_oid=x&status=success&total_amount=1&hash=a&cardNumber=5528790000000008', 'application/x-www-form-urlencoded');
+  await post(
+    `${url}/payments/callbacks/paytr`,
+    'merchant_oid=x&status=success&total_amount=1&hash=a&cardNumber=5528790000000008',
+    'application/x-www-form-urlencoded',
+  );
   t.false(JSON.stringify(world.logger.entries).includes('5528790000000008'));
 });
 
@@ -166,17 +246,33 @@ test('malformed, wrongly typed and garbage callbacks on every route are refused 
     [signedPaytr, 'application/json'],
     [signedPaytr.replace('total_amount=15000', 'total_amount=1.5e4'), 'application/x-www-form-urlencoded'],
     ['merchant_oid[]=a&status=success&total_amount=1&hash=x', 'application/x-www-form-urlencoded'],
-    [threeDsForm('25149157', iyzico.merchantReference, 'success', '1').replace('paymentId=25149157', 'paymentId=25149157%00'), 'application/x-www-form-urlencoded'],
+    [
+      threeDsForm('25149157', iyzico.merchantReference, 'success', '1').replace('paymentId=25149157', 'paymentId=25149157%00'),
+      'application/x-www-form-urlencoded',
+    ],
     [`%%%=${'%'.repeat(100)}`, 'application/x-www-form-urlencoded; charset=utf-8'],
   ];
-  const routes = ['/payments/callbacks/iyzico/3ds', '/payments/callbacks/iyzico/webhook', '/payments/callbacks/iyzico/subscription', '/payments/callbacks/paytr'];
+  const routes = [
+    '/payments/callbacks/iyzico/3ds',
+    '/payments/callbacks/iyzico/webhook',
+    '/payments/callbacks/iyzico/subscription',
+    '/payments/callbacks/paytr',
+  ];
   const statuses: number[] = [];
   for (const route of routes) {
     for (const [body, contentType] of bodies) {
-      const response = await fetch(`${url}${route}`, { method: 'POST', body, redirect: 'manual', headers: { ...(contentType === undefined ? {} : { 'content-type': contentType }), 'x-iyz-signature-v3': 'ab'.repeat(32) } });
+      const response = await fetch(`${url}${route}`, {
+        method: 'POST',
+        body,
+        redirect: 'manual',
+        headers: { ...(contentType === undefined ? {} : { 'content-type': contentType }), 'x-iyz-signature-v3': 'ab'.repeat(32) },
+      });
       statuses.push(response.status);
       const text = await response.text();
-      t.true(response.status >= 300 && response.status < 500 || response.status === 503, `${route} ${JSON.stringify(body).slice(0, 60)} answered ${response.status}`);
+      t.true(
+        (response.status >= 300 && response.status < 500) || response.status === 503,
+        `${route} ${JSON.stringify(body).slice(0, 60)} answered ${response.status}`,
+      );
       if (route.endsWith('/paytr')) t.not(text, 'OK');
       if (route.endsWith('/3ds')) t.is(response.headers.get('location'), `${RESULT_URL}?status=error`);
     }

@@ -32,7 +32,11 @@ test('no PAYMENTS_PROVIDERS in development: both providers played by the in-proc
     enabledProviders: [],
     publicApiUrl: undefined,
     resultUrl: 'http://localhost:5173/payments/result',
-    callbackLimits: { rate: { points: 600, windowSeconds: 60 }, failures: { points: 20, windowSeconds: 600, blockSeconds: 900 }, trustedCidrs: [] },
+    callbackLimits: {
+      rate: { points: 600, windowSeconds: 60 },
+      failures: { points: 20, windowSeconds: 600, blockSeconds: 900 },
+      trustedCidrs: [],
+    },
     pendingTtlMinutes: 30,
     sweepIntervalSeconds: 60,
     emulator: { port: 4020 },
@@ -48,12 +52,18 @@ test('the payments emulator runs only in development and only without PAYMENTS_P
 });
 
 test('PAYMENT_PENDING_TTL_MINUTES and PAYMENT_SWEEP_INTERVAL_SECONDS set the sweeper; out of range is one line each', (t) => {
-  t.like(payments({ PAYMENT_PENDING_TTL_MINUTES: '15', PAYMENT_SWEEP_INTERVAL_SECONDS: '5' }), { pendingTtlMinutes: 15, sweepIntervalSeconds: 5 });
-  t.deepEqual(problems({ PAYMENT_PENDING_TTL_MINUTES: '0', PAYMENT_SWEEP_INTERVAL_SECONDS: '1 minute', PAYMENTS_EMULATOR_PORT: '70000' }).sort(), [
-    'PAYMENTS_EMULATOR_PORT: expected a port number (0-65535), got "70000"',
-    'PAYMENT_PENDING_TTL_MINUTES: expected a whole number of minutes from 1 to 1440, got "0"',
-    'PAYMENT_SWEEP_INTERVAL_SECONDS: expected a whole number of seconds from 1 to 3600, got "1 minute"',
-  ]);
+  t.like(payments({ PAYMENT_PENDING_TTL_MINUTES: '15', PAYMENT_SWEEP_INTERVAL_SECONDS: '5' }), {
+    pendingTtlMinutes: 15,
+    sweepIntervalSeconds: 5,
+  });
+  t.deepEqual(
+    problems({ PAYMENT_PENDING_TTL_MINUTES: '0', PAYMENT_SWEEP_INTERVAL_SECONDS: '1 minute', PAYMENTS_EMULATOR_PORT: '70000' }).sort(),
+    [
+      'PAYMENTS_EMULATOR_PORT: expected a port number (0-65535), got "70000"',
+      'PAYMENT_PENDING_TTL_MINUTES: expected a whole number of minutes from 1 to 1440, got "0"',
+      'PAYMENT_SWEEP_INTERVAL_SECONDS: expected a whole number of seconds from 1 to 3600, got "1 minute"',
+    ],
+  );
 });
 
 test('a complete production environment without payments still decodes (no provider secret is required)', (t) => {
@@ -61,7 +71,7 @@ test('a complete production environment without payments still decodes (no provi
   t.deepEqual(payments(PRODUCTION).enabledProviders, []);
 });
 
-test('a scheme\'s secrets are required once PAYMENTS_PROVIDERS enables it, one line each, in development too', (t) => {
+test("a scheme's secrets are required once PAYMENTS_PROVIDERS enables it, one line each, in development too", (t) => {
   t.deepEqual(problems({ PAYMENTS_PROVIDERS: 'iyzico,paytr' }), [
     'IYZICO_API_KEY: required when PAYMENTS_PROVIDERS includes iyzico, got undefined (missing)',
     'IYZICO_SECRET_KEY: required when PAYMENTS_PROVIDERS includes iyzico, got undefined (missing)',
@@ -81,10 +91,23 @@ test('production with a provider enabled also requires the public URLs', (t) => 
 });
 
 test('secrets are trimmed at decode (a trailing space is the classic "Geçersiz imza"), base URLs default', (t) => {
-  const config = payments({ PAYMENTS_PROVIDERS: ' iyzico , paytr ', IYZICO_API_KEY: ' key ', IYZICO_SECRET_KEY: 'secret\n', IYZICO_MERCHANT_ID: '3397', ...PAYTR, PAYTR_MERCHANT_SALT: '  salt\t' });
+  const config = payments({
+    PAYMENTS_PROVIDERS: ' iyzico , paytr ',
+    IYZICO_API_KEY: ' key ',
+    IYZICO_SECRET_KEY: 'secret\n',
+    IYZICO_MERCHANT_ID: '3397',
+    ...PAYTR,
+    PAYTR_MERCHANT_SALT: '  salt\t',
+  });
   t.deepEqual(config.enabledProviders, ['iyzico', 'paytr']);
   t.deepEqual(config.iyzico, { apiKey: 'key', secretKey: 'secret', baseUrl: 'https://sandbox-api.iyzipay.com', merchantId: '3397' });
-  t.deepEqual(config.paytr, { baseUrl: 'https://www.paytr.com', testMode: false, merchantId: '123456', merchantKey: 'paytr-key', merchantSalt: 'salt' });
+  t.deepEqual(config.paytr, {
+    baseUrl: 'https://www.paytr.com',
+    testMode: false,
+    merchantId: '123456',
+    merchantKey: 'paytr-key',
+    merchantSalt: 'salt',
+  });
   t.true(payments({ PAYMENTS_PROVIDERS: 'paytr', ...PAYTR, PAYTR_TEST_MODE: 'true' }).paytr?.testMode);
 });
 
@@ -124,7 +147,12 @@ test('each bad payments variable is one readable line, and a bad secret is never
 });
 
 test('the callback limits and trusted sources are configurable', (t) => {
-  const config = payments({ PAYMENT_CALLBACK_RATE_POINTS: '50', PAYMENT_CALLBACK_FAIL_POINTS: '3', PAYMENT_CALLBACK_TRUSTED_CIDRS: '203.0.113.0/24, 2001:db8::/32,198.51.100.7', PAYTR_BASE_URL: 'http://127.0.0.1:9/' });
+  const config = payments({
+    PAYMENT_CALLBACK_RATE_POINTS: '50',
+    PAYMENT_CALLBACK_FAIL_POINTS: '3',
+    PAYMENT_CALLBACK_TRUSTED_CIDRS: '203.0.113.0/24, 2001:db8::/32,198.51.100.7',
+    PAYTR_BASE_URL: 'http://127.0.0.1:9/',
+  });
   t.deepEqual(config.callbackLimits, {
     rate: { points: 50, windowSeconds: 60 },
     failures: { points: 3, windowSeconds: 600, blockSeconds: 900 },

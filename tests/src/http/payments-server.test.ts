@@ -21,7 +21,12 @@ test.after.always(async (t) => {
 });
 
 const paytrNotice = (oid: string, status: string, total: string, key = PAYTR.PAYTR_MERCHANT_KEY) =>
-  new URLSearchParams({ merchant_oid: oid, status, total_amount: total, hash: hmacBase64(key, oid + PAYTR.PAYTR_MERCHANT_SALT + status + total) }).toString();
+  new URLSearchParams({
+    merchant_oid: oid,
+    status,
+    total_amount: total,
+    hash: hmacBase64(key, oid + PAYTR.PAYTR_MERCHANT_SALT + status + total),
+  }).toString();
 
 const post = (service: ServiceUnderTest, path: string, body: string, contentType: string, headers: Record<string, string> = {}) =>
   fetch(`${service.url}${path}`, { method: 'POST', body, headers: { 'content-type': contentType, ...headers }, redirect: 'manual' });
@@ -35,7 +40,12 @@ test('PayTR enabled: a verified notice is recorded and answered exactly OK, its 
     t.is(await reply.text(), 'OK', attempt);
     t.regex(reply.headers.get('content-type') ?? '', /^text\/plain/);
   }
-  const forged = await post(service, '/payments/callbacks/paytr', paytrNotice('IDVNOTOURS0001', 'success', '10000', 'wrong-key'), 'application/x-www-form-urlencoded');
+  const forged = await post(
+    service,
+    '/payments/callbacks/paytr',
+    paytrNotice('IDVNOTOURS0001', 'success', '10000', 'wrong-key'),
+    'application/x-www-form-urlencoded',
+  );
   t.is(forged.status, 400);
   t.not(await forged.text(), 'OK');
   t.true(service.logs.records().some((line) => line['msg'] === 'verified payment callback for no payment of ours'));
@@ -45,7 +55,9 @@ test('PayTR enabled: a verified notice is recorded and answered exactly OK, its 
 test('iyzico not enabled: its callbacks answer 503 (webhooks) or send the browser to the error page (3DS)', async (t) => {
   const { service } = t.context;
   const body = JSON.stringify({ iyziEventType: 'API_AUTH', paymentId: '1', paymentConversationId: 'c', status: 'SUCCESS' });
-  const webhook = await post(service, '/payments/callbacks/iyzico/webhook', body, 'application/json', { 'x-iyz-signature-v3': hmacHex('k', 'x') });
+  const webhook = await post(service, '/payments/callbacks/iyzico/webhook', body, 'application/json', {
+    'x-iyz-signature-v3': hmacHex('k', 'x'),
+  });
   t.is(webhook.status, 503);
   t.like(await webhook.json(), { code: 'SchemeNotConfigured' });
   t.is((await post(service, '/payments/callbacks/iyzico/subscription', body, 'application/json')).status, 503);

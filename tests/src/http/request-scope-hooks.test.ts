@@ -26,7 +26,11 @@ test("serving webhooks, bearer requests and a transaction leaves Node's async ho
   t.teardown(() => service.close());
 
   const created = JSON.stringify(userCreatedEvent({ id: MEMBER, email: 'request-scope-hooks@example.com' }));
-  const delivered = await fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: { ...provider.sign(created), 'x-request-id': 'req-scope-webhook' }, body: created });
+  const delivered = await fetch(`${service.url}/webhooks/idp`, {
+    method: 'POST',
+    headers: { ...provider.sign(created), 'x-request-id': 'req-scope-webhook' },
+    body: created,
+  });
   t.is(delivered.status, 200);
   const authorization = `Bearer ${await provider.mintToken(MEMBER)}`;
   // Creating an organization writes it and its owner's membership in one transaction.
@@ -39,7 +43,10 @@ test("serving webhooks, bearer requests and a transaction leaves Node's async ho
   const me = await fetch(`${service.url}/users/me`, { headers: { authorization } });
   t.is(me.status, 200);
   const body = (await me.json()) as { memberships: { organizationName: string }[] };
-  t.deepEqual(body.memberships.map((membership) => membership.organizationName), ['Scope Club']);
+  t.deepEqual(
+    body.memberships.map((membership) => membership.organizationName),
+    ['Scope Club'],
+  );
 
   t.false(await nodeHooksRun());
   // The accepted webhook's line is written inside the request, after its body was read (an await).

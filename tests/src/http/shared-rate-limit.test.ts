@@ -20,7 +20,11 @@ test.after.always(async (t) => {
 
 const webhook = (service: ServiceUnderTest, provider: TestProvider, n: number) => {
   const body = JSON.stringify(userCreatedEvent({ id: `user_shared${n}` }));
-  return fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: { 'content-type': 'application/json', ...provider.sign(body) }, body });
+  return fetch(`${service.url}/webhooks/idp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...provider.sign(body) },
+    body,
+  });
 };
 
 /** A delivery whose signature does not verify: what spends the webhook's share of the public budget. */
@@ -28,7 +32,12 @@ const forged = (service: ServiceUnderTest, n: number) => {
   const body = JSON.stringify(userCreatedEvent({ id: `user_forged${n}` }));
   return fetch(`${service.url}/webhooks/idp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idp-webhook-id': `msg_forged${n}`, 'idp-webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'idp-webhook-signature': 'v1,Zm9yZ2Vk' },
+    headers: {
+      'content-type': 'application/json',
+      'idp-webhook-id': `msg_forged${n}`,
+      'idp-webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'idp-webhook-signature': 'v1,Zm9yZ2Vk',
+    },
     body,
   });
 };
@@ -43,7 +52,12 @@ const closedPort = async (): Promise<number> => {
 
 withRedis('the shared-budget cases (TEST_REDIS_URL is unset and no Redis answers on 127.0.0.1:6379)', (redisUrl) => {
   test('two server instances on one Redis share the public budget: what one spends with bad deliveries, the other refuses', async (t) => {
-    const env = providerEnv(t.context.provider, { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: uniqueKeyPrefix('public'), PUBLIC_RATE_LIMIT_POINTS: '4', PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '60' });
+    const env = providerEnv(t.context.provider, {
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: uniqueKeyPrefix('public'),
+      PUBLIC_RATE_LIMIT_POINTS: '4',
+      PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
     const first = await startServiceUnderTest(env);
     t.teardown(() => first.close());
     const second = await startServiceUnderTest(env);
@@ -59,7 +73,11 @@ withRedis('the shared-budget cases (TEST_REDIS_URL is unset and no Redis answers
       t.true(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter} is within the window`);
       t.like(await refused.json(), { statusCode: 429, code: 'RateLimited' });
       t.is((await fetch(`${service.url}/health`)).status, 200, 'the probes are never limited');
-      t.is((await webhook(service, t.context.provider, service === first ? 6 : 7)).status, 200, 'a signed delivery is never refused for rate');
+      t.is(
+        (await webhook(service, t.context.provider, service === first ? 6 : 7)).status,
+        200,
+        'a signed delivery is never refused for rate',
+      );
     }
     t.true(first.logs.records().some((line) => line['msg'] === 'service listening' && line['rateLimits'] === 'redis'));
   });
@@ -97,19 +115,28 @@ withRedis('the shared-budget cases (TEST_REDIS_URL is unset and no Redis answers
     t.false((await b!.recipient.consume('someone@example.com')).allowed, 'what one instance spends, the other refuses');
     const keys = await redisKeys(redisUrl, keyPrefix);
     t.true(keys.length > 0);
-    t.false(keys.some((key) => key.includes('example.com')), keys.join(', '));
+    t.false(
+      keys.some((key) => key.includes('example.com')),
+      keys.join(', '),
+    );
   });
 });
 
 test('Redis configured but unreachable: the service starts, limits each instance in memory, warns once, never answers 500', async (t) => {
   const service = await startServiceUnderTest(
-    providerEnv(t.context.provider, { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, REDIS_KEY_PREFIX: uniqueKeyPrefix('down'), PUBLIC_RATE_LIMIT_POINTS: '3' }),
+    providerEnv(t.context.provider, {
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+      REDIS_KEY_PREFIX: uniqueKeyPrefix('down'),
+      PUBLIC_RATE_LIMIT_POINTS: '3',
+    }),
   );
   t.teardown(() => service.close());
   const statuses: number[] = [];
   for (let n = 10; n < 14; n += 1) statuses.push((await forged(service, n)).status);
   t.deepEqual(statuses, [400, 400, 400, 429], 'fail open to a per-instance budget, not to no limit at all');
   t.is((await webhook(service, t.context.provider, 14)).status, 200);
-  const warnings = service.logs.records().filter((line) => line['level'] === 40 && String(line['msg']).includes('rate limit store (Redis) unreachable'));
+  const warnings = service.logs
+    .records()
+    .filter((line) => line['level'] === 40 && String(line['msg']).includes('rate limit store (Redis) unreachable'));
   t.is(warnings.length, 1);
 });

@@ -28,15 +28,29 @@ const startPoller = (reader: ServiceApi, orgId: string) => {
 };
 
 /** Runs `burst` while the roster is polled; asserts one live owner in every observation and afterwards. */
-const underObservation = async (t: ExecutionContext<unknown>, reader: ServiceApi, orgId: string, what: string, burst: () => Promise<ApiAnswer[]>): Promise<{ answers: ApiAnswer[]; roster: RosterRow[] }> => {
+const underObservation = async (
+  t: ExecutionContext<unknown>,
+  reader: ServiceApi,
+  orgId: string,
+  what: string,
+  burst: () => Promise<ApiAnswer[]>,
+): Promise<{ answers: ApiAnswer[]; roster: RosterRow[] }> => {
   const poller = startPoller(reader, orgId);
   const answers = await burst();
   await poller.stop();
   const roster = await fullRoster(reader, orgId);
   t.true(poller.counts.length > 0, `${what}: the roster was observed`);
-  t.deepEqual(poller.counts.filter((count) => count !== 1), [], `${what}: every one of ${poller.counts.length} observations shows exactly one live owner`);
+  t.deepEqual(
+    poller.counts.filter((count) => count !== 1),
+    [],
+    `${what}: every one of ${poller.counts.length} observations shows exactly one live owner`,
+  );
   t.is(liveOwners(roster).length, 1, `${what}: one live owner afterwards`);
-  t.deepEqual(answers.filter((a) => a.status >= 500), [], `${what}: no request failed as a defect`);
+  t.deepEqual(
+    answers.filter((a) => a.status >= 500),
+    [],
+    `${what}: no request failed as a defect`,
+  );
   return { answers, roster };
 };
 
@@ -59,7 +73,8 @@ for (const database of databases) {
     const idpIdOf = new Map(members.map((m) => [membershipIds.get(m.email)!, m.idpId]));
     idpIdOf.set((await fullRoster(world.as(ownerId), orgId)).find((row) => row.role === 'owner')!.id, ownerId);
     const platformAdmin = world.as(adminId, 'platform_admin');
-    const transfer = (caller: ServiceApi, membershipId: string) => caller.post(`/organizations/${orgId}/ownership-transfer`, { membershipId });
+    const transfer = (caller: ServiceApi, membershipId: string) =>
+      caller.post(`/organizations/${orgId}/ownership-transfer`, { membershipId });
 
     // 1. The owner transfers to all ten members at once: exactly one transfer wins.
     const targets = [...membershipIds.values()];
@@ -67,10 +82,17 @@ for (const database of databases) {
       Promise.all(targets.map((id) => transfer(world.as(ownerId), id))),
     );
     t.is(first.answers.filter((a) => a.status === 200).length, 1, 'exactly one transfer succeeded');
-    t.true(first.answers.every((a) => [200, 403, 409].includes(a.status)), first.answers.map((a) => `${a.status} ${a.body?.code ?? ''}`).join(', '));
+    t.true(
+      first.answers.every((a) => [200, 403, 409].includes(a.status)),
+      first.answers.map((a) => `${a.status} ${a.body?.code ?? ''}`).join(', '),
+    );
     const winner = first.answers.find((a) => a.status === 200)!;
     t.is(ownerOf(first.roster).id, winner.body.owner.id);
-    t.like(first.roster.find((row) => row.userId === winner.body.previousOwner.userId), { role: 'admin', status: 'active' }, 'the old owner became admin');
+    t.like(
+      first.roster.find((row) => row.userId === winner.body.previousOwner.userId),
+      { role: 'admin', status: 'active' },
+      'the old owner became admin',
+    );
 
     // 2. The new owner changes every other role at once (and tries to demote itself) while a Platform Admin transfers.
     const ownerNow = ownerOf(first.roster);
@@ -86,8 +108,12 @@ for (const database of databases) {
       ]),
     );
     const selfDemotion = second.answers[others.length]!;
-    t.true([403, 409].includes(selfDemotion.status), `the owner is never simply demoted (${selfDemotion.status} ${selfDemotion.body?.code})`);
-    for (const grant of second.answers.slice(others.length + 2)) t.true([400, 403, 409].includes(grant.status), `owner is never granted by role change (${grant.status})`);
+    t.true(
+      [403, 409].includes(selfDemotion.status),
+      `the owner is never simply demoted (${selfDemotion.status} ${selfDemotion.body?.code})`,
+    );
+    for (const grant of second.answers.slice(others.length + 2))
+      t.true([400, 403, 409].includes(grant.status), `owner is never granted by role change (${grant.status})`);
     // The transfer may lose to a concurrent role change of its target (409); either way one owner remains.
     const adminTransfer = second.answers[others.length + 1]!;
     t.true([200, 409].includes(adminTransfer.status), `${adminTransfer.status} ${adminTransfer.body?.code}`);
@@ -97,9 +123,18 @@ for (const database of databases) {
     const currentOwner = world.as(idpIdOf.get(ownerOf(second.roster).id)!);
     const candidates = second.roster.filter((row) => row.role !== 'owner' && row.status === 'active').map((row) => row.id);
     const third = await underObservation(t, platformAdmin, orgId, 'transfers by a Platform Admin and the owner at once', () =>
-      Promise.all([...candidates.map((id) => transfer(platformAdmin, id)), ...candidates.slice(0, 5).map((id) => transfer(currentOwner, id))]),
+      Promise.all([
+        ...candidates.map((id) => transfer(platformAdmin, id)),
+        ...candidates.slice(0, 5).map((id) => transfer(currentOwner, id)),
+      ]),
     );
-    t.true(third.answers.some((a) => a.status === 200), 'at least one transfer went through');
-    t.true(third.answers.every((a) => [200, 403, 409].includes(a.status)), third.answers.map((a) => `${a.status} ${a.body?.code ?? ''}`).join(', '));
+    t.true(
+      third.answers.some((a) => a.status === 200),
+      'at least one transfer went through',
+    );
+    t.true(
+      third.answers.every((a) => [200, 403, 409].includes(a.status)),
+      third.answers.map((a) => `${a.status} ${a.body?.code ?? ''}`).join(', '),
+    );
   });
 }

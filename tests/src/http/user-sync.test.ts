@@ -44,14 +44,20 @@ const missThirdOfDeliveries = async (t: ExecutionContext, world: EmulatedService
     index += 1;
     return what();
   };
-  const createUser = (name: string) => change(async () => ok(`creating ${name}`, await admin('POST', '/v1/users', { email_address: [`${name}@example.com`] })).id as string);
+  const createUser = (name: string) =>
+    change(async () => ok(`creating ${name}`, await admin('POST', '/v1/users', { email_address: [`${name}@example.com`] })).id as string);
   const rename = (id: string) => change(async () => ok('renaming', await admin('PATCH', `/v1/users/${id}`, { first_name: 'Renamed' })));
   const deleteUser = (id: string) => change(async () => ok('deleting', await admin('DELETE', `/v1/users/${id}`)));
 
   const owner = await createUser('sync-owner'); // 0
   await emulator.whenDeliveredExceptHeld();
   const organization = ok('creating the organization', await world.as(owner).post('/organizations', { name: 'Sync Gym' }));
-  const invited = ok('inviting', await world.as(owner).post(`/organizations/${organization.organization.id}/invitations`, { email: 'sync-invitee@example.com', role: 'coach' }));
+  const invited = ok(
+    'inviting',
+    await world
+      .as(owner)
+      .post(`/organizations/${organization.organization.id}/invitations`, { email: 'sync-invitee@example.com', role: 'coach' }),
+  );
   const ticket = new URL(emulator.sentEmails('sync-invitee@example.com')[0]?.url ?? '').searchParams.get('ticket');
 
   const deletedHeld = await createUser('sync-deleted-held'); // 1
@@ -70,7 +76,12 @@ const missThirdOfDeliveries = async (t: ExecutionContext, world: EmulatedService
   await rename(deletedHeld); // 6
   const kept = await createUser('sync-kept'); // 7
   const staleEmail = 'sync-stale-renamed@example.com';
-  await change(async () => ok('changing the email', await admin('POST', '/v1/email_addresses', { user_id: stale, email_address: staleEmail, verified: true, primary: true }))); // 8: held
+  await change(async () =>
+    ok(
+      'changing the email',
+      await admin('POST', '/v1/email_addresses', { user_id: stale, email_address: staleEmail, verified: true, primary: true }),
+    ),
+  ); // 8: held
   await deleteUser(deletedDelivered); // 9
   await rename(kept); // 10
   await deleteUser(deletedHeld); // 11: held
@@ -78,7 +89,10 @@ const missThirdOfDeliveries = async (t: ExecutionContext, world: EmulatedService
   await emulator.whenDeliveredExceptHeld();
 
   t.is(emulator.heldCount(), 4, 'a third of the twelve deliveries is held back');
-  t.true(emulator.deliveries().every((delivery) => delivery.status === 200), 'the others reached the service');
+  t.true(
+    emulator.deliveries().every((delivery) => delivery.status === 200),
+    'the others reached the service',
+  );
   return {
     ids: { owner, missing, stale, kept, invitee, deletedDelivered, deletedHeld },
     staleEmail,
@@ -98,9 +112,16 @@ const assertStoreMatchesProvider = async (t: ExecutionContext, emulator: IdpEmul
   const persistence = await createPersistence({ kind: 'pglite', dataDir: `${database.DATA_DIR}/pglite` });
   try {
     const live: User[] = [];
-    for (let page = await persistence.users.listLive(null, 2); page.length > 0; page = await persistence.users.listLive(page[page.length - 1]!.idpId, 2)) live.push(...page);
+    for (
+      let page = await persistence.users.listLive(null, 2);
+      page.length > 0;
+      page = await persistence.users.listLive(page[page.length - 1]!.idpId, 2)
+    )
+      live.push(...page);
     t.deepEqual(
-      live.map(({ idpId, email, imageUrl, idpUpdatedAt }) => ({ idpId, email, imageUrl, idpUpdatedAt })).sort((a, b) => a.idpId.localeCompare(b.idpId)),
+      live
+        .map(({ idpId, email, imageUrl, idpUpdatedAt }) => ({ idpId, email, imageUrl, idpUpdatedAt }))
+        .sort((a, b) => a.idpId.localeCompare(b.idpId)),
       providerUsers
         .map((user) => ({
           idpId: user.id,
@@ -116,14 +137,20 @@ const assertStoreMatchesProvider = async (t: ExecutionContext, emulator: IdpEmul
       t.not(O.toNullable(await persistence.users.findByIdpId(gone as IdpUserId))?.deletedAt ?? null, null, `${gone} is soft-deleted`);
     }
     const invitee = live.find((user) => user.idpId === story.ids.invitee);
-    t.like(O.toNullable(await persistence.memberships.findById(story.inviteeMembershipId as MembershipId)), { status: 'active', role: 'coach', userId: invitee?.id });
+    t.like(O.toNullable(await persistence.memberships.findById(story.inviteeMembershipId as MembershipId)), {
+      status: 'active',
+      role: 'coach',
+      userId: invitee?.id,
+    });
   } finally {
     await persistence.close();
   }
 };
 
 const syncCli = (world: EmulatedService, dataDir: string) =>
-  run(process.execPath, [ENTRY_POINTS.syncUsers], { env: { PATH: process.env['PATH'] ?? '', ...providerEnv(world.emulator, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }) } });
+  run(process.execPath, [ENTRY_POINTS.syncUsers], {
+    env: { PATH: process.env['PATH'] ?? '', ...providerEnv(world.emulator, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }) },
+  });
 
 test.serial('npm run sync:users repairs a store that missed a third of the deliveries; a second run changes nothing', async (t) => {
   const world = await startEmulatedService();
@@ -135,7 +162,11 @@ test.serial('npm run sync:users repairs a store that missed a third of the deliv
 
   const first = await syncCli(world, dataDir);
   t.is(first.stdout, 'created 2, updated 1, deleted 1, invitations accepted 1, unchanged 2\n');
-  t.deepEqual(first.stderr.trim().split('\n'), ['provider users: 5/5', 'local users checked: 6'], 'plain progress lines when not on a terminal');
+  t.deepEqual(
+    first.stderr.trim().split('\n'),
+    ['provider users: 5/5', 'local users checked: 6'],
+    'plain progress lines when not on a terminal',
+  );
   await assertStoreMatchesProvider(t, world.emulator, story, { DATA_DIR: dataDir });
 
   const second = await syncCli(world, dataDir);
@@ -151,10 +182,20 @@ test.serial('a sync in the running server while the held deliveries arrive conve
   // The late webhooks and the sync race for the same users: both go through the same guarded writes.
   const [summary] = await Promise.all([service.server.syncUsers(), (async () => emulator.releaseHeld('shuffle'))()]);
   await emulator.whenSettled();
-  t.true(emulator.deliveries().every((delivery) => delivery.status === 200), 'no late delivery failed');
+  t.true(
+    emulator.deliveries().every((delivery) => delivery.status === 200),
+    'no late delivery failed',
+  );
   t.is(summary.created + summary.unchanged + summary.updated, 5, 'every provider user looked at once');
 
-  t.deepEqual(await service.server.syncUsers(), { created: 0, updated: 0, deleted: 0, invitationsAccepted: 0, unchanged: 5, stopped: false });
+  t.deepEqual(await service.server.syncUsers(), {
+    created: 0,
+    updated: 0,
+    deleted: 0,
+    invitationsAccepted: 0,
+    unchanged: 5,
+    stopped: false,
+  });
   const me = ok('the invitee reading /users/me', await world.as(story.ids.invitee).get('/users/me'));
   t.like(me.memberships, [{ id: story.inviteeMembershipId, role: 'coach', status: 'active' }]);
   t.is((await world.as(story.ids.deletedHeld).get('/users/me')).status, 410);

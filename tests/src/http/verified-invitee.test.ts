@@ -49,7 +49,10 @@ test('an unverified sign-up on an invited address lists no invitation (200, empt
   const me = await squatter.get('/users/me');
   t.deepEqual(me.body.memberships, [], 'user.created did not accept it either');
   const listed = await owner.get(`/organizations/${orgId}/invitations`);
-  t.like(listed.body.items.find((item: { id: string }) => item.id === invitation.id), { status: 'pending' });
+  t.like(
+    listed.body.items.find((item: { id: string }) => item.id === invitation.id),
+    { status: 'pending' },
+  );
 });
 
 test('the user.updated that reports the address verified accepts the path-1 invitation automatically', async (t) => {
@@ -81,7 +84,18 @@ test('inviting the address of a provider user who has not verified it takes path
 
 test('the OpenAPI document declares 403 EmailNotVerified on accept and decline', async (t) => {
   const document = (await (await fetch(`${t.context.world.service.url}/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { responses: Record<string, { content: { 'application/json': { schema: { allOf: Array<{ properties?: { code?: { enum?: string[] } } }> } } } }> }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          responses: Record<
+            string,
+            { content: { 'application/json': { schema: { allOf: Array<{ properties?: { code?: { enum?: string[] } } }> } } } }
+          >;
+        }
+      >
+    >;
   };
   for (const path of ['/invitations/accept', '/invitations/decline']) {
     const forbidden = document.paths[path]?.['post']?.responses['403'];

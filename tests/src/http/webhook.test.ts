@@ -26,7 +26,12 @@ for (const header of ['idp-webhook-id', 'idp-webhook-timestamp', 'idp-webhook-si
     const { [header]: _dropped, ...headers } = t.context.provider.sign(body);
     const response = await post(t.context.service, body, headers);
     t.is(response.status, 400);
-    t.deepEqual(await response.json(), { statusCode: 400, error: 'Bad Request', message: 'Missing signature headers', code: 'MissingSignatureHeaders' });
+    t.deepEqual(await response.json(), {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Missing signature headers',
+      code: 'MissingSignatureHeaders',
+    });
   });
 }
 
@@ -89,7 +94,9 @@ test('user.updated overwrites email and image; an older update delivered late is
     return post(t.context.service, body, t.context.provider.sign(body));
   };
   await send(userCreatedEvent({ id: 'user_updated1', updatedAt: 1000 }));
-  await send(userUpdatedEvent({ id: 'user_updated1', email: 'new@example.com', imageUrl: 'https://img.example.com/new.png', updatedAt: 3000 }));
+  await send(
+    userUpdatedEvent({ id: 'user_updated1', email: 'new@example.com', imageUrl: 'https://img.example.com/new.png', updatedAt: 3000 }),
+  );
   const late = await send(userUpdatedEvent({ id: 'user_updated1', email: 'older@example.com', updatedAt: 2000 }));
   t.is(late.status, 200);
   t.like(await (await me(t, 'user_updated1')).json(), { user: { email: 'new@example.com', imageUrl: 'https://img.example.com/new.png' } });

@@ -15,14 +15,22 @@ test.after.always(async () => {
 const client = () => createClerkClient({ secretKey: emulator.secretKey, apiUrl: emulator.url });
 
 test('the SDK creates and reads users, including the email lookup list', async (t) => {
-  const created = await client().users.createUser({ emailAddress: ['sdk.user@example.com'], firstName: 'Sdk', password: 'long-enough-pw', skipPasswordRequirement: true });
+  const created = await client().users.createUser({
+    emailAddress: ['sdk.user@example.com'],
+    firstName: 'Sdk',
+    password: 'long-enough-pw',
+    skipPasswordRequirement: true,
+  });
   t.regex(created.id, /^user_/);
   const read = await client().users.getUser(created.id);
   t.is(read.primaryEmailAddress?.emailAddress, 'sdk.user@example.com');
   t.is(read.emailAddresses[0]?.verification?.strategy, 'admin');
   const list = await client().users.getUserList({ emailAddress: ['sdk.user@example.com'] });
   t.is(list.totalCount, 1);
-  t.deepEqual(list.data.map((u) => u.id), [created.id]);
+  t.deepEqual(
+    list.data.map((u) => u.id),
+    [created.id],
+  );
   const none = await client().users.getUserList({ emailAddress: ['absent@example.com'] });
   t.deepEqual([none.data.length, none.totalCount], [0, 0]);
 });
@@ -35,7 +43,12 @@ test('the SDK surfaces emulator errors as ClerkAPIResponseError with the code', 
 
 test('the SDK creates invitations with the reference body', async (t) => {
   const invitation = await client().invitations.createInvitation({
-    emailAddress: 'sdk.invitee@example.com', redirectUrl: 'https://app.example.com/accept', publicMetadata: { role: 'member' }, notify: false, ignoreExisting: true, expiresInDays: 7,
+    emailAddress: 'sdk.invitee@example.com',
+    redirectUrl: 'https://app.example.com/accept',
+    publicMetadata: { role: 'member' },
+    notify: false,
+    ignoreExisting: true,
+    expiresInDays: 7,
   });
   t.regex(invitation.id, /^inv_/);
   t.is(invitation.status, 'pending');
@@ -47,17 +60,26 @@ test('the SDK creates invitations with the reference body', async (t) => {
 });
 
 test('SDK revokeInvitation errors carry the reference codes and messages; getInvitationList filters by status', async (t) => {
-  const invitation = await client().invitations.createInvitation({ emailAddress: 'sdk.revoke@example.com', redirectUrl: 'https://app.example.com/accept' });
+  const invitation = await client().invitations.createInvitation({
+    emailAddress: 'sdk.revoke@example.com',
+    redirectUrl: 'https://app.example.com/accept',
+  });
   t.like(emulator.sentEmails('sdk.revoke@example.com'), [{ invitation_id: invitation.id }], 'notify defaults to true: the link is mailed');
   const revoked = await client().invitations.revokeInvitation(invitation.id);
   t.like(revoked, { id: invitation.id, status: 'revoked', revoked: true, url: undefined });
 
   const again = await t.throwsAsync(client().invitations.revokeInvitation(invitation.id));
   t.like(again, { status: 400 });
-  t.like((again as unknown as { errors: unknown[] }).errors[0], { code: 'invitation_already_revoked', message: 'Invitation is already revoked.' });
+  t.like((again as unknown as { errors: unknown[] }).errors[0], {
+    code: 'invitation_already_revoked',
+    message: 'Invitation is already revoked.',
+  });
   const missing = await t.throwsAsync(client().invitations.revokeInvitation('inv_doesnotexist'));
   t.like(missing, { status: 404 });
-  t.like((missing as unknown as { errors: unknown[] }).errors[0], { code: 'resource_not_found', longMessage: 'No invitation was found with id inv_doesnotexist.' });
+  t.like((missing as unknown as { errors: unknown[] }).errors[0], {
+    code: 'resource_not_found',
+    longMessage: 'No invitation was found with id inv_doesnotexist.',
+  });
 
   const ids = (list: { data: Array<{ id: string }> }) => list.data.map((i) => i.id);
   const revokedList = await client().invitations.getInvitationList({ status: 'revoked' });
@@ -76,8 +98,13 @@ test('SDK invitations refuse an existing address unless ignoreExisting, and an a
 
   const invitation = await client().invitations.createInvitation({ emailAddress: 'sdk.accepts@example.com', notify: false });
   const signUp = await fetch(`${emulator.url}/v1/client/sign_ups`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ strategy: 'ticket', ticket: new URL(invitation.url ?? '').searchParams.get('ticket'), password: 'long-enough-pw' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      strategy: 'ticket',
+      ticket: new URL(invitation.url ?? '').searchParams.get('ticket'),
+      password: 'long-enough-pw',
+    }),
   });
   t.is(signUp.status, 200);
   const accepted = await client().invitations.getInvitationList({ status: 'accepted' });
@@ -99,11 +126,19 @@ test('SDK deleteInvitation answers a DeletedObject and the SDK creates organizat
 });
 
 test('SDK sessions mint tokens that verifyToken accepts through the JWKS and through the PEM', async (t) => {
-  const user = await client().users.createUser({ emailAddress: ['sdk.admin@example.com'], publicMetadata: { role: 'platform_admin' }, skipPasswordRequirement: true });
+  const user = await client().users.createUser({
+    emailAddress: ['sdk.admin@example.com'],
+    publicMetadata: { role: 'platform_admin' },
+    skipPasswordRequirement: true,
+  });
   const session = await client().sessions.createSession({ userId: user.id });
   t.regex(session.id, /^sess_/);
   const { jwt } = await client().sessions.getToken(session.id);
-  const viaJwks = await verifyToken(jwt, { secretKey: emulator.secretKey, apiUrl: emulator.url, authorizedParties: ['http://localhost:3000'] });
+  const viaJwks = await verifyToken(jwt, {
+    secretKey: emulator.secretKey,
+    apiUrl: emulator.url,
+    authorizedParties: ['http://localhost:3000'],
+  });
   t.like(viaJwks, { sub: user.id, sid: session.id, iss: emulator.issuer, role: 'platform_admin' });
   const viaPem = await verifyToken(jwt, { jwtKey: emulator.publicKeyPem() });
   t.is(viaPem.sub, user.id);

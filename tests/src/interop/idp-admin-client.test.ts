@@ -21,7 +21,11 @@ const email = (address: string): Email => {
   return decoded.right;
 };
 const REDIRECT = 'https://app.example.com/accept';
-const invitationFor = (address: string, publicMetadata: Record<string, unknown> = {}) => ({ email: email(address), redirectUrl: REDIRECT, publicMetadata });
+const invitationFor = (address: string, publicMetadata: Record<string, unknown> = {}) => ({
+  email: email(address),
+  redirectUrl: REDIRECT,
+  publicMetadata,
+});
 
 const signUpWithTicket = (emulator: IdpEmulator, invitationUrl: string) =>
   fetch(`${emulator.url}/v1/client/sign_ups`, {
@@ -40,7 +44,10 @@ test.after.always(async (t) => {
 
 test('createInvitation gets a pending invitation whose ticket link the provider mails', async (t) => {
   const { admin, emulator } = t.context;
-  const invitation = await admin.createInvitation({ ...invitationFor('Mailed@Example.com', { invitationId: 'local-1' }), expiresInDays: 7 });
+  const invitation = await admin.createInvitation({
+    ...invitationFor('Mailed@Example.com', { invitationId: 'local-1' }),
+    expiresInDays: 7,
+  });
   t.like(invitation, { email: email('mailed@example.com'), status: 'pending' });
   t.regex(invitation.id, /^inv_/);
   t.true(invitation.url?.startsWith(`${emulator.url}/v1/tickets/accept?ticket=`));
@@ -90,7 +97,10 @@ test('the user lookups and deletion agree with the emulator', async (t) => {
   if (!IdpUserId.is(created)) return t.fail(`unexpected user id ${created}`);
   const user = await admin.getUser(created);
   t.true(O.isSome(user) && user.value.email === email('lookup@example.com') && user.value.emailVerified);
-  t.deepEqual((await admin.findUsersByEmail(email('lookup@example.com'))).map((u): string => u.idpId), [created]);
+  t.deepEqual(
+    (await admin.findUsersByEmail(email('lookup@example.com'))).map((u): string => u.idpId),
+    [created],
+  );
   await admin.deleteUser(created);
   t.deepEqual(await admin.getUser(created), O.none);
   await t.notThrowsAsync(admin.deleteUser(created));
@@ -102,7 +112,8 @@ test('listUsers pages through every user newest first, and countUsers agrees wit
   t.teardown(() => emulator.close());
   const admin = createIdentityProviderAdmin({ apiUrl: emulator.url, secretKey: emulator.secretKey });
   const ids: string[] = [];
-  for (let i = 0; i < 5; i++) ids.push((await adminFetch(emulator, 'POST', '/v1/users', { email_address: [`listed${i}@example.com`] })).body.id as string);
+  for (let i = 0; i < 5; i++)
+    ids.push((await adminFetch(emulator, 'POST', '/v1/users', { email_address: [`listed${i}@example.com`] })).body.id as string);
   t.is(await admin.countUsers(), 5);
   const walked: string[] = [];
   for (let offset = 0; ; offset += 2) {

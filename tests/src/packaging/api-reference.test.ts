@@ -34,11 +34,19 @@ test('npm run docs:api builds the reference with no warning, one module per pack
   t.timeout(300_000);
   const out = mkdtempSync(join(tmpdir(), 'idv-api-docs-'));
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
-  const result = await run('npm', ['run', '--silent', 'docs:api', '--', '--out', out], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => {
-    throw new Error(`docs:api failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-  });
+  const result = await run('npm', ['run', '--silent', 'docs:api', '--', '--out', out], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`docs:api failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    },
+  );
   t.false(/\[warning\]|\[error\]/.test(`${result.stdout}${result.stderr}`), `${result.stdout}${result.stderr}`);
-  for (const page of ['_idv_core.index.html', '_idv_core.testing.html', '_idv_adapters-persistence.html', '_idv_adapters-http.html', '_idv_client.web.html']) {
+  for (const page of [
+    '_idv_core.index.html',
+    '_idv_core.testing.html',
+    '_idv_adapters-persistence.html',
+    '_idv_adapters-http.html',
+    '_idv_client.web.html',
+  ]) {
     t.true(existsSync(join(out, 'modules', page)), page);
   }
   t.regex(readFileSync(join(out, 'modules', '_idv_core.index.html'), 'utf8'), /handleIdpWebhook/);

@@ -39,7 +39,14 @@ test.before(async (t) => {
   const { process: example, ready: url } = await startNodeProcess({
     name: 'embedding example',
     args: [join(dir, 'dist', 'main.js')],
-    env: { PATH: process.env['PATH'] ?? '', PORT: '0', IDP_API_URL: emulator.url, IDP_SECRET_KEY: emulator.secretKey, IDP_PUBLISHABLE_KEY: emulator.publishableKey, IDP_WEBHOOK_SECRET: emulator.webhookSecret },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      PORT: '0',
+      IDP_API_URL: emulator.url,
+      IDP_SECRET_KEY: emulator.secretKey,
+      IDP_PUBLISHABLE_KEY: emulator.publishableKey,
+      IDP_WEBHOOK_SECRET: emulator.webhookSecret,
+    },
     ready: (line) => /^example listening on (http:\/\/\S+)$/.exec(line)?.[1],
   });
   emulator.setWebhookUrl(`${url}/webhooks/idp`);
@@ -63,16 +70,28 @@ test("the example's dependency tree (npm ls) and its consumer install hold none 
   };
   walk(JSON.parse(stdout) as { dependencies?: Record<string, unknown> });
   t.true(names.has('@idv/core') && names.has('@idv/adapters-idp') && names.has('jose'), [...names].join(', '));
-  t.deepEqual([...names].filter((name) => FORBIDDEN.test(name)), []);
-  t.deepEqual(t.context.installed.filter((name) => FORBIDDEN.test(name)), []);
-  t.deepEqual(t.context.installed.filter((name) => name.startsWith('@idv/')), ['@idv/adapters-idp', '@idv/core']);
+  t.deepEqual(
+    [...names].filter((name) => FORBIDDEN.test(name)),
+    [],
+  );
+  t.deepEqual(
+    t.context.installed.filter((name) => FORBIDDEN.test(name)),
+    [],
+  );
+  t.deepEqual(
+    t.context.installed.filter((name) => name.startsWith('@idv/')),
+    ['@idv/adapters-idp', '@idv/core'],
+  );
 });
 
 test('a provider user arrives by signed webhook and GET /users/me answers it, with a token minted by the provider', async (t) => {
   const { provider, url } = t.context;
   const owner = await signedInMember(provider, url, 'example-owner@example.com');
   const deliveries = (await provider.deliveries()).filter((delivery) => delivery.userId === owner.idpId);
-  t.deepEqual(deliveries.map((delivery) => [delivery.eventType, delivery.status]), [['user.created', 200]]);
+  t.deepEqual(
+    deliveries.map((delivery) => [delivery.eventType, delivery.status]),
+    [['user.created', 200]],
+  );
   const me = await owner.api.get('/users/me');
   t.is(me.status, 200);
   t.like(me.body, { user: { idpId: owner.idpId, email: owner.email }, memberships: [] });
@@ -99,7 +118,12 @@ test('webhooks without signature headers, or signed with another secret, are ref
   const forged = new Webhook(`whsec_${Buffer.from('not-the-provider-secret-0123456789').toString('base64')}`).sign('msg_forged', at, body);
   const answer = await fetch(`${url}/webhooks/idp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idp-webhook-id': 'msg_forged', 'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'idp-webhook-signature': forged },
+    headers: {
+      'content-type': 'application/json',
+      'idp-webhook-id': 'msg_forged',
+      'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'idp-webhook-signature': forged,
+    },
     body,
   });
   t.is(answer.status, 400);
@@ -109,7 +133,10 @@ test('webhooks without signature headers, or signed with another secret, are ref
 test('requests without a valid bearer token get 401 from authenticateRequest', async (t) => {
   const { url } = t.context;
   t.like(await callService(url, null, 'GET', '/users/me'), { status: 401, body: { code: 'Unauthenticated' } });
-  t.like(await callService(url, () => ({ authorization: 'Bearer not.a.token' }), 'GET', '/users/me'), { status: 401, body: { code: 'Unauthenticated' } });
+  t.like(await callService(url, () => ({ authorization: 'Bearer not.a.token' }), 'GET', '/users/me'), {
+    status: 401,
+    body: { code: 'Unauthenticated' },
+  });
 });
 
 test('organizations: create, invite a provider user, the invitee accepts once, both are members', async (t) => {
@@ -122,22 +149,31 @@ test('organizations: create, invite a provider user, the invitee accepts once, b
   t.like(created.body, { organization: { name: 'Embedded Gym' }, membership: { role: 'owner', status: 'active' } });
   const orgId = created.body.organization.id as string;
 
-  t.like(await invitee.api.post(`/organizations/${orgId}/invitations`, { email: 'x@example.com', role: 'member' }), { status: 404, body: { code: 'OrganizationNotFound' } });
+  t.like(await invitee.api.post(`/organizations/${orgId}/invitations`, { email: 'x@example.com', role: 'member' }), {
+    status: 404,
+    body: { code: 'OrganizationNotFound' },
+  });
   const invited = await owner.api.post(`/organizations/${orgId}/invitations`, { email: invitee.email, role: 'coach' });
   t.is(invited.status, 201);
-  t.like(invited.body, { invitation: { email: invitee.email, role: 'coach', status: 'pending' }, membership: { status: 'pending_invitation' } });
+  t.like(invited.body, {
+    invitation: { email: invitee.email, role: 'coach', status: 'pending' },
+    membership: { status: 'pending_invitation' },
+  });
 
   const accepted = await invitee.api.post('/invitations/accept', { invitationId: invited.body.invitation.id });
   t.is(accepted.status, 200);
   t.like(accepted.body, { membership: { organizationId: orgId, role: 'coach', status: 'active' } });
-  t.like(await invitee.api.post('/invitations/accept', { invitationId: invited.body.invitation.id }), { status: 409, body: { code: 'InvitationNotPending' } });
+  t.like(await invitee.api.post('/invitations/accept', { invitationId: invited.body.invitation.id }), {
+    status: 409,
+    body: { code: 'InvitationNotPending' },
+  });
 
   const members = await owner.api.get(`/organizations/${orgId}/members`);
   t.is(members.status, 200);
-  t.deepEqual(
-    (members.body.items as Array<{ role: string; status: string }>).map((row) => [row.role, row.status]).sort(),
-    [['coach', 'active'], ['owner', 'active']],
-  );
+  t.deepEqual((members.body.items as Array<{ role: string; status: string }>).map((row) => [row.role, row.status]).sort(), [
+    ['coach', 'active'],
+    ['owner', 'active'],
+  ]);
   const me = await invitee.api.get('/users/me');
   t.like(me.body.memberships[0], { organizationId: orgId, organizationName: 'Embedded Gym', role: 'coach', status: 'active' });
 });

@@ -18,7 +18,8 @@ test.before(async (t) => {
   t.context = { files: await packedFiles(NAMES) };
 });
 
-const targetsOf = (value: string | Readonly<Record<string, string>>): string[] => (typeof value === 'string' ? [value] : Object.values(value));
+const targetsOf = (value: string | Readonly<Record<string, string>>): string[] =>
+  typeof value === 'string' ? [value] : Object.values(value);
 
 for (const name of NAMES) {
   const folder = join(ROOT, PUBLISHABLE[name]);
@@ -31,7 +32,10 @@ for (const name of NAMES) {
     t.true((manifest.files ?? []).length > 0);
     t.is(manifest.publishConfig?.access, 'public');
     const declared = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
-    t.deepEqual(declared.filter((dependency) => UNPUBLISHED.includes(dependency)), []);
+    t.deepEqual(
+      declared.filter((dependency) => UNPUBLISHED.includes(dependency)),
+      [],
+    );
   });
 
   test(`${name}: the pack holds a README, the repository's licence, and no tests, test support or build state`, (t) => {
@@ -39,8 +43,14 @@ for (const name of NAMES) {
     t.true(files.includes('README.md'));
     t.true(files.includes('LICENSE'));
     t.is(readFileSync(join(folder, 'LICENSE'), 'utf8'), readFileSync(join(ROOT, 'LICENSE'), 'utf8'));
-    t.deepEqual(files.filter((path) => /\.test\.|(^|\/)test-support\/|\.tsbuildinfo$/.test(path)), []);
-    t.true(files.some((path) => path.startsWith('dist/') && path.endsWith('.js')), 'the build output is shipped');
+    t.deepEqual(
+      files.filter((path) => /\.test\.|(^|\/)test-support\/|\.tsbuildinfo$/.test(path)),
+      [],
+    );
+    t.true(
+      files.some((path) => path.startsWith('dist/') && path.endsWith('.js')),
+      'the build output is shipped',
+    );
   });
 
   test(`${name}: every entry point (exports, types) is in the pack`, (t) => {
@@ -48,7 +58,10 @@ for (const name of NAMES) {
     const files = new Set(t.context.files.get(name));
     const targets = [manifest.types ?? '', ...Object.values(manifest.exports ?? {}).flatMap(targetsOf)].filter((target) => target !== '');
     t.true(targets.length > 1);
-    t.deepEqual(targets.filter((target) => !files.has(normalize(target))), []);
+    t.deepEqual(
+      targets.filter((target) => !files.has(normalize(target))),
+      [],
+    );
   });
 
   test(`${name}: every source map and declaration map points only at files in the pack`, (t) => {
@@ -56,8 +69,14 @@ for (const name of NAMES) {
     const maps = [...files].filter((path) => path.endsWith('.map'));
     t.true(maps.length > 0);
     const dangling = maps.flatMap((map) => {
-      const { sources, sourceRoot = '' } = JSON.parse(readFileSync(join(folder, map), 'utf8')) as { sources: string[]; sourceRoot?: string };
-      return sources.map((source) => normalize(join(dirname(map), sourceRoot, source))).filter((source) => !files.has(source)).map((source) => `${map} → ${source}`);
+      const { sources, sourceRoot = '' } = JSON.parse(readFileSync(join(folder, map), 'utf8')) as {
+        sources: string[];
+        sourceRoot?: string;
+      };
+      return sources
+        .map((source) => normalize(join(dirname(map), sourceRoot, source)))
+        .filter((source) => !files.has(source))
+        .map((source) => `${map} → ${source}`);
     });
     t.deepEqual(dangling, []);
   });
@@ -88,7 +107,12 @@ for (const name of NAMES) {
         [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^'.][^']*)'|import\(\s*'([^'.][^']*)'\s*\)/g)]
           .map((match) => match[1] ?? match[2]!)
           .filter((specifier) => !specifier.startsWith('node:'))
-          .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+          .map((specifier) =>
+            specifier
+              .split('/')
+              .slice(0, specifier.startsWith('@') ? 2 : 1)
+              .join('/'),
+          )
           .filter((pkg) => pkg !== name),
       ),
     );
@@ -102,7 +126,11 @@ test('a consumer that installs only what npm pack ships can import every entry p
   const dir = mkdtempSync(join(tmpdir(), 'idv-consumer-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   await installLikeAConsumer(dir, NAMES);
-  const specifiers = NAMES.flatMap((name) => Object.keys(manifestAt(join(ROOT, PUBLISHABLE[name])).exports ?? {}).filter((key) => key !== './package.json').map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`)));
+  const specifiers = NAMES.flatMap((name) =>
+    Object.keys(manifestAt(join(ROOT, PUBLISHABLE[name])).exports ?? {})
+      .filter((key) => key !== './package.json')
+      .map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`)),
+  );
   t.true(specifiers.includes('@idv/core/testing') && specifiers.includes('@idv/client/web'));
   const script = `const out = {};\nfor (const specifier of ${JSON.stringify(specifiers)}) out[specifier] = Object.keys(await import(specifier)).sort();\nprocess.stdout.write(JSON.stringify(out));\n`;
   writeFileSync(join(dir, 'consumer.mjs'), script);

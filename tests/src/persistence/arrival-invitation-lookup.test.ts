@@ -16,32 +16,53 @@ forEachBackend((backend) => {
   const label = backend.label;
 
   const invite = async (n: number, email: string): Promise<void> => {
-    const row = anInvitation({ id: invitation(n), organizationId: org(n), membershipId: membership(n), invitedBy: user(n), email: email as Email });
+    const row = anInvitation({
+      id: invitation(n),
+      organizationId: org(n),
+      membershipId: membership(n),
+      invitedBy: user(n),
+      email: email as Email,
+    });
     await prepareInvitation(db(), row);
     await db().invitations.create(row);
   };
 
   test(`${label}: an arrival whose email has a pending invitation says so, whatever the case of the address`, async (t) => {
     await invite(1, 'waiting@example.com');
-    const sync = await db().users.syncFromProvider(aProviderUser({ idpId: 'user_arrives1', email: 'Waiting@Example.com' }), user(901) as UserId);
+    const sync = await db().users.syncFromProvider(
+      aProviderUser({ idpId: 'user_arrives1', email: 'Waiting@Example.com' }),
+      user(901) as UserId,
+    );
     t.true(sync.created);
     t.is(sync.invitationsPending, true);
   });
 
   test(`${label}: an arrival with no invitation, or only a settled one, says none is pending`, async (t) => {
-    const nobody = await db().users.syncFromProvider(aProviderUser({ idpId: 'user_arrives2', email: 'nobody@example.com' }), user(902) as UserId);
+    const nobody = await db().users.syncFromProvider(
+      aProviderUser({ idpId: 'user_arrives2', email: 'nobody@example.com' }),
+      user(902) as UserId,
+    );
     t.is(nobody.invitationsPending, false);
 
     await invite(3, 'settled@example.com');
     t.true(await db().invitations.markRevoked(invitation(3), 'revoked', at(1)));
-    const settled = await db().users.syncFromProvider(aProviderUser({ idpId: 'user_arrives3', email: 'settled@example.com' }), user(903) as UserId);
+    const settled = await db().users.syncFromProvider(
+      aProviderUser({ idpId: 'user_arrives3', email: 'settled@example.com' }),
+      user(903) as UserId,
+    );
     t.is(settled.invitationsPending, false);
   });
 
   test(`${label}: a newer snapshot that moves the email to an invited address says so too`, async (t) => {
-    await db().users.syncFromProvider(aProviderUser({ idpId: 'user_arrives4', email: 'before@example.com', updatedAt: 1_000 }), user(904) as UserId);
+    await db().users.syncFromProvider(
+      aProviderUser({ idpId: 'user_arrives4', email: 'before@example.com', updatedAt: 1_000 }),
+      user(904) as UserId,
+    );
     await invite(4, 'after@example.com');
-    const moved = await db().users.syncFromProvider(aProviderUser({ idpId: 'user_arrives4', email: 'after@example.com', updatedAt: 2_000 }), user(905) as UserId);
+    const moved = await db().users.syncFromProvider(
+      aProviderUser({ idpId: 'user_arrives4', email: 'after@example.com', updatedAt: 2_000 }),
+      user(905) as UserId,
+    );
     t.false(moved.created);
     t.is(moved.invitationsPending, true);
   });

@@ -42,11 +42,18 @@ forEachBackend((backend) => {
 
   test(`${label}: the trail pages newest first, without repeats or gaps when entries share a timestamp`, async (t) => {
     await db().organizations.create(anOrganization(org(2)));
-    const entries = [1, 2, 2, 2, 2, 3, 3].map((second, i) => anAuditEntry({ id: entry(200 + i), organizationId: org(2), createdAt: at(second) }));
+    const entries = [1, 2, 2, 2, 2, 3, 3].map((second, i) =>
+      anAuditEntry({ id: entry(200 + i), organizationId: org(2), createdAt: at(second) }),
+    );
     // Appended out of order: the order comes from (createdAt, id), not from insertion.
     for (const e of [...entries].reverse()) await db().auditLog.append(e);
     const expected = [...entries].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
-    for (const limit of [1, 2, 3, 7]) t.deepEqual((await everyPage(org(2), limit)).map((e) => e.id), expected.map((e) => e.id), `limit ${limit}`);
+    for (const limit of [1, 2, 3, 7])
+      t.deepEqual(
+        (await everyPage(org(2), limit)).map((e) => e.id),
+        expected.map((e) => e.id),
+        `limit ${limit}`,
+      );
   });
 
   test(`${label}: an append inside a unit of work that rolls back leaves no entry`, async (t) => {

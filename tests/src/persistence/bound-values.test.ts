@@ -9,7 +9,7 @@ import { forEachBackend, runnerFor } from './support/backends.js';
 // A value is data, never SQL: PGlite's dialect took any query text holding a `;` for several
 // statements and answered with an array of result sets, so a user whose image URL held a `;` came
 // back as `[row]` and the webhook answered 500 (found by the webhook fuzzer, seed 1039985898).
-const PUNCTUATION = ["https://img.e;ample.com/a.png", "a;b;c", "o'brien; drop table users; --", 'what? $1 ?? $$', '; ;'];
+const PUNCTUATION = ['https://img.e;ample.com/a.png', 'a;b;c', "o'brien; drop table users; --", 'what? $1 ?? $$', '; ;'];
 
 const ECHO = statement('probe_echo_value', 'select ?::text as "value"');
 const ECHO_TWO = statement('probe_echo_two_values', 'select ?::text as "first", ?::text as "second"');

@@ -19,7 +19,9 @@ const alwaysConflicting = (attempts: { count: number }): SqlRunner => ({
 
 test('a unit of work aborted for a conflict twice runs twice, then answers its onConflict Left', async (t) => {
   const attempts = { count: 0 };
-  const result = await new SqlUnitOfWork(alwaysConflicting(attempts)).run(async () => E.right('written'), { onConflict: () => 'changed concurrently' });
+  const result = await new SqlUnitOfWork(alwaysConflicting(attempts)).run(async () => E.right('written'), {
+    onConflict: () => 'changed concurrently',
+  });
   t.deepEqual(result, E.left('changed concurrently'));
   t.is(attempts.count, 2);
 });
@@ -92,7 +94,10 @@ forEachBackend(
       );
       await Promise.all(adversaries);
       await other.close();
-      const rows = await db().orm.em.execute<{ id: number; n: number }[]>('select "id", "n" from "deadlock_probe" where "id" in (?, ?) order by "id"', [a, b]);
+      const rows = await db().orm.em.execute<{ id: number; n: number }[]>(
+        'select "id", "n" from "deadlock_probe" where "id" in (?, ?) order by "id"',
+        [a, b],
+      );
       return { result, attempts, counts: rows.map((row) => Number(row.n)) };
     };
 
@@ -104,12 +109,15 @@ forEachBackend(
       t.deepEqual(counts, [2, 2], 'the other transaction and the retry both committed');
     });
 
-    test.serial(`${backend.label}: a unit of work caught in a real deadlock on both attempts answers its onConflict Left, never a defect`, async (t) => {
-      const { result, attempts, counts } = await deadlocking(3, 4, 2);
-      t.deepEqual(result, E.left('changed concurrently'));
-      t.is(attempts, 2);
-      t.deepEqual(counts, [2, 2], 'only the two other transactions committed');
-    });
+    test.serial(
+      `${backend.label}: a unit of work caught in a real deadlock on both attempts answers its onConflict Left, never a defect`,
+      async (t) => {
+        const { result, attempts, counts } = await deadlocking(3, 4, 2);
+        t.deepEqual(result, E.left('changed concurrently'));
+        t.is(attempts, 2);
+        t.deepEqual(counts, [2, 2], 'only the two other transactions committed');
+      },
+    );
   },
   { pglite: false },
 );

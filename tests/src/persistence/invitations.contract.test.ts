@@ -3,7 +3,8 @@ import { forEachBackend } from './support/backends.js';
 import { registerContract } from './support/register-contract.js';
 import { prepareInvitation } from './support/seed.js';
 
-const runContract = (label: string, subject: () => InvitationsSubject): void => registerContract('Invitations', invitationsContract, label, subject);
+const runContract = (label: string, subject: () => InvitationsSubject): void =>
+  registerContract('Invitations', invitationsContract, label, subject);
 
 const inMemory: InvitationsSubject = { invitations: new InMemoryInvitations(), prepare: async () => undefined };
 runContract('the in-memory fake', () => inMemory);

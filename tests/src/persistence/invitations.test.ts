@@ -20,7 +20,14 @@ forEachBackend((backend) => {
     for (const [i, extra] of fields.entries()) {
       const id = n * 100 + i;
       await db().memberships.insert(aMembership({ id: membership(id), organizationId: org(n), userId: null, status: 'invited' }));
-      const row = anInvitation({ id: invitation(id), organizationId: org(n), membershipId: membership(id), invitedBy: user(n), email: `invitee${id}@example.com` as Email, ...extra });
+      const row = anInvitation({
+        id: invitation(id),
+        organizationId: org(n),
+        membershipId: membership(id),
+        invitedBy: user(n),
+        email: `invitee${id}@example.com` as Email,
+        ...extra,
+      });
       await db().invitations.create(row);
       created.push(row);
     }
@@ -50,7 +57,10 @@ forEachBackend((backend) => {
 
   test(`${label}: a claim racing a revoke: exactly one of them changes the invitation`, async (t) => {
     const [row] = await seedInvitations(4, [{}]);
-    const [claimed, revoked] = await Promise.all([db().invitations.claim(row!.id, at(5)), db().invitations.markRevoked(row!.id, 'declined', at(5))]);
+    const [claimed, revoked] = await Promise.all([
+      db().invitations.claim(row!.id, at(5)),
+      db().invitations.markRevoked(row!.id, 'declined', at(5)),
+    ]);
     t.true(claimed !== revoked);
     const stored = O.toNullable(await db().invitations.findById(row!.id));
     t.is(stored?.status, claimed ? 'accepted' : 'revoked');
@@ -62,18 +72,37 @@ forEachBackend((backend) => {
     t.true(await db().invitations.markRevoked(a!.id, 'revoked', at(1)));
     t.false(await db().invitations.markRevoked(a!.id, 'revoked', at(2)));
     t.false(await db().invitations.markExpired(a!.id, at(2)));
-    t.true(O.isNone(await db().invitations.rotateToken(a!.id, { tokenHash: 'hash-2', expiresAt: at(999), providerInvitationId: null }, at(2))));
-    t.like(O.toNullable(await db().invitations.findById(a!.id)), { status: 'revoked', revokedReason: 'revoked', updatedAt: at(1), tokenHash: 'hash-1' });
+    t.true(
+      O.isNone(await db().invitations.rotateToken(a!.id, { tokenHash: 'hash-2', expiresAt: at(999), providerInvitationId: null }, at(2))),
+    );
+    t.like(O.toNullable(await db().invitations.findById(a!.id)), {
+      status: 'revoked',
+      revokedReason: 'revoked',
+      updatedAt: at(1),
+      tokenHash: 'hash-1',
+    });
     t.true(await db().invitations.markExpired(b!.id, at(3)));
     t.false(await db().invitations.claim(b!.id, at(3)));
-    const rotated = O.toNullable(await db().invitations.rotateToken(c!.id, { tokenHash: 'hash-3', expiresAt: at(9_999), providerInvitationId: 'inv_mailed_again' }, at(4)));
+    const rotated = O.toNullable(
+      await db().invitations.rotateToken(
+        c!.id,
+        { tokenHash: 'hash-3', expiresAt: at(9_999), providerInvitationId: 'inv_mailed_again' },
+        at(4),
+      ),
+    );
     t.deepEqual(rotated, { ...c!, tokenHash: 'hash-3', expiresAt: at(9_999), providerInvitationId: 'inv_mailed_again', updatedAt: at(4) });
   });
 
   test(`${label}: one pending invitation per organization and email (case-insensitive): a second creation writes nothing; a revoked one does not count`, async (t) => {
     const [first] = await seedInvitations(6, [{ email: 'dup@example.com' as Email }]);
     await db().memberships.insert(aMembership({ id: membership(690), organizationId: org(6), userId: null, status: 'invited' }));
-    const second = anInvitation({ id: invitation(690), organizationId: org(6), membershipId: membership(690), invitedBy: user(6), email: 'dup@example.com' as Email });
+    const second = anInvitation({
+      id: invitation(690),
+      organizationId: org(6),
+      membershipId: membership(690),
+      invitedBy: user(6),
+      email: 'dup@example.com' as Email,
+    });
     t.false(await db().invitations.create(second));
     t.true(O.isNone(await db().invitations.findById(second.id)));
     // A row written around the codec (upper case) still collides: the index is on lower(email).
@@ -91,7 +120,13 @@ forEachBackend((backend) => {
   });
 
   test(`${label}: an organization's invitations page newest first, stable under equal createdAt`, async (t) => {
-    const rows = await seedInvitations(7, [{ createdAt: at(1) }, { createdAt: at(2) }, { createdAt: at(2) }, { createdAt: at(2) }, { createdAt: at(3) }]);
+    const rows = await seedInvitations(7, [
+      { createdAt: at(1) },
+      { createdAt: at(2) },
+      { createdAt: at(2) },
+      { createdAt: at(2) },
+      { createdAt: at(3) },
+    ]);
     const seen: InvitationId[] = [];
     let page = await db().invitations.listForOrganization(org(7), { limit: 2 });
     seen.push(...page.items.map((i) => i.id));
@@ -109,7 +144,10 @@ forEachBackend((backend) => {
     const [late] = await seedInvitations(8, [{ email: shared, createdAt: at(20) }]);
     const [early, done] = await seedInvitations(9, [{ email: shared, createdAt: at(10) }, { email: 'other@example.com' as Email }]);
     await db().invitations.claim(done!.id, at(11));
-    t.deepEqual((await db().invitations.listPendingForEmail(shared)).map((i) => i.id), [early!.id, late!.id]);
+    t.deepEqual(
+      (await db().invitations.listPendingForEmail(shared)).map((i) => i.id),
+      [early!.id, late!.id],
+    );
   });
 
   test(`${label}: a forged cursor (not one of our ids) gives an empty page, not a defect`, async (t) => {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Persistence } from '@idv/adapters-persistence';
-import { changeMemberRole, inviteMember, removeMember, suspendMember, type Email, type MembershipChanges, type OrganizationId } from '@idv/core';
+import {
+  changeMemberRole,
+  inviteMember,
+  removeMember,
+  suspendMember,
+  type Email,
+  type MembershipChanges,
+  type OrganizationId,
+} from '@idv/core';
 import { anOrganization, createTestWorld, outcome, type TestMember, type TestWorld } from '@idv/core/testing';
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
@@ -25,7 +33,16 @@ forEachBackend(
     /** The use cases' world on the SQL adapters (fakes for the provider, tokens, throttles and devices). */
     const worldOnDatabase = (): TestWorld => {
       const { users, organizations, memberships, invitations, auditLog, unitOfWork } = db();
-      return { ...createTestWorld(), users, organizations, memberships, invitations, auditLog, unitOfWork, ids: { uuid: () => randomUUID() } } as unknown as TestWorld;
+      return {
+        ...createTestWorld(),
+        users,
+        organizations,
+        memberships,
+        invitations,
+        auditLog,
+        unitOfWork,
+        ids: { uuid: () => randomUUID() },
+      } as unknown as TestWorld;
     };
 
     /** Resolves once some transaction of this database waits for a row lock (polls the server; no timers). */
@@ -66,7 +83,8 @@ forEachBackend(
         `${backend.label}: an admin ${change.status === 'cancelled' ? 'removed' : 'demoted to member'} while ${what} waits for their row, then is refused`,
     });
 
-    const invite: Act = (world, { ada }, orgId) => inviteMember(world)(ada.auth, orgId, { email: `new-${randomUUID()}@example.com` as Email, role: 'coach' });
+    const invite: Act = (world, { ada }, orgId) =>
+      inviteMember(world)(ada.auth, orgId, { email: `new-${randomUUID()}@example.com` as Email, role: 'coach' });
     const suspend: Act = (world, { ada, bob }, orgId) => suspendMember(world)(ada.auth, orgId, bob.membership.id);
     const changeRole: Act = (world, { ada, bob }, orgId) => changeMemberRole(world)(ada.auth, orgId, bob.membership.id, 'coach');
     const remove: Act = (world, { ada, bob }, orgId) => removeMember(world)(ada.auth, orgId, bob.membership.id);

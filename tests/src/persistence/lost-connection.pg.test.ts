@@ -19,13 +19,18 @@ const opened = (): { persistence: Persistence; database: ScratchDatabase } => {
 };
 
 const terminateBackends = async (database: ScratchDatabase): Promise<void> => {
-  await database.admin('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
+  await database.admin('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+    database.name,
+  ]);
 };
 
 /** Settles a write; a rejection must be a translated error that does not leak the email. */
 const settleWrite = async (t: ExecutionContext, persistence: Persistence, email: string): Promise<'written' | 'rejected'> => {
   try {
-    await persistence.users.syncFromProvider(aProviderUser({ idpId: `user_lost${randomUUID().slice(0, 8)}`, email }), randomUUID() as UserId);
+    await persistence.users.syncFromProvider(
+      aProviderUser({ idpId: `user_lost${randomUUID().slice(0, 8)}`, email }),
+      randomUUID() as UserId,
+    );
     return 'written';
   } catch (error) {
     t.true(error instanceof PersistenceError, String(error));
@@ -57,38 +62,46 @@ if (url === undefined) {
     t.pass();
   });
 
-  test.serial('a connection lost inside a unit of work rejects it cleanly, without crashing the process, and the next one commits', async (t) => {
-    const { persistence, database } = opened();
-    const idpId = 'user_losttransaction' as IdpUserId;
-    const error = await t.throwsAsync(
-      persistence.unitOfWork.run(async () => {
-        await persistence.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
-        await terminateBackends(database);
-        // The transaction's connection is gone: this statement cannot run on it.
-        await persistence.users.findByIdpId(idpId);
-        return E.right(undefined);
-      }),
-    );
-    t.true(error instanceof PersistenceError, String(error));
-    t.true(O.isNone(await persistence.users.findByIdpId(idpId)));
-    const retried = await persistence.unitOfWork.run(async () => E.right(await persistence.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId)));
-    t.true(E.isRight(retried) && retried.right.created);
-  });
+  test.serial(
+    'a connection lost inside a unit of work rejects it cleanly, without crashing the process, and the next one commits',
+    async (t) => {
+      const { persistence, database } = opened();
+      const idpId = 'user_losttransaction' as IdpUserId;
+      const error = await t.throwsAsync(
+        persistence.unitOfWork.run(async () => {
+          await persistence.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
+          await terminateBackends(database);
+          // The transaction's connection is gone: this statement cannot run on it.
+          await persistence.users.findByIdpId(idpId);
+          return E.right(undefined);
+        }),
+      );
+      t.true(error instanceof PersistenceError, String(error));
+      t.true(O.isNone(await persistence.users.findByIdpId(idpId)));
+      const retried = await persistence.unitOfWork.run(async () =>
+        E.right(await persistence.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId)),
+      );
+      t.true(E.isRight(retried) && retried.right.created);
+    },
+  );
 
-  test.serial('an unreachable database: ping and writes reject with translated errors, and recover once it accepts connections', async (t) => {
-    const { persistence, database } = opened();
-    await database.admin(`alter database "${database.name}" allow_connections false`);
-    await terminateBackends(database);
-    const pingError = await t.throwsAsync(persistence.ping());
-    t.true(pingError instanceof PersistenceError);
-    t.log(`ping while unreachable: ${pingError?.message}`);
-    t.is(await settleWrite(t, persistence, 'secret-unreachable@example.com'), 'rejected');
+  test.serial(
+    'an unreachable database: ping and writes reject with translated errors, and recover once it accepts connections',
+    async (t) => {
+      const { persistence, database } = opened();
+      await database.admin(`alter database "${database.name}" allow_connections false`);
+      await terminateBackends(database);
+      const pingError = await t.throwsAsync(persistence.ping());
+      t.true(pingError instanceof PersistenceError);
+      t.log(`ping while unreachable: ${pingError?.message}`);
+      t.is(await settleWrite(t, persistence, 'secret-unreachable@example.com'), 'rejected');
 
-    await database.admin(`alter database "${database.name}" allow_connections true`);
-    await persistence.ping();
-    const idpId = 'user_recovered' as IdpUserId;
-    const synced = await persistence.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
-    t.true(synced.created);
-    t.true(O.isSome(await persistence.users.findByIdpId(idpId)));
-  });
+      await database.admin(`alter database "${database.name}" allow_connections true`);
+      await persistence.ping();
+      const idpId = 'user_recovered' as IdpUserId;
+      const synced = await persistence.users.syncFromProvider(aProviderUser({ idpId }), randomUUID() as UserId);
+      t.true(synced.created);
+      t.true(O.isSome(await persistence.users.findByIdpId(idpId)));
+    },
+  );
 }

@@ -86,12 +86,21 @@ forEachBackend((backend) => {
 
   test(`${label}: a cancelled member may be invited again, but a user has one live row per organization (a second insert writes nothing)`, async (t) => {
     const [cancelled] = await seedOrganization(5, [{ status: 'cancelled', updatedAt: at(1) }]);
-    const again = aMembership({ id: membership(510), organizationId: org(5), userId: cancelled!.userId, status: 'pending_invitation', createdAt: at(2), updatedAt: at(2) });
+    const again = aMembership({
+      id: membership(510),
+      organizationId: org(5),
+      userId: cancelled!.userId,
+      status: 'pending_invitation',
+      createdAt: at(2),
+      updatedAt: at(2),
+    });
     t.true(await db().memberships.insert(again));
     t.is(O.toNullable(await db().memberships.findForUser(org(5), cancelled!.userId!))?.id, membership(510));
     t.false(await db().memberships.insert({ ...again, id: membership(511), status: 'active' }));
     t.true(O.isNone(await db().memberships.findById(membership(511))));
-    const error = await rejectionOf(db().memberships.update(cancelled!.id, { role: cancelled!.role, status: 'cancelled' }, { status: 'active' }, at(3)));
+    const error = await rejectionOf(
+      db().memberships.update(cancelled!.id, { role: cancelled!.role, status: 'cancelled' }, { status: 'active' }, at(3)),
+    );
     t.true(uniqueViolationOn(error, 'memberships_one_live_per_user'), 'an update still rejects');
   });
 
@@ -109,7 +118,9 @@ forEachBackend((backend) => {
   test(`${label}: of ten concurrent identical guarded updates exactly one applies`, async (t) => {
     const [row] = await seedOrganization(7, [{ role: 'coach' }]);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => db().memberships.update(row!.id, { role: 'coach', status: 'active' }, { status: 'suspended' }, at(3))),
+      Array.from({ length: 10 }, () =>
+        db().memberships.update(row!.id, { role: 'coach', status: 'active' }, { status: 'suspended' }, at(3)),
+      ),
     );
     t.is(results.filter(O.isSome).length, 1);
     t.like(O.toNullable(await db().memberships.findById(row!.id)), { status: 'suspended', role: 'coach', updatedAt: at(3) });
@@ -117,12 +128,29 @@ forEachBackend((backend) => {
 
   test(`${label}: an invited row shows the invitee's address until a user takes it over, then the user's`, async (t) => {
     await db().organizations.create(anOrganization(org(8)));
-    const invited = aMembership({ id: membership(800), organizationId: org(8), userId: null, status: 'invited', email: 'invitee@example.com' as Email });
+    const invited = aMembership({
+      id: membership(800),
+      organizationId: org(8),
+      userId: null,
+      status: 'invited',
+      email: 'invitee@example.com' as Email,
+    });
     await db().memberships.insert(invited);
     t.deepEqual(O.toNullable(await db().memberships.findById(invited.id)), invited);
     await ensureUser(db(), user(800), 'Renamed@Example.com');
-    const accepted = await db().memberships.update(invited.id, { role: 'member', status: 'invited' }, { status: 'active', userId: user(800) }, at(4));
-    t.deepEqual(O.toNullable(accepted), { ...invited, userId: user(800), status: 'active', email: 'renamed@example.com' as Email, updatedAt: at(4) });
+    const accepted = await db().memberships.update(
+      invited.id,
+      { role: 'member', status: 'invited' },
+      { status: 'active', userId: user(800) },
+      at(4),
+    );
+    t.deepEqual(O.toNullable(accepted), {
+      ...invited,
+      userId: user(800),
+      status: 'active',
+      email: 'renamed@example.com' as Email,
+      updatedAt: at(4),
+    });
   });
 
   test(`${label}: the roster pages oldest first without repeats or gaps when every row has the same createdAt`, async (t) => {
@@ -132,11 +160,18 @@ forEachBackend((backend) => {
     pages.push(page.items.map((m) => m.id));
     while (page.nextCursor !== null) {
       const cursor = page.items[page.items.length - 1]!;
-      page = await db().memberships.listForOrganization(org(9), { includeCancelled: true }, { limit: 2, cursor: { at: cursor.createdAt, id: cursor.id } });
+      page = await db().memberships.listForOrganization(
+        org(9),
+        { includeCancelled: true },
+        { limit: 2, cursor: { at: cursor.createdAt, id: cursor.id } },
+      );
       pages.push(page.items.map((m) => m.id));
     }
     t.deepEqual(pages.flat(), seeded.map((m) => m.id).sort());
-    t.deepEqual(pages.map((p) => p.length), [2, 2, 2]);
+    t.deepEqual(
+      pages.map((p) => p.length),
+      [2, 2, 2],
+    );
     const live = await db().memberships.listForOrganization(org(9), { includeCancelled: false }, { limit: 50 });
     t.is(live.items.length, 5);
     t.is(live.nextCursor, null);
@@ -145,21 +180,27 @@ forEachBackend((backend) => {
   test(`${label}: rows written with now() (microseconds on the clock) page without repeats`, async (t) => {
     await db().organizations.create(anOrganization(org(10)));
     for (const n of [1, 2, 3]) {
-      await db().orm.em.execute(`insert into "memberships" ("id", "organization_id", "role", "status") values (?, ?, 'member', 'invited')`, [
-        membership(1000 + n),
-        org(10),
-      ]);
+      await db().orm.em.execute(
+        `insert into "memberships" ("id", "organization_id", "role", "status") values (?, ?, 'member', 'invited')`,
+        [membership(1000 + n), org(10)],
+      );
     }
     const first = await db().memberships.listForOrganization(org(10), { includeCancelled: false }, { limit: 1 });
     const last = first.items[0]!;
-    const rest = await db().memberships.listForOrganization(org(10), { includeCancelled: false }, { limit: 5, cursor: { at: last.createdAt, id: last.id } });
+    const rest = await db().memberships.listForOrganization(
+      org(10),
+      { includeCancelled: false },
+      { limit: 5, cursor: { at: last.createdAt, id: last.id } },
+    );
     t.is(rest.items.length, 2);
     t.false(rest.items.some((m) => m.id === last.id));
   });
 
   test(`${label}: a stored row that does not decode is a defect (invalid_row), never cast`, async (t) => {
     await db().organizations.create(anOrganization(org(11)));
-    await db().memberships.insert(aMembership({ id: membership(1100), organizationId: org(11), userId: null, status: 'invited', email: 'x@example.com' as Email }));
+    await db().memberships.insert(
+      aMembership({ id: membership(1100), organizationId: org(11), userId: null, status: 'invited', email: 'x@example.com' as Email }),
+    );
     await db().orm.em.execute(`update "memberships" set "email" = 'not an address' where "id" = ?`, [membership(1100)]);
     const error = await rejectionOf(db().memberships.findById(membership(1100)));
     t.true(error instanceof PersistenceError);

@@ -35,7 +35,10 @@ if (url === undefined) {
     await holder.connect();
     // The test holds the lock first, so both replicas must be seen waiting before anything is applied.
     await holder.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
-    replicas.push(await createPersistence({ kind: 'postgres', url: scratch.url }), await createPersistence({ kind: 'postgres', url: scratch.url }));
+    replicas.push(
+      await createPersistence({ kind: 'postgres', url: scratch.url }),
+      await createPersistence({ kind: 'postgres', url: scratch.url }),
+    );
     const running = replicas.map((replica) => replica.migrate());
     const waiting = async () =>
       Number(
@@ -55,9 +58,16 @@ if (url === undefined) {
     await holder.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
     const applied = await Promise.all(running);
     const names = await migrationNames();
-    t.deepEqual([...applied].sort((a, b) => b.length - a.length), [names, []], 'one replica applied everything, the other nothing');
+    t.deepEqual(
+      [...applied].sort((a, b) => b.length - a.length),
+      [names, []],
+      'one replica applied everything, the other nothing',
+    );
     const rows = await runOnce(scratch.url, 'select name, count(*)::int as n from mikro_orm_migrations group by name order by name');
-    t.deepEqual(rows.rows, names.map((name) => ({ name, n: 1 })));
+    t.deepEqual(
+      rows.rows,
+      names.map((name) => ({ name, n: 1 })),
+    );
     t.is(await waiting(), 0);
     const held = await runOnce(scratch.url, `select count(*)::int as n from pg_locks where ${IN_THIS_DATABASE}`);
     t.is(held.rows[0].n, 0, 'the lock is released once migrated');

@@ -24,7 +24,10 @@ forEachBackend((backend) => {
   test(`${label}: concurrent puts for one user leave one row`, async (t) => {
     await ensureUser(db(), user(3));
     await Promise.all(Array.from({ length: 10 }, (_, i) => db().nationalIds.put(user(3), `sealed-${i}`, at(i))));
-    const [row] = await db().orm.em.execute<{ count: string | number }[]>('select count(*) as "count" from "national_ids" where "user_id" = ?', [user(3)]);
+    const [row] = await db().orm.em.execute<{ count: string | number }[]>(
+      'select count(*) as "count" from "national_ids" where "user_id" = ?',
+      [user(3)],
+    );
     t.is(Number(row?.count), 1);
   });
 });

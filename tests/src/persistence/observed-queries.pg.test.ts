@@ -15,7 +15,10 @@ forEachBackend((backend) => {
     t.teardown(() => sql.close());
     t.deepEqual(await sql.rows(PROBE, [1, 1]), [{ one: 1 }]);
     await t.throwsAsync(sql.rows(statement('probe_broken_query', 'select from nowhere_at_all where ? = ?'), [1, 1]));
-    t.deepEqual(observed.map((query) => query.name), ['probe_observed_query', 'probe_broken_query']);
+    t.deepEqual(
+      observed.map((query) => query.name),
+      ['probe_observed_query', 'probe_broken_query'],
+    );
     t.true(observed.every((query) => query.seconds >= 0 && Number.isFinite(query.seconds)));
   });
 
@@ -31,4 +34,3 @@ forEachBackend((backend) => {
     else t.true((prepared?.total ?? 0) >= 1 && prepared?.waiting === 0);
   });
 });
-

@@ -15,7 +15,10 @@ forEachBackend((backend) => {
   const label = backend.label;
 
   const count = async (table: string, organizationId: string): Promise<number> => {
-    const [row] = await db().orm.em.execute<{ count: string | number }[]>(`select count(*) as "count" from "${table}" where "organization_id" = ?`, [organizationId]);
+    const [row] = await db().orm.em.execute<{ count: string | number }[]>(
+      `select count(*) as "count" from "${table}" where "organization_id" = ?`,
+      [organizationId],
+    );
     return Number(row?.count);
   };
 
@@ -34,7 +37,9 @@ forEachBackend((backend) => {
       await db().organizations.create(anOrganization(org(n)));
       await ensureUser(db(), user(n));
       await db().memberships.insert(aMembership({ id: membership(n), organizationId: org(n), userId: user(n), role: 'owner' }));
-      await db().invitations.create(anInvitation({ id: invitation(n), organizationId: org(n), membershipId: membership(n), invitedBy: user(n) }));
+      await db().invitations.create(
+        anInvitation({ id: invitation(n), organizationId: org(n), membershipId: membership(n), invitedBy: user(n) }),
+      );
       await db().auditLog.append(anAuditEntry({ id: entry(n), organizationId: org(n), actorUserId: user(n) }));
       await db().paymentTransactions.create(aPayment(fixtureUuid(0x101, n), org(n), { status: 'succeeded' }));
       await db().paymentSubscriptions.create(aSubscription(fixtureUuid(0x102, n), org(n), `sub-soft-delete-${n}`));
@@ -69,7 +74,9 @@ forEachBackend((backend) => {
     const starting = db().unitOfWork.run(async () => E.right(await db().organizations.lockLive(org(30))));
     // Released only once the second transaction is seen waiting for the row lock (a condition, not a delay).
     for (;;) {
-      const [row] = await db().orm.em.execute<{ waiting: string | number }[]>(`select count(*) as "waiting" from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      const [row] = await db().orm.em.execute<{ waiting: string | number }[]>(
+        `select count(*) as "waiting" from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
       if (Number(row?.waiting) > 0) break;
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -26,7 +26,12 @@ const inMemory: PaymentsSubject = {
   prepare: async (id) => {
     if (prepared.has(id)) return;
     prepared.add(id);
-    await organizations.create({ id: id as OrganizationId, name: 'Seeded' as OrganizationName, createdAt: new Date(0), updatedAt: new Date(0) });
+    await organizations.create({
+      id: id as OrganizationId,
+      name: 'Seeded' as OrganizationName,
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
+    });
   },
 };
 runContract('the in-memory fake', () => inMemory);

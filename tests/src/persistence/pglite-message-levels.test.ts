@@ -24,7 +24,7 @@ const exercised = async (persistence: Persistence): Promise<void> => {
   });
 };
 
-test('an in-memory PGlite runs its session at PostgreSQL\'s message levels, not PGlite\'s debug ones, also after an error', async (t) => {
+test("an in-memory PGlite runs its session at PostgreSQL's message levels, not PGlite's debug ones, also after an error", async (t) => {
   const persistence = await createPersistence({ kind: 'pglite' });
   t.teardown(() => persistence.close());
   await exercised(persistence);
@@ -33,7 +33,7 @@ test('an in-memory PGlite runs its session at PostgreSQL\'s message levels, not 
   t.deepEqual(await persistence.sql.rows(MESSAGE_LEVELS, []), [POSTGRES_DEFAULTS]);
 });
 
-test('a file-backed PGlite runs at PostgreSQL\'s message levels when first created and when reopened', async (t) => {
+test("a file-backed PGlite runs at PostgreSQL's message levels when first created and when reopened", async (t) => {
   const dataDir = join(tmpdir(), `idv-pglite-levels-${randomUUID()}`);
   t.teardown(() => rm(dataDir, { recursive: true, force: true }));
   for (const opening of ['created', 'reopened']) {

@@ -68,8 +68,14 @@ forEachBackend((backend) => {
     const echo = statement('probe_side_by_side', 'select ?::text as "value"');
     const values = Array.from({ length: 16 }, (_, index) => `value-${index}`);
     const inTransaction = await sql.transaction(() => Promise.all(values.map((value) => sql.rows(echo, [value]))));
-    t.deepEqual(inTransaction, values.map((value) => [{ value }]));
+    t.deepEqual(
+      inTransaction,
+      values.map((value) => [{ value }]),
+    );
     const outside = await Promise.all(values.map((value) => sql.rows(echo, [value])));
-    t.deepEqual(outside, values.map((value) => [{ value }]));
+    t.deepEqual(
+      outside,
+      values.map((value) => [{ value }]),
+    );
   });
 });

@@ -12,7 +12,9 @@ forEachBackend((backend) => {
     const results = await Promise.all(
       Array.from({ length: 50 }, () => db.sql.transaction(() => db.users.syncFromProvider(snapshot, randomUUID() as UserId))),
     );
-    const [row] = await db.orm.em.execute<{ count: string | number }[]>('select count(*) as "count" from "users" where "idp_id" = ?', [snapshot.idpId]);
+    const [row] = await db.orm.em.execute<{ count: string | number }[]>('select count(*) as "count" from "users" where "idp_id" = ?', [
+      snapshot.idpId,
+    ]);
     t.is(Number(row?.count), 1);
     t.is(results.filter((r) => r.created).length, 1);
     t.is(new Set(results.map((r) => r.user.id)).size, 1);
@@ -23,10 +25,17 @@ forEachBackend((backend) => {
     const idpId = 'user_racedelete' as IdpUserId;
     const deletedAt = new Date('2026-02-01T00:00:00.000Z');
     await Promise.all([
-      ...Array.from({ length: 10 }, (_, i) => db.sql.transaction(() => db.users.syncFromProvider(aProviderUser({ idpId, updatedAt: 1_716_883_200_000 + i }), randomUUID() as UserId))),
+      ...Array.from({ length: 10 }, (_, i) =>
+        db.sql.transaction(() =>
+          db.users.syncFromProvider(aProviderUser({ idpId, updatedAt: 1_716_883_200_000 + i }), randomUUID() as UserId),
+        ),
+      ),
       db.sql.transaction(() => db.users.markDeleted(idpId, deletedAt, randomUUID() as UserId)),
     ]);
-    const [row] = await db.orm.em.execute<{ count: string | number }[]>('select count(*) as "count" from "users" where "idp_id" = ? and "deleted_at" is not null', [idpId]);
+    const [row] = await db.orm.em.execute<{ count: string | number }[]>(
+      'select count(*) as "count" from "users" where "idp_id" = ? and "deleted_at" is not null',
+      [idpId],
+    );
     t.is(Number(row?.count), 1);
   });
 

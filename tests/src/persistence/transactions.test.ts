@@ -22,7 +22,8 @@ const seedUser = async (db: Persistence, idpId: string): Promise<IdpUserId> => {
   return idpId as IdpUserId;
 };
 
-const imageOf = async (db: Persistence, idpId: IdpUserId): Promise<string | null | undefined> => O.toNullable(await db.users.findByIdpId(idpId))?.imageUrl;
+const imageOf = async (db: Persistence, idpId: IdpUserId): Promise<string | null | undefined> =>
+  O.toNullable(await db.users.findByIdpId(idpId))?.imageUrl;
 
 forEachBackend((backend) => {
   test(`${backend.label}: a task the work leaves running writes after the commit, outside the finished transaction`, async (t) => {

@@ -16,7 +16,14 @@ forEachBackend((backend) => {
 
   const seedActiveMember = async (n: number): Promise<UserId> => {
     const userId = uuid(UOW + 1, n) as UserId;
-    await seedMembership(db(), { id: uuid(UOW + 2, n), organizationId: uuid(UOW, n), organizationName: `Org ${n}`, userId, role: 'member', status: 'active' });
+    await seedMembership(db(), {
+      id: uuid(UOW + 2, n),
+      organizationId: uuid(UOW, n),
+      organizationName: `Org ${n}`,
+      userId,
+      role: 'member',
+      status: 'active',
+    });
     return userId;
   };
 
@@ -29,7 +36,10 @@ forEachBackend((backend) => {
     });
     t.deepEqual(result, E.right(1));
     t.true(O.isSome(await users.findByIdpId('user_uowcommit' as IdpUserId)));
-    t.deepEqual((await memberships.listForUser(member)).map((m) => m.status), ['cancelled']);
+    t.deepEqual(
+      (await memberships.listForUser(member)).map((m) => m.status),
+      ['cancelled'],
+    );
   });
 
   test(`${label}: a Left rolls back the users and memberships writes made inside`, async (t) => {
@@ -42,7 +52,10 @@ forEachBackend((backend) => {
     });
     t.deepEqual(result, E.left({ _tag: 'Refused' }));
     t.true(O.isNone(await users.findByIdpId('user_uowleft' as IdpUserId)));
-    t.deepEqual((await memberships.listForUser(member)).map((m) => m.status), ['active']);
+    t.deepEqual(
+      (await memberships.listForUser(member)).map((m) => m.status),
+      ['active'],
+    );
   });
 
   test(`${label}: a rejection rolls back and reaches the caller unchanged`, async (t) => {
@@ -96,7 +109,10 @@ forEachBackend((backend) => {
         }),
       ),
     );
-    t.deepEqual(results, ids.map(() => E.right(true)));
+    t.deepEqual(
+      results,
+      ids.map(() => E.right(true)),
+    );
     for (const idpId of ids) t.true(O.isSome(await users.findByIdpId(idpId)), idpId);
   });
 });

@@ -50,7 +50,12 @@ test.after.always(async (t) => {
 test('every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links, payment callbacks, the API description) are public', (t) => {
   const undeclared = ROUTES.filter((route) => route.access !== 'public' && route.access !== 'bearer').map(nameOf);
   t.deepEqual(undeclared, []);
-  t.deepEqual(ROUTES.filter((route) => route.access === 'public').map(nameOf).sort(), [...PUBLIC_ROUTES].sort());
+  t.deepEqual(
+    ROUTES.filter((route) => route.access === 'public')
+      .map(nameOf)
+      .sort(),
+    [...PUBLIC_ROUTES].sort(),
+  );
   t.true(ROUTES.length > PUBLIC_ROUTES.length);
 });
 

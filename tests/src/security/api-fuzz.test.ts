@@ -54,8 +54,14 @@ const PAYTR_SALT = 'fuzz-merchant-salt';
 
 /** A PayTR notification signed as PayTR signs it (base64 HMAC-SHA256 of oid, salt, status, total), over odd values. */
 const signedPaytrNotice = (r: SeededRandom): string => {
-  const fields = { merchant_oid: r.pick(['', 'FUZZ1', randomText(r, 20), 'a'.repeat(200)]), status: r.pick(['success', 'failed', '', randomText(r, 8)]), total_amount: r.pick(['100', '0', '-1', '1e3', '', randomText(r, 6)]) };
-  const hash = createHmac('sha256', PAYTR_KEY).update(`${fields.merchant_oid}${PAYTR_SALT}${fields.status}${fields.total_amount}`).digest('base64');
+  const fields = {
+    merchant_oid: r.pick(['', 'FUZZ1', randomText(r, 20), 'a'.repeat(200)]),
+    status: r.pick(['success', 'failed', '', randomText(r, 8)]),
+    total_amount: r.pick(['100', '0', '-1', '1e3', '', randomText(r, 6)]),
+  };
+  const hash = createHmac('sha256', PAYTR_KEY)
+    .update(`${fields.merchant_oid}${PAYTR_SALT}${fields.status}${fields.total_amount}`)
+    .digest('base64');
   return new URLSearchParams({ ...fields, hash, ...(r.next() < 0.3 ? { failed_reason_msg: randomText(r, 30) } : {}) }).toString();
 };
 
@@ -88,7 +94,11 @@ test.before(async (t) => {
     PAYMENT_CALLBACK_RATE_POINTS: '1000000',
     PAYMENT_CALLBACK_FAIL_POINTS: '1000000',
   });
-  t.context = { world, document: (await (await fetch(`${world.service.url}/openapi.json`)).json()) as OpenApiDocument, cast: { callers: [], orgIds: [], membershipIds: [], invitationIds: [] } };
+  t.context = {
+    world,
+    document: (await (await fetch(`${world.service.url}/openapi.json`)).json()) as OpenApiDocument,
+    cast: { callers: [], orgIds: [], membershipIds: [], invitationIds: [] },
+  };
 });
 test.after.always(async (t) => {
   await t.context.world?.close();
@@ -104,7 +114,9 @@ const castAgain = async (world: EmulatedService, cast: Cast, round: number): Pro
     { idpId: member!, email: email('member'), role: 'member' as const },
   ];
   const { orgId, ownerMembershipId, membershipIds } = await organizationWithMembers(world, owner!, `Fuzz Gym ${round}`, members);
-  const invited = await world.as(owner!).post(`/organizations/${orgId}/invitations`, { email: `fuzz-invitee-${round}@example.com`, role: 'coach' });
+  const invited = await world
+    .as(owner!)
+    .post(`/organizations/${orgId}/invitations`, { email: `fuzz-invitee-${round}@example.com`, role: 'coach' });
   if (invited.status !== 201) throw new Error(`inviting answered ${invited.status}`);
   cast.callers.push(owner!, admin!, coach!, member!);
   cast.orgIds.push(orgId);
@@ -114,7 +126,11 @@ const castAgain = async (world: EmulatedService, cast: Cast, round: number): Pro
 
 const operationsOf = (document: OpenApiDocument): Operation[] =>
   Object.entries(document.paths).flatMap(([path, item]) =>
-    SKIPPED_PATHS.has(path) ? [] : Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, operation]) => ({ ...operation, method, path })),
+    SKIPPED_PATHS.has(path)
+      ? []
+      : Object.entries(item)
+          .filter(([method]) => METHODS.includes(method))
+          .map(([method, operation]) => ({ ...operation, method, path })),
   );
 
 const pickOperation = (r: SeededRandom, operations: readonly Operation[]): Operation => {
@@ -127,10 +143,59 @@ const pickOperation = (r: SeededRandom, operations: readonly Operation[]): Opera
 /** Mostly one of the newest cast's four (still alive and in their organization), else any. */
 const newestMostly = (r: SeededRandom, items: readonly string[]): string => r.pick(r.next() < 0.75 ? items.slice(-4) : items);
 
-const ODD_SEGMENTS = ['x', '%', '%zz', '%E0%A4%A', '..', '%2e%2e', '%00', 'a'.repeat(300), '123', '-1', '%F0%9F%98%80', 'null', '%20', '%C3%A9', '.', '%2F'];
-const ODD_QUERY_VALUES = ['', '-1', '0', '1', 'ten', '1e3', '1.5', '201', '9007199254740993', 'cancelled', 'everything', '%zz', '[]', 'a'.repeat(600)];
+const ODD_SEGMENTS = [
+  'x',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '..',
+  '%2e%2e',
+  '%00',
+  'a'.repeat(300),
+  '123',
+  '-1',
+  '%F0%9F%98%80',
+  'null',
+  '%20',
+  '%C3%A9',
+  '.',
+  '%2F',
+];
+const ODD_QUERY_VALUES = [
+  '',
+  '-1',
+  '0',
+  '1',
+  'ten',
+  '1e3',
+  '1.5',
+  '201',
+  '9007199254740993',
+  'cancelled',
+  'everything',
+  '%zz',
+  '[]',
+  'a'.repeat(600),
+];
 
-const SAMPLE_VALUES = [null, true, false, 0, -1, 1e308, '', 'x', [], {}, [1, 'a'], { id: 1 }, 'a'.repeat(300), '\u0000', 1.5, '00000000-0000-0000-0000-000000000000'];
+const SAMPLE_VALUES = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  '',
+  'x',
+  [],
+  {},
+  [1, 'a'],
+  { id: 1 },
+  'a'.repeat(300),
+  '\u0000',
+  1.5,
+  '00000000-0000-0000-0000-000000000000',
+];
 const randomJson = (r: SeededRandom): unknown => randomJsonOf(r, SAMPLE_VALUES, []);
 
 /** One to three edits anywhere in a plausible value: a member replaced, removed or added. */
@@ -148,8 +213,15 @@ const mutated = (r: SeededRandom, value: unknown): unknown => {
 
 const pathValue = (r: SeededRandom, name: string, schema: JsonSchema, cast: Cast, document: OpenApiDocument): string => {
   if (r.next() < 0.2) return r.pick(ODD_SEGMENTS);
-  const known: Readonly<Record<string, readonly string[]>> = { orgId: cast.orgIds, membershipId: cast.membershipIds, invitationId: cast.invitationIds };
-  const value = known[name] !== undefined && r.next() < 0.9 ? newestMostly(r, known[name]!) : String(schemaValue(schema, document.components.schemas, r, { uuids: () => [...cast.orgIds, ...cast.membershipIds] }));
+  const known: Readonly<Record<string, readonly string[]>> = {
+    orgId: cast.orgIds,
+    membershipId: cast.membershipIds,
+    invitationId: cast.invitationIds,
+  };
+  const value =
+    known[name] !== undefined && r.next() < 0.9
+      ? newestMostly(r, known[name]!)
+      : String(schemaValue(schema, document.components.schemas, r, { uuids: () => [...cast.orgIds, ...cast.membershipIds] }));
   return encodeURIComponent(value);
 };
 
@@ -157,7 +229,10 @@ const queryOf = (r: SeededRandom, operation: Operation, cast: Cast, document: Op
   const query = new URLSearchParams();
   for (const parameter of operation.parameters?.filter((p) => p.in === 'query') ?? []) {
     if (r.next() < 0.4) continue;
-    const value = r.next() < 0.5 ? String(schemaValue(parameter.schema, document.components.schemas, r, { uuids: () => cast.membershipIds })) : r.pick(ODD_QUERY_VALUES);
+    const value =
+      r.next() < 0.5
+        ? String(schemaValue(parameter.schema, document.components.schemas, r, { uuids: () => cast.membershipIds }))
+        : r.pick(ODD_QUERY_VALUES);
     query.append(parameter.name, value);
     if (r.next() < 0.1) query.append(parameter.name, r.pick(ODD_QUERY_VALUES));
   }
@@ -168,7 +243,12 @@ const queryOf = (r: SeededRandom, operation: Operation, cast: Cast, document: Op
 
 const serialize = (value: unknown, contentType: string): string =>
   contentType === 'application/x-www-form-urlencoded' && typeof value === 'object' && value !== null
-    ? new URLSearchParams(Object.entries(value).map(([key, member]): [string, string] => [key, typeof member === 'string' ? member : (JSON.stringify(member) ?? '')])).toString()
+    ? new URLSearchParams(
+        Object.entries(value).map(([key, member]): [string, string] => [
+          key,
+          typeof member === 'string' ? member : (JSON.stringify(member) ?? ''),
+        ]),
+      ).toString()
     : (JSON.stringify(value) ?? 'null');
 
 /** A body and its content type: plausible, mutated, random, truncated, mislabelled, or none. */
@@ -186,18 +266,42 @@ const bodyOf = (r: SeededRandom, operation: Operation, cast: Cast, document: Ope
     const text = serialize(plausible, contentType);
     return { body: text.slice(0, r.int(text.length)), contentType };
   }
-  if (kind === 8) return { body: serialize(plausible, contentType), contentType: r.pick(['text/plain', 'multipart/form-data', 'application/json; charset=utf-16', 'application/x-www-form-urlencoded', 'application/json']) };
+  if (kind === 8)
+    return {
+      body: serialize(plausible, contentType),
+      contentType: r.pick([
+        'text/plain',
+        'multipart/form-data',
+        'application/json; charset=utf-16',
+        'application/x-www-form-urlencoded',
+        'application/json',
+      ]),
+    };
   return {};
 };
 
 // Header values node:http will send (visible ASCII and spaces).
-const ODD_HEADER_VALUES = ['x', 'user_', 'user_' + 'a'.repeat(300), ' user_x ', 'user_fuzz;drop', '{}', 'null', '0', 'USER_ABC', 'user_a b'];
+const ODD_HEADER_VALUES = [
+  'x',
+  'user_',
+  'user_' + 'a'.repeat(300),
+  ' user_x ',
+  'user_fuzz;drop',
+  '{}',
+  'null',
+  '0',
+  'USER_ABC',
+  'user_a b',
+];
 
 const callerHeaders = (r: SeededRandom, cast: Cast): Record<string, string> => {
   const kind = r.int(20);
   if (kind === 0) return {};
   const idpId = kind === 1 ? 'user_fuzznobody' : kind === 2 ? r.pick(ODD_HEADER_VALUES) : newestMostly(r, cast.callers);
-  return { 'x-test-user-id': idpId, ...(r.next() < 0.1 ? { 'x-test-role': r.pick(['platform_admin', 'owner', ...ODD_HEADER_VALUES]) } : {}) };
+  return {
+    'x-test-user-id': idpId,
+    ...(r.next() < 0.1 ? { 'x-test-role': r.pick(['platform_admin', 'owner', ...ODD_HEADER_VALUES]) } : {}),
+  };
 };
 
 const documentedCodes = (operation: Operation, status: number): readonly unknown[] | undefined => {
@@ -233,22 +337,48 @@ test('every operation of /openapi.json, driven with plausible and broken request
     if (start % CAST_EVERY === 0) await castAgain(world, cast, start / CAST_EVERY);
     const batch = Array.from({ length: Math.min(CONCURRENCY, INPUTS - start) }, () => {
       const operation = pickOperation(r, operations);
-      const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(r, name, operation.parameters?.find((p) => p.name === name)?.schema ?? {}, cast, document));
+      const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        pathValue(r, name, operation.parameters?.find((p) => p.name === name)?.schema ?? {}, cast, document),
+      );
       const { body, contentType } = bodyOf(r, operation, cast, document);
       // node:http sends no length for a GET or DELETE body unless told, and the server would read it as the next request.
-      const headers = { ...callerHeaders(r, cast), ...(contentType === undefined ? {} : { 'content-type': contentType }), ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
-      return { operation, request: { method: operation.method.toUpperCase(), path: `${path}${queryOf(r, operation, cast, document)}`, headers, ...(body === undefined ? {} : { body }) } };
+      const headers = {
+        ...callerHeaders(r, cast),
+        ...(contentType === undefined ? {} : { 'content-type': contentType }),
+        ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+      };
+      return {
+        operation,
+        request: {
+          method: operation.method.toUpperCase(),
+          path: `${path}${queryOf(r, operation, cast, document)}`,
+          headers,
+          ...(body === undefined ? {} : { body }),
+        },
+      };
     });
-    await Promise.all(batch.map(async ({ operation, request }) => {
-      const response = await rawRequest(world.service.url, request);
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      const problem = violation(operation, response);
-      if (problem !== undefined) failures.push(`${request.method} ${request.path.slice(0, 160)} (${operation.path}) ${problem}: ${response.body.slice(0, 200)}`);
-    }));
+    await Promise.all(
+      batch.map(async ({ operation, request }) => {
+        const response = await rawRequest(world.service.url, request);
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        const problem = violation(operation, response);
+        if (problem !== undefined)
+          failures.push(`${request.method} ${request.path.slice(0, 160)} (${operation.path}) ${problem}: ${response.body.slice(0, 200)}`);
+      }),
+    );
   }
-  t.log(`statuses: ${[...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(', ')}`);
+  t.log(
+    `statuses: ${[...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(', ')}`,
+  );
   const defects = capturedExceptions(world.service.logs.records()).map((record) => record['err']);
-  t.deepEqual({ failures: [...new Set(failures)], defects }, { failures: [], defects: [] }, 'only documented answers, and nothing captured as a defect');
+  t.deepEqual(
+    { failures: [...new Set(failures)], defects },
+    { failures: [], defects: [] },
+    'only documented answers, and nothing captured as a defect',
+  );
   t.is((await fetch(`${world.service.url}/health/ready`)).status, 200);
   const successes = [...statuses.entries()].filter(([status]) => status < 400).reduce((sum, [, count]) => sum + count, 0);
   t.true(successes > INPUTS / 20 && (statuses.get(400) ?? 0) > INPUTS / 20, 'both accepted and refused requests were produced');

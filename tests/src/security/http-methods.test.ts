@@ -16,9 +16,27 @@ test.after.always(async (t) => {
 });
 
 // Methods Node's parser accepts but the API never implements.
-const UNIMPLEMENTED = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'TRACE', 'PURGE', 'REPORT', 'SEARCH', 'LINK', 'MKCALENDAR'];
+const UNIMPLEMENTED = [
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'TRACE',
+  'PURGE',
+  'REPORT',
+  'SEARCH',
+  'LINK',
+  'MKCALENDAR',
+];
 const paths = () => [
-  ...new Set(apiRoutes({ services: {} as never, logger: {} as never, errorTracker: {} as never }).map((route) => route.path.replace(/:(\w+)/g, '$1-x'))),
+  ...new Set(
+    apiRoutes({ services: {} as never, logger: {} as never, errorTracker: {} as never }).map((route) =>
+      route.path.replace(/:(\w+)/g, '$1-x'),
+    ),
+  ),
   '/nope',
 ];
 

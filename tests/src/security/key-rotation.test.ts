@@ -46,10 +46,19 @@ test('a kid the provider never published is 401 once the key set fetched for it 
   const { emulator, userId, sessionId } = t.context;
   const attacker = await generateKeyPair('RS256', { modulusLength: 2048 });
   const now = Math.floor(Date.now() / 1000);
-  const forged = await new SignJWT({ azp: emulator.authorizedParty, iss: emulator.issuer, sub: userId, sid: sessionId, iat: now, nbf: now - 5, exp: now + 60, v: 2 })
+  const forged = await new SignJWT({
+    azp: emulator.authorizedParty,
+    iss: emulator.issuer,
+    sub: userId,
+    sid: sessionId,
+    iat: now,
+    nbf: now - 5,
+    exp: now + 60,
+    v: 2,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: 'ins_neverpublished', typ: 'JWT' })
     .sign(attacker.privateKey);
-  t.is(jwksRequests(t), 0, 'the service\'s first bearer request');
+  t.is(jwksRequests(t), 0, "the service's first bearer request");
   const response = await getMe(t, forged);
   t.is(response.status, 401);
   t.like(await response.json(), { statusCode: 401, code: 'Unauthenticated' });
@@ -67,7 +76,12 @@ test('a key rotated inside the refetch cooldown answers 503 with Retry-After, ne
   const early = await getMe(t, await sessionToken(t));
   t.is(early.status, 503, 'the key set may predate the rotation: not judged');
   t.is(early.headers.get('retry-after'), '5');
-  t.deepEqual(await early.json(), { statusCode: 503, error: 'Service Unavailable', message: 'Authentication is temporarily unavailable', code: 'AuthenticationUnavailable' });
+  t.deepEqual(await early.json(), {
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'Authentication is temporarily unavailable',
+    code: 'AuthenticationUnavailable',
+  });
   t.is((await getMe(t, beforeRotation)).status, 200, 'the old key stays published and verifies');
   t.is(jwksRequests(t), 1, 'no refetch inside the cooldown');
 
@@ -81,10 +95,15 @@ test('a key rotated inside the refetch cooldown answers 503 with Retry-After, ne
     answers.push(answer.status);
   }
   t.is(answer.status, 200, `answers while the service caught up: ${answers.join(', ')}`);
-  t.true(answers.slice(0, -1).every((status) => status === 503), 'never a 401 on the way');
+  t.true(
+    answers.slice(0, -1).every((status) => status === 503),
+    'never a 401 on the way',
+  );
   t.is(jwksRequests(t), 2, 'one JWKS request for the rotation');
   for (let i = 0; i < 50; i += 1) t.is((await getMe(t, await sessionToken(t))).status, 200, `call ${i} with the new key`);
   t.is(jwksRequests(t), 2, 'and none per call');
   t.deepEqual(capturedExceptions(t.context.service.logs.records()), []);
-  t.log(`rotation to ${kid}: ${answers.length - 1} retries after Retry-After (${answers.join(', ')}), then 51 calls on 2 JWKS requests in all`);
+  t.log(
+    `rotation to ${kid}: ${answers.length - 1} retries after Retry-After (${answers.join(', ')}), then 51 calls on 2 JWKS requests in all`,
+  );
 });

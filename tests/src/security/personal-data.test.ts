@@ -17,7 +17,10 @@ const REJECTED_NATIONAL_ID = 'TR-55555!55555';
 const BODY_MARKERS = ['Mozilla/5.0', '192.168.1.100', 'body-marker-7f3a'];
 
 test.before(async (t) => {
-  const secrets = { INVITE_SECRET: randomBytes(32).toString('base64url'), NATIONAL_ID_ENCRYPTION_KEY: randomBytes(32).toString('base64url') };
+  const secrets = {
+    INVITE_SECRET: randomBytes(32).toString('base64url'),
+    NATIONAL_ID_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+  };
   // The bypass stays on in this harness, but no request below uses its headers.
   t.context = { world: await startEmulatedService({ LOG_LEVEL: 'trace', ...secrets }), secrets };
 });
@@ -36,14 +39,23 @@ test('a full run logs no national ID, token, webhook body, signature or secret',
     tokens.push(minted.body.jwt as string);
     return minted.body.jwt as string;
   };
-  const as = (userId: string): ServiceApi => serviceApi(service.url, bearer(() => sessionToken(userId)));
+  const as = (userId: string): ServiceApi =>
+    serviceApi(
+      service.url,
+      bearer(() => sessionToken(userId)),
+    );
   const deliver = async (event: unknown, secret = emulator.webhookSecret) => {
     const body = JSON.stringify(event);
     const id = `msg_pd${randomBytes(6).toString('hex')}`;
     const at = new Date();
     const signature = new Webhook(secret).sign(id, at, body);
     mustNotAppear.push(['webhook body', body], ['webhook signature', signature.slice(3)]);
-    const headers = { 'content-type': 'application/json', 'idp-webhook-id': id, 'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'idp-webhook-signature': signature };
+    const headers = {
+      'content-type': 'application/json',
+      'idp-webhook-id': id,
+      'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'idp-webhook-signature': signature,
+    };
     return (await fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers, body })).status;
   };
 
@@ -53,8 +65,20 @@ test('a full run logs no national ID, token, webhook body, signature or secret',
   const memberId = await world.seedUser('pd-member@example.com');
   t.is(await deliver(userUpdatedEvent({ id: memberId, email: 'pd-member@example.com', updatedAt: Date.now() + 60_000 })), 200);
   t.is(await deliver(otherEvent('session.created', { object: 'session', id: 'sess_pd1', note: 'body-marker-7f3a' })), 200);
-  t.is(await deliver(userCreatedEvent({ id: 'user_pdforged1', email: 'pd-forged@example.com' }), `whsec_${randomBytes(32).toString('base64')}`), 400);
-  t.is(await deliver({ ...userCreatedEvent({ id: 'user_pddrift1', email: 'pd-drift@example.com' }), data: { id: 'user_pddrift1', national_id: NATIONAL_ID, email_addresses: 'body-marker-7f3a' } }), 400);
+  t.is(
+    await deliver(
+      userCreatedEvent({ id: 'user_pdforged1', email: 'pd-forged@example.com' }),
+      `whsec_${randomBytes(32).toString('base64')}`,
+    ),
+    400,
+  );
+  t.is(
+    await deliver({
+      ...userCreatedEvent({ id: 'user_pddrift1', email: 'pd-drift@example.com' }),
+      data: { id: 'user_pddrift1', national_id: NATIONAL_ID, email_addresses: 'body-marker-7f3a' },
+    }),
+    400,
+  );
 
   // The API with bearer tokens: /users/me, an organization, an invitation accepted, a national ID set and read.
   const owner = as(ownerId);
@@ -82,8 +106,24 @@ test('a full run logs no national ID, token, webhook body, signature or secret',
   t.is((await member.put('/users/me/national-id', `{"nationalId":"${NATIONAL_ID}"`)).status, 400);
   const tampered = (await sessionToken(memberId)).replace(/\.[^.]*$/, '.AAAA');
   tokens.push(tampered);
-  t.is((await serviceApi(service.url, bearer(() => tampered)).get('/users/me')).status, 401);
-  t.is((await serviceApi(service.url, bearer(() => 'not-a-token')).get('/users/me')).status, 401);
+  t.is(
+    (
+      await serviceApi(
+        service.url,
+        bearer(() => tampered),
+      ).get('/users/me')
+    ).status,
+    401,
+  );
+  t.is(
+    (
+      await serviceApi(
+        service.url,
+        bearer(() => 'not-a-token'),
+      ).get('/users/me')
+    ).status,
+    401,
+  );
 
   const logged = service.logs.text();
   t.true(service.logs.lines.length > 20, 'the run was logged');

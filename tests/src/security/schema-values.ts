@@ -29,7 +29,8 @@ export interface ValuePools {
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const PRINTABLE = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join('');
-const text = (r: SeededRandom, alphabet: string, length: number): string => Array.from({ length }, () => alphabet[r.int(alphabet.length)]).join('');
+const text = (r: SeededRandom, alphabet: string, length: number): string =>
+  Array.from({ length }, () => alphabet[r.int(alphabet.length)]).join('');
 
 /** Strings of several shapes; the first that the pattern accepts is used. */
 const patternCandidates = (r: SeededRandom): string[] => [
@@ -57,22 +58,35 @@ const stringValue = (schema: JsonSchema, r: SeededRandom, pools: ValuePools): st
  * A value the schema accepts (as far as this subset of JSON Schema can say): what a well-behaved
  * client would send, for the fuzzer to send as it is or to break.
  */
-export const schemaValue = (schema: JsonSchema, components: Readonly<Record<string, JsonSchema>>, r: SeededRandom, pools: ValuePools, depth = 0): unknown => {
-  if (schema.$ref !== undefined) return schemaValue(components[schema.$ref.replace('#/components/schemas/', '')] ?? {}, components, r, pools, depth);
+export const schemaValue = (
+  schema: JsonSchema,
+  components: Readonly<Record<string, JsonSchema>>,
+  r: SeededRandom,
+  pools: ValuePools,
+  depth = 0,
+): unknown => {
+  if (schema.$ref !== undefined)
+    return schemaValue(components[schema.$ref.replace('#/components/schemas/', '')] ?? {}, components, r, pools, depth);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum !== undefined) return r.pick(schema.enum);
   if (schema.allOf !== undefined) {
-    return Object.assign({}, ...schema.allOf.map((part) => schemaValue(part, components, r, pools, depth)) as object[]);
+    return Object.assign({}, ...(schema.allOf.map((part) => schemaValue(part, components, r, pools, depth)) as object[]));
   }
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (alternatives !== undefined) return schemaValue(r.pick(alternatives), components, r, pools, depth);
-  const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type.filter((type) => type !== 'null');
+  const types =
+    schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type.filter((type) => type !== 'null');
   const type = types.length > 0 ? r.pick(types) : schema.properties !== undefined ? 'object' : 'string';
   switch (type) {
     case 'object': {
       const entries = Object.entries(schema.properties ?? {}).filter(([name]) => schema.required?.includes(name) || r.next() < 0.7);
       if (entries.length === 0 && typeof schema.additionalProperties === 'object' && depth < 3) {
-        return Object.fromEntries(Array.from({ length: r.int(4) }, () => [text(r, ALNUM, 6), schemaValue(schema.additionalProperties as JsonSchema, components, r, pools, depth + 1)]));
+        return Object.fromEntries(
+          Array.from({ length: r.int(4) }, () => [
+            text(r, ALNUM, 6),
+            schemaValue(schema.additionalProperties as JsonSchema, components, r, pools, depth + 1),
+          ]),
+        );
       }
       return Object.fromEntries(entries.map(([name, property]) => [name, schemaValue(property, components, r, pools, depth + 1)]));
     }

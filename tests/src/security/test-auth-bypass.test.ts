@@ -24,11 +24,14 @@ test('TEST_AUTH_BYPASS with a live secret key and NODE_ENV unset is refused, one
 });
 
 test('TEST_AUTH_BYPASS with a live publishable key is refused', (t) => {
-  t.deepEqual(problems({ ...PROVIDER, IDP_PUBLISHABLE_KEY: 'pk_live_Y2xlcmsuZXhhbXBsZS5jb20k', TEST_AUTH_BYPASS: 'true' }), [LIVE_KEY_REFUSAL]);
+  t.deepEqual(problems({ ...PROVIDER, IDP_PUBLISHABLE_KEY: 'pk_live_Y2xlcmsuZXhhbXBsZS5jb20k', TEST_AUTH_BYPASS: 'true' }), [
+    LIVE_KEY_REFUSAL,
+  ]);
 });
 
 test('TEST_AUTH_BYPASS with live keys is refused under any non-production NODE_ENV', (t) => {
-  for (const NODE_ENV of ['development', 'test']) t.deepEqual(problems({ ...LIVE, NODE_ENV, TEST_AUTH_BYPASS: 'true' }), [LIVE_KEY_REFUSAL], NODE_ENV);
+  for (const NODE_ENV of ['development', 'test'])
+    t.deepEqual(problems({ ...LIVE, NODE_ENV, TEST_AUTH_BYPASS: 'true' }), [LIVE_KEY_REFUSAL], NODE_ENV);
 });
 
 test('TEST_AUTH_BYPASS is refused with NODE_ENV=production', (t) => {

@@ -23,7 +23,8 @@ test.after.always(async (t) => {
   await t.context.provider?.close();
 });
 
-const getMe = (service: ServiceUnderTest, token: string) => fetch(`${service.url}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+const getMe = (service: ServiceUnderTest, token: string) =>
+  fetch(`${service.url}/users/me`, { headers: { authorization: `Bearer ${token}` } });
 const jwksRequests = (provider: TestProvider): number => provider.requests.filter((request) => request === 'GET /v1/jwks').length;
 /** A fresh token per call (distinct jti), so the verified-token cache cannot hide a key lookup. */
 let minted = 0;
@@ -40,12 +41,18 @@ test.serial('while the JWKS cannot be fetched, a valid token answers 503 with Re
     t.is(response.status, 503);
     t.is(response.headers.get('retry-after'), '5');
     t.deepEqual(await response.json(), {
-      statusCode: 503, error: 'Service Unavailable', message: 'Authentication is temporarily unavailable', code: 'AuthenticationUnavailable',
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'Authentication is temporarily unavailable',
+      code: 'AuthenticationUnavailable',
     });
     // Verified and wrong stays 401 even now: a token with no kid, or an alg the verifier never accepts.
     t.is((await getMe(service, await provider.mintToken(USER, {}, { kid: undefined }))).status, 401);
     const [, payload] = (await freshToken(provider)).split('.');
-    t.is((await getMe(service, `${Buffer.from(JSON.stringify({ alg: 'none', kid: provider.kid })).toString('base64url')}.${payload}.`)).status, 401);
+    t.is(
+      (await getMe(service, `${Buffer.from(JSON.stringify({ alg: 'none', kid: provider.kid })).toString('base64url')}.${payload}.`)).status,
+      401,
+    );
   } finally {
     provider.jwksFailing = false;
   }
@@ -63,21 +70,30 @@ test.serial('the JWKS is fetched once for many calls, not once per call', async 
   t.log(`100 calls with 100 distinct tokens, ${jwksRequests(provider) - before} JWKS requests`);
 });
 
-test.serial('a token refused by its issuer, key headers, kid or expiry answers 401 even while the JWKS cannot be fetched, and asks for no key set', async (t) => {
-  const { provider, service } = t.context;
-  const seconds = Math.floor(Date.now() / 1000);
-  const refused: readonly (readonly [string, Promise<string>])[] = [
-    ['another issuer, its own kid', provider.mintToken(USER, { iss: 'https://staging-gym-7.clerk.accounts.dev' }, { kid: 'ins_staging' })],
-    ['a jku header', provider.mintToken(USER, {}, { kid: 'ins_attacker', jku: 'https://evil.example.com/jwks' })],
-    ['a kid that is a path', provider.mintToken(USER, {}, { kid: '../../jwks/ins_x' })],
-    ['expired, under an unknown kid', provider.mintToken(USER, { iat: seconds - 120, nbf: seconds - 125, exp: seconds - 10 }, { kid: 'ins_attacker' })],
-  ];
-  provider.jwksFailing = true;
-  try {
-    const before = jwksRequests(provider);
-    for (const [name, token] of refused) t.is((await getMe(service, await token)).status, 401, name);
-    t.is(jwksRequests(provider), before, 'none of them reached the key set');
-  } finally {
-    provider.jwksFailing = false;
-  }
-});
+test.serial(
+  'a token refused by its issuer, key headers, kid or expiry answers 401 even while the JWKS cannot be fetched, and asks for no key set',
+  async (t) => {
+    const { provider, service } = t.context;
+    const seconds = Math.floor(Date.now() / 1000);
+    const refused: readonly (readonly [string, Promise<string>])[] = [
+      [
+        'another issuer, its own kid',
+        provider.mintToken(USER, { iss: 'https://staging-gym-7.clerk.accounts.dev' }, { kid: 'ins_staging' }),
+      ],
+      ['a jku header', provider.mintToken(USER, {}, { kid: 'ins_attacker', jku: 'https://evil.example.com/jwks' })],
+      ['a kid that is a path', provider.mintToken(USER, {}, { kid: '../../jwks/ins_x' })],
+      [
+        'expired, under an unknown kid',
+        provider.mintToken(USER, { iat: seconds - 120, nbf: seconds - 125, exp: seconds - 10 }, { kid: 'ins_attacker' }),
+      ],
+    ];
+    provider.jwksFailing = true;
+    try {
+      const before = jwksRequests(provider);
+      for (const [name, token] of refused) t.is((await getMe(service, await token)).status, 401, name);
+      t.is(jwksRequests(provider), before, 'none of them reached the key set');
+    } finally {
+      provider.jwksFailing = false;
+    }
+  },
+);

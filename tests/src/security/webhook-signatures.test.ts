@@ -28,7 +28,12 @@ const eventBody = (): string => {
   return JSON.stringify(userCreatedEvent({ id: `user_sigcase${sequence}`, email: `sigcase${sequence}@example.com` }));
 };
 const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
-const post = (t: Ctx, body: string | Buffer, headers: Record<string, string | string[]>, contentType: string | undefined = 'application/json'): Promise<RawResponse> =>
+const post = (
+  t: Ctx,
+  body: string | Buffer,
+  headers: Record<string, string | string[]>,
+  contentType: string | undefined = 'application/json',
+): Promise<RawResponse> =>
   rawRequest(t.context.service.url, {
     method: 'POST',
     path: '/webhooks/idp',
@@ -70,12 +75,20 @@ test('several signatures of which one is valid are accepted, wherever it stands;
     const at = new Date();
     const entries = [signatureWith(newSecret(), id, at, body), signatureWith(newSecret(), id, at, body)];
     entries.splice(position, 0, signatureWith(provider.webhookSecret, id, at, body));
-    const headers = { 'idp-webhook-id': id, 'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'idp-webhook-signature': entries.join(' ') };
+    const headers = {
+      'idp-webhook-id': id,
+      'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'idp-webhook-signature': entries.join(' '),
+    };
     t.is((await post(t, body, headers)).status, 200, `valid signature at position ${position}`);
   }
   const body = eventBody();
   const at = new Date();
-  const none = { 'idp-webhook-id': 'msg_none', 'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'idp-webhook-signature': `${signatureWith(newSecret(), 'msg_none', at, body)} ${signatureWith(newSecret(), 'msg_none', at, body)}` };
+  const none = {
+    'idp-webhook-id': 'msg_none',
+    'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'idp-webhook-signature': `${signatureWith(newSecret(), 'msg_none', at, body)} ${signatureWith(newSecret(), 'msg_none', at, body)}`,
+  };
   t.is((await post(t, body, none)).status, 400);
 });
 
@@ -83,14 +96,21 @@ test('secret rotation: the provider signs with the old and the new secret, and a
   // Standard Webhooks rotation is sender-side: during the overlap every delivery carries both
   // signatures, so the service swaps IDP_WEBHOOK_SECRET without a window of refusals.
   const { provider } = t.context;
-  for (const [name, order] of [['the service holds the old secret', 'old-first'], ['the service holds the new secret', 'new-first']] as const) {
+  for (const [name, order] of [
+    ['the service holds the old secret', 'old-first'],
+    ['the service holds the new secret', 'new-first'],
+  ] as const) {
     const body = eventBody();
     const id = `msg_rotation_${order}`;
     const at = new Date();
     const held = signatureWith(provider.webhookSecret, id, at, body);
     const other = signatureWith(newSecret(), id, at, body);
     const signature = order === 'old-first' ? `${held} ${other}` : `${other} ${held}`;
-    const response = await post(t, body, { 'idp-webhook-id': id, 'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'idp-webhook-signature': signature });
+    const response = await post(t, body, {
+      'idp-webhook-id': id,
+      'idp-webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'idp-webhook-signature': signature,
+    });
     t.is(response.status, 200, name);
   }
 });
@@ -104,7 +124,14 @@ test('two signature header lines (joined by Node) verify when either is valid', 
 });
 
 test('stale and future timestamps beyond five minutes are refused; inside the window they are accepted', async (t) => {
-  const cases: [number, number][] = [[-400, 400], [-3600, 400], [400, 400], [86_400, 400], [-200, 200], [200, 200]];
+  const cases: [number, number][] = [
+    [-400, 400],
+    [-3600, 400],
+    [400, 400],
+    [86_400, 400],
+    [-200, 200],
+    [200, 200],
+  ];
   for (const [offsetSeconds, status] of cases) {
     const body = eventBody();
     const response = await post(t, body, t.context.provider.sign(body, { at: new Date(Date.now() + offsetSeconds * 1000) }));
@@ -144,7 +171,10 @@ test('malformed signature headers are refused with 400, never 500', async (t) =>
     const response = await post(t, body, { ...signed, ...variant });
     t.is(response.status, 400, JSON.stringify(variant).slice(0, 120));
   }
-  t.deepEqual(capturedExceptions(t.context.service.logs.records()).filter((r) => JSON.stringify(r).includes('invalid')), []);
+  t.deepEqual(
+    capturedExceptions(t.context.service.logs.records()).filter((r) => JSON.stringify(r).includes('invalid')),
+    [],
+  );
 });
 
 test('rule 1 comes before the body: no signature headers and an oversized body answer 400 "Missing signature headers"', async (t) => {
@@ -176,11 +206,25 @@ test('body size limit: a signed body over 512 KiB answers 413, announced or chun
 });
 
 test('content type is not part of the rule: a signed delivery is judged on its bytes whatever it is labelled, an unsigned one never passes', async (t) => {
-  const types = [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/octet-stream', '*/*', 'garbage'];
+  const types = [
+    undefined,
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+    'application/json; charset=latin1',
+    'application/octet-stream',
+    '*/*',
+    'garbage',
+  ];
   for (const contentType of types) {
     const body = eventBody();
     t.is((await post(t, body, t.context.provider.sign(body), contentType)).status, 200, `signed, ${contentType}`);
-    t.is((await post(t, body, { ...t.context.provider.sign(body), 'idp-webhook-signature': 'v1,AAAA' }, contentType)).status, 400, `forged, ${contentType}`);
+    t.is(
+      (await post(t, body, { ...t.context.provider.sign(body), 'idp-webhook-signature': 'v1,AAAA' }, contentType)).status,
+      400,
+      `forged, ${contentType}`,
+    );
   }
   const compressed = t.context.provider.sign('x');
   t.is((await post(t, gzipSync(eventBody()), { ...compressed, 'content-encoding': 'gzip' })).status, 415);
@@ -189,11 +233,16 @@ test('content type is not part of the rule: a signed delivery is judged on its b
 test('a signed delivery that does not decode answers 400 and is captured in error tracking; a bad signature is never captured', async (t) => {
   const { provider, service } = t.context;
   const capturedFor = (webhookId: string) =>
-    capturedExceptions(service.logs.records()).filter((record) => (record['context'] as { webhookId?: string } | undefined)?.webhookId === webhookId);
+    capturedExceptions(service.logs.records()).filter(
+      (record) => (record['context'] as { webhookId?: string } | undefined)?.webhookId === webhookId,
+    );
   const forged = eventBody();
   t.is((await post(t, forged, provider.sign(forged, { id: 'msg_forged1', secret: newSecret() }))).status, 400);
   t.deepEqual(capturedFor('msg_forged1'), [], 'an invalid signature raises no issue');
-  const drifted = JSON.stringify({ ...userCreatedEvent({ id: 'user_drift1', email: 'drift-person@example.com' }), data: { id: 'user_drift1', email_addresses: 'drift-person@example.com' } });
+  const drifted = JSON.stringify({
+    ...userCreatedEvent({ id: 'user_drift1', email: 'drift-person@example.com' }),
+    data: { id: 'user_drift1', email_addresses: 'drift-person@example.com' },
+  });
   const response = await post(t, drifted, provider.sign(drifted, { id: 'msg_drift1' }));
   t.is(response.status, 400);
   t.is(codeOf(response), 'MalformedWebhookEvent');
@@ -205,7 +254,10 @@ test('a signed delivery that does not decode answers 400 and is captured in erro
 
 test('an ignored event type never logs its object id as idpId', async (t) => {
   const { provider, service } = t.context;
-  for (const body of [JSON.stringify(otherEvent('session.created')), JSON.stringify(otherEvent('organization.created', { object: 'organization', id: 'org_ignored1' }))]) {
+  for (const body of [
+    JSON.stringify(otherEvent('session.created')),
+    JSON.stringify(otherEvent('organization.created', { object: 'organization', id: 'org_ignored1' })),
+  ]) {
     t.is((await post(t, body, provider.sign(body))).status, 200);
   }
   const accepted = service.logs.records().filter((record) => record['msg'] === 'idp webhook accepted');
@@ -223,6 +275,9 @@ test('found by the webhook fuzzer: a signed user event with values the database 
     t.is(codeOf(response), 'MalformedWebhookEvent');
   }
   const emails = data['email_addresses'] as Record<string, unknown>[];
-  const nulEmail = JSON.stringify({ ...event, data: { ...data, email_addresses: [{ ...emails[0], email_address: 'a\u0000b@example.com' }] } });
+  const nulEmail = JSON.stringify({
+    ...event,
+    data: { ...data, email_addresses: [{ ...emails[0], email_address: 'a\u0000b@example.com' }] },
+  });
   t.is((await post(t, nulEmail, t.context.provider.sign(nulEmail))).status, 200, 'an unusable email is dropped, as any invalid address is');
 });

@@ -9,7 +9,12 @@ const provider: ProviderView = {
   ]),
   everCreated: ['user_a', 'user_b', 'user_gone'],
 };
-const row = (idpId: string, email: string | null, deleted = false, imageUrl = `https://img.example.com/${idpId.slice(5)}`): ServiceUserRow => ({ idpId, email, imageUrl, deleted });
+const row = (
+  idpId: string,
+  email: string | null,
+  deleted = false,
+  imageUrl = `https://img.example.com/${idpId.slice(5)}`,
+): ServiceUserRow => ({ idpId, email, imageUrl, deleted });
 const converged = [row('user_a', 'a-2@example.com'), row('user_b', 'b-1@example.com'), row('user_gone', 'gone@example.com', true)];
 
 test('rows that mirror the provider, the deleted user soft-deleted, converge', (t) => {
@@ -20,7 +25,10 @@ test('each divergence is named: lost, duplicated, stale, resurrected, phantom', 
   t.deepEqual(compareUsers(provider, [row('user_b', 'b-1@example.com', true)]).lost, ['user_a', 'user_b', 'user_gone']);
   t.deepEqual(compareUsers(provider, [...converged, row('user_b', 'b-1@example.com')]).duplicated, ['user_b']);
   t.deepEqual(compareUsers(provider, [row('user_a', 'a-1@example.com'), ...converged.slice(1)]).stale, ['user_a']);
-  t.deepEqual(compareUsers(provider, [row('user_a', 'a-2@example.com', false, 'https://img.example.com/old'), ...converged.slice(1)]).stale, ['user_a']);
+  t.deepEqual(
+    compareUsers(provider, [row('user_a', 'a-2@example.com', false, 'https://img.example.com/old'), ...converged.slice(1)]).stale,
+    ['user_a'],
+  );
   t.deepEqual(compareUsers(provider, [...converged.slice(0, 2), row('user_gone', 'gone@example.com')]).resurrected, ['user_gone']);
   t.deepEqual(compareUsers(provider, [...converged, row('user_stranger', 'x@example.com')]).phantom, ['user_stranger']);
 });

@@ -24,7 +24,11 @@ if (url === undefined) {
     t.timeout(profile.timeoutMs);
     const scratch = await createScratchDatabase(url);
     t.teardown(() => scratch.drop());
-    await runSoak(t, { label: 'PostgreSQL', serviceEnv: { DATABASE_URL: scratch.url }, readUsers: () => postgresUsers(scratch.url) }, profile);
+    await runSoak(
+      t,
+      { label: 'PostgreSQL', serviceEnv: { DATABASE_URL: scratch.url }, readUsers: () => postgresUsers(scratch.url) },
+      profile,
+    );
   });
 }
 
@@ -35,12 +39,23 @@ if (binaries !== undefined) {
     const cluster = await startScratchCluster(binaries);
     t.teardown(() => cluster.destroy());
     const outage = { stop: () => cluster.stop('immediate'), start: () => cluster.start() };
-    await runSoak(t, { label: 'PostgreSQL restarted mid-run', serviceEnv: { DATABASE_URL: cluster.url }, readUsers: () => postgresUsers(cluster.url), outage }, profile);
+    await runSoak(
+      t,
+      {
+        label: 'PostgreSQL restarted mid-run',
+        serviceEnv: { DATABASE_URL: cluster.url },
+        readUsers: () => postgresUsers(cluster.url),
+        outage,
+      },
+      profile,
+    );
   });
 } else if (url !== undefined) {
   test.serial('the soak with PostgreSQL restarted in the middle needs the PostgreSQL programs', (t) => {
     t.fail('initdb, pg_ctl and postgres were not found under /usr/lib/postgresql/*/bin: the restart soak cannot run (install PostgreSQL)');
   });
 } else {
-  reportPostgresNotRun('convergence soak with PostgreSQL restarted not run: no PostgreSQL programs under /usr/lib/postgresql and TEST_DATABASE_URL is unset');
+  reportPostgresNotRun(
+    'convergence soak with PostgreSQL restarted not run: no PostgreSQL programs under /usr/lib/postgresql and TEST_DATABASE_URL is unset',
+  );
 }

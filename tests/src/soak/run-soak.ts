@@ -41,12 +41,17 @@ const providerView = async (provider: EmulatorClient, users: readonly SoakUser[]
 const apiDisagreements = async (serviceUrl: string, view: ProviderView): Promise<string[]> => {
   const disagreements: string[] = [];
   for (let start = 0; start < view.everCreated.length; start += 16) {
-    await Promise.all(view.everCreated.slice(start, start + 16).map(async (idpId) => {
-      const me = await getMe(serviceUrl, { persona: idpId });
-      const live = view.alive.get(idpId);
-      const agrees = live === undefined ? me.status === 410 : me.status === 200 && me.body?.user.email === live.email && me.body.user.imageUrl === live.imageUrl;
-      if (!agrees) disagreements.push(`${idpId}: ${me.status} ${JSON.stringify(me.body?.user ?? null)}`);
-    }));
+    await Promise.all(
+      view.everCreated.slice(start, start + 16).map(async (idpId) => {
+        const me = await getMe(serviceUrl, { persona: idpId });
+        const live = view.alive.get(idpId);
+        const agrees =
+          live === undefined
+            ? me.status === 410
+            : me.status === 200 && me.body?.user.email === live.email && me.body.user.imageUrl === live.imageUrl;
+        if (!agrees) disagreements.push(`${idpId}: ${me.status} ${JSON.stringify(me.body?.user ?? null)}`);
+      }),
+    );
   }
   return disagreements;
 };
@@ -56,7 +61,9 @@ const describe = (window: OutageWindow, api: readonly ApiSample[], deliveries: r
   webhookWrongOutsideOutage: deliveries
     .filter((d) => !acceptedOrRefused(d.status) && !(d.status === 500 && window.overlaps(d.at, d.at + d.durationMs)))
     .map((d) => `${d.eventType} ${d.userId} attempt ${d.attempt}: ${d.status}`),
-  apiWrong: api.filter((s) => !(API_ANSWERS.has(s.status) || (OUTAGE_ANSWERS.has(s.status) && window.overlaps(s.at, s.answeredAt)))).map((s) => s.status),
+  apiWrong: api
+    .filter((s) => !(API_ANSWERS.has(s.status) || (OUTAGE_ANSWERS.has(s.status) && window.overlaps(s.at, s.answeredAt))))
+    .map((s) => s.status),
 });
 
 /**
@@ -76,7 +83,12 @@ export const runSoak = async (t: ExecutionContext, backend: SoakBackend, profile
   const window = outageWindow(backend.outage, progress.total, profile.outageOperations);
   const created: SoakUser[] = [];
   const [modes, api] = await Promise.all([
-    runProviderWorkload(pair.provider, users, progress, { profile, random: seededRandom(profile.seed + 1), created, onProgress: window.onProgress }),
+    runProviderWorkload(pair.provider, users, progress, {
+      profile,
+      random: seededRandom(profile.seed + 1),
+      created,
+      onProgress: window.onProgress,
+    }),
     runApiTraffic(pair.service().url, pair.provider, created, progress, { profile, random: seededRandom(profile.seed + 2) }),
   ]);
   const workload = (Date.now() - began) / 1000;
@@ -91,17 +103,44 @@ export const runSoak = async (t: ExecutionContext, backend: SoakBackend, profile
   const disagreements = await apiDisagreements(pair.service().url, view);
   const outcome = describe(window, api, log);
   const errorLines = pair.service().process.errorLines();
-  const outage = { restarts: backend.outage === undefined ? 0 : 1, lengthMs: window.lengthMs(), failedDeliveries: outcome.webhook500sInOutage, errorLines: errorLines.length };
+  const outage = {
+    restarts: backend.outage === undefined ? 0 : 1,
+    lengthMs: window.lengthMs(),
+    failedDeliveries: outcome.webhook500sInOutage,
+    errorLines: errorLines.length,
+  };
   const seconds = { workload, settled, checked: (Date.now() - began) / 1000 };
-  for (const line of soakReport({ label: backend.label, profile, users, operations: progress.total, modes, deliveries, api, outage, divergence, disagreements: disagreements.length, seconds, cpu })) t.log(line);
+  for (const line of soakReport({
+    label: backend.label,
+    profile,
+    users,
+    operations: progress.total,
+    modes,
+    deliveries,
+    api,
+    outage,
+    divergence,
+    disagreements: disagreements.length,
+    seconds,
+    cpu,
+  }))
+    t.log(line);
 
-  t.deepEqual(divergence, { lost: [], duplicated: [], stale: [], resurrected: [], phantom: [] }, 'the service\'s users are the provider\'s');
+  t.deepEqual(divergence, { lost: [], duplicated: [], stale: [], resurrected: [], phantom: [] }, "the service's users are the provider's");
   t.deepEqual(disagreements, [], 'and GET /users/me says so');
   t.deepEqual(deliveries.undelivered, [], 'every message was accepted in the end');
   t.deepEqual(outcome.webhookWrongOutsideOutage, [], 'the webhook answered only 2xx/4xx while the database was up');
   t.deepEqual(outcome.apiWrong, [], 'GET /users/me answered 200, 401, 404 or 410 (500/503 only during the outage), never no answer');
-  t.is(count(api, (s) => s.wrongUser), 0, 'no 200 described another user');
-  t.is(view.alive.size, count(created, (u) => !u.deleted), 'the provider holds what the workload did');
+  t.is(
+    count(api, (s) => s.wrongUser),
+    0,
+    'no 200 described another user',
+  );
+  t.is(
+    view.alive.size,
+    count(created, (u) => !u.deleted),
+    'the provider holds what the workload did',
+  );
   t.true(deliveries.duplicateCopies > 0 && deliveries.reorderings > 0, 'duplicates and reorderings were in play');
   t.true(deliveries.attempts >= profile.deliveries, `at least ${profile.deliveries} deliveries were sent (${deliveries.attempts})`);
   t.false(deliveries.statuses.has('429'), 'no signed delivery was refused for rate, at the default configuration, all from one address');
@@ -109,6 +148,7 @@ export const runSoak = async (t: ExecutionContext, backend: SoakBackend, profile
     errorLines.length <= MAX_ERROR_LINES_PER_OUTAGE * outage.restarts,
     `at most ${MAX_ERROR_LINES_PER_OUTAGE} error lines per outage, none without one; the service wrote ${errorLines.length}:\n${errorLines.slice(0, 5).join('\n')}`,
   );
-  if (backend.outage !== undefined) t.true(outage.failedDeliveries > 0 && deliveries.retries > 0, 'the outage failed deliveries, and retries converged them');
+  if (backend.outage !== undefined)
+    t.true(outage.failedDeliveries > 0 && deliveries.retries > 0, 'the outage failed deliveries, and retries converged them');
   t.is((await fetch(`${pair.service().url}/health/ready`)).status, 200, 'the service is up and ready');
 };

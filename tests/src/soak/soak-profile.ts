@@ -31,9 +31,33 @@ export interface SoakProfile {
 
 const PROFILES = {
   // The README's test command: over 1,000 deliveries per scenario, all from one address.
-  short: { deliveries: 1_000, users: 240, maxEmailChanges: 4, deleteRatio: 0.25, workers: 6, apiClients: 3, apiRequestsPerOperation: 1, operationsPerMode: 50, maxDeliveryConcurrency: 8, outageOperations: 150, timeoutMs: 300_000 },
+  short: {
+    deliveries: 1_000,
+    users: 240,
+    maxEmailChanges: 4,
+    deleteRatio: 0.25,
+    workers: 6,
+    apiClients: 3,
+    apiRequestsPerOperation: 1,
+    operationsPerMode: 50,
+    maxDeliveryConcurrency: 8,
+    outageOperations: 150,
+    timeoutMs: 300_000,
+  },
   // `npm run soak`: over 10,000 deliveries per scenario; the figures in the README.
-  full: { deliveries: 10_000, users: 2100, maxEmailChanges: 5, deleteRatio: 0.25, workers: 8, apiClients: 4, apiRequestsPerOperation: 1, operationsPerMode: 200, maxDeliveryConcurrency: 16, outageOperations: 400, timeoutMs: 1_200_000 },
+  full: {
+    deliveries: 10_000,
+    users: 2100,
+    maxEmailChanges: 5,
+    deleteRatio: 0.25,
+    workers: 8,
+    apiClients: 4,
+    apiRequestsPerOperation: 1,
+    operationsPerMode: 200,
+    maxDeliveryConcurrency: 16,
+    outageOperations: 400,
+    timeoutMs: 1_200_000,
+  },
 } as const;
 
 /** The profile named by `SOAK_PROFILE` (`short`, the default, or `full`), seeded by `SOAK_SEED` (else random, and printed). */

@@ -34,7 +34,10 @@ export const cpuSecondsOf = (pid: number | undefined): string => {
 
 /** `200×12, 404×3`: counts by status. */
 const formatCounts = (counts: ReadonlyMap<string, number>): string =>
-  [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}×${n}`).join(', ');
+  [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, n]) => `${status}×${n}`)
+    .join(', ');
 
 /** How often each status came, formatted. */
 const histogram = (statuses: readonly number[]): string =>

@@ -78,7 +78,12 @@ export const runProviderWorkload = async (
   provider: EmulatorClient,
   users: SoakUser[],
   progress: Progress,
-  options: { readonly profile: SoakProfile; readonly random: SeededRandom; readonly created: SoakUser[]; readonly onProgress: ProgressHook },
+  options: {
+    readonly profile: SoakProfile;
+    readonly random: SeededRandom;
+    readonly created: SoakUser[];
+    readonly onProgress: ProgressHook;
+  },
 ): Promise<SoakMode[]> => {
   const { profile, random } = options;
   const idle = [...users];

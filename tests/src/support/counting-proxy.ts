@@ -35,7 +35,9 @@ export const startCountingProxy = async (target: string): Promise<CountingProxy>
     void (async () => {
       const body = await readBody(request);
       const headers = Object.fromEntries(
-        Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !HOP_HEADERS.has(entry[0])),
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && !HOP_HEADERS.has(entry[0]),
+        ),
       );
       const forwarded = await fetch(`${target}${request.url ?? '/'}`, {
         method: request.method ?? 'GET',

@@ -12,7 +12,12 @@ export const expectedFromProvider = async (provider: EmulatorClient, userId: str
 };
 
 /** Asserts that the service (asked by persona header) mirrors the provider for every user id. */
-export const assertConverged = async (t: ExecutionContext<unknown>, provider: EmulatorClient, serviceUrl: string, userIds: readonly string[]): Promise<void> => {
+export const assertConverged = async (
+  t: ExecutionContext<unknown>,
+  provider: EmulatorClient,
+  serviceUrl: string,
+  userIds: readonly string[],
+): Promise<void> => {
   for (const userId of userIds) {
     const expected = await expectedFromProvider(provider, userId);
     const me = await getMe(serviceUrl, { persona: userId });
@@ -25,10 +30,15 @@ export const assertConverged = async (t: ExecutionContext<unknown>, provider: Em
 
 /** Message ids whose attempts never got a 2xx. */
 export const undeliveredMessages = (deliveries: readonly DeliveryRecord[]): string[] => {
-  const delivered = new Set(deliveries.filter((d) => typeof d.status === 'number' && d.status >= 200 && d.status < 300).map((d) => d.messageId));
+  const delivered = new Set(
+    deliveries.filter((d) => typeof d.status === 'number' && d.status >= 200 && d.status < 300).map((d) => d.messageId),
+  );
   return [...new Set(deliveries.map((d) => d.messageId))].filter((id) => !delivered.has(id));
 };
 
 /** The delivery order of `userIds`' events, for failure messages (e.g. `user.deleted user_…`). */
 export const deliveryOrder = (deliveries: readonly DeliveryRecord[], userIds: readonly string[]): string =>
-  deliveries.filter((d) => userIds.includes(d.userId)).map((d) => `${d.eventType} ${d.userId} → ${d.status}`).join('; ');
+  deliveries
+    .filter((d) => userIds.includes(d.userId))
+    .map((d) => `${d.eventType} ${d.userId} → ${d.status}`)
+    .join('; ');

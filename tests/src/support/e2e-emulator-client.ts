@@ -41,7 +41,8 @@ export type DeliveryRecord = DeliveryAttempt;
 
 const call = async <T>(access: EmulatorAccess, method: string, path: string, body?: unknown): Promise<T> => {
   const answer = await adminFetch(access, method, path, body);
-  if (answer.status < 200 || answer.status > 299) throw new Error(`emulator ${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status < 200 || answer.status > 299)
+    throw new Error(`emulator ${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body as T;
 };
 
@@ -85,8 +86,13 @@ export const emulatorClient = (access: EmulatorAccess) => ({
   /** `PUT /_emulator/webhook`. */
   setWebhookUrl: (url: string | null) => call<{ url: string | null }>(access, 'PUT', '/_emulator/webhook', { url }),
   /** `PUT /_emulator/delivery-mode`. */
-  setDeliveryMode: (mode: { duplicate?: boolean; hold?: boolean; delayMs?: number; reorder?: 'fifo' | 'reverse' | 'shuffle'; concurrency?: number }) =>
-    call<Record<string, unknown>>(access, 'PUT', '/_emulator/delivery-mode', mode),
+  setDeliveryMode: (mode: {
+    duplicate?: boolean;
+    hold?: boolean;
+    delayMs?: number;
+    reorder?: 'fifo' | 'reverse' | 'shuffle';
+    concurrency?: number;
+  }) => call<Record<string, unknown>>(access, 'PUT', '/_emulator/delivery-mode', mode),
   /** `POST /_emulator/deliveries/release`: delivers held messages in `order`; returns how many. */
   release: async (order: 'fifo' | 'reverse' | 'shuffle'): Promise<number> =>
     (await call<{ released: number }>(access, 'POST', '/_emulator/deliveries/release', { order })).released,

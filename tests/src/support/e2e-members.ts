@@ -14,7 +14,10 @@ export interface SignedInMember {
 
 /** The service as the holder of `sessionId` sees it, minting a fresh 60-second token per request. */
 export const apiForSession = (provider: EmulatorClient, serviceUrl: string, sessionId: string): ServiceApi =>
-  serviceApi(serviceUrl, bearer(() => provider.mintToken(sessionId)));
+  serviceApi(
+    serviceUrl,
+    bearer(() => provider.mintToken(sessionId)),
+  );
 
 /**
  * Creates `email` at the provider, opens a session for it and waits for deliveries to settle, so the
@@ -31,7 +34,12 @@ export const signedInMember = async (provider: EmulatorClient, serviceUrl: strin
  * Sends the service a `user.created` for the provider's current view of `idpId`, signed with the
  * webhook secret under a new message id: a replay the inbox's message-id deduplication cannot absorb.
  */
-export const resendUserCreated = async (provider: EmulatorClient, serviceUrl: string, webhookSecret: string, idpId: string): Promise<number> => {
+export const resendUserCreated = async (
+  provider: EmulatorClient,
+  serviceUrl: string,
+  webhookSecret: string,
+  idpId: string,
+): Promise<number> => {
   const user = await provider.getUser(idpId);
   if (user === undefined) throw new Error(`provider user ${idpId} does not exist`);
   const body = JSON.stringify({ data: user, object: 'event', type: 'user.created', timestamp: Date.now(), instance_id: 'ins_replay' });

@@ -28,7 +28,10 @@ export const startEmulatedService = async (
   const emulator = await startIdpEmulator({ timeScale: 0.001 });
   let service: ServiceUnderTest;
   try {
-    service = await startServiceUnderTest(providerEnv(emulator, { TEST_AUTH_BYPASS: 'true', ...overrides, ...(await around(emulator)) }), options);
+    service = await startServiceUnderTest(
+      providerEnv(emulator, { TEST_AUTH_BYPASS: 'true', ...overrides, ...(await around(emulator)) }),
+      options,
+    );
   } catch (error) {
     await emulator.close();
     throw error;

@@ -27,7 +27,8 @@ export const redisCommand = (url: string, args: readonly string[], timeoutMs = 1
       // Complete once the reply parses: a simple line, or an array whose every element has arrived.
       if (/^[+\-:]/.test(reply) && reply.endsWith('\r\n')) return done();
       const header = /^\*(-?\d+)\r\n/.exec(reply);
-      if (header && reply.endsWith('\r\n') && (Number(header[1]) <= 0 || reply.split('\r\n').length - 1 >= 1 + 2 * Number(header[1]))) done();
+      if (header && reply.endsWith('\r\n') && (Number(header[1]) <= 0 || reply.split('\r\n').length - 1 >= 1 + 2 * Number(header[1])))
+        done();
     });
     socket.write(`*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`);
   });

@@ -30,10 +30,14 @@ export const startRoundRobinProxy = async (upstreams: readonly string[]): Promis
     next = (next + 1) % upstreams.length;
     forwarded[index]!.push(`${incoming.method} ${incoming.url}`);
     const target = new URL(incoming.url ?? '/', upstreams[index]);
-    const upstream = httpRequest(target, { method: incoming.method, headers: forwardHeaders(incoming.headers, incoming.socket.remoteAddress ?? '') }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const upstream = httpRequest(
+      target,
+      { method: incoming.method, headers: forwardHeaders(incoming.headers, incoming.socket.remoteAddress ?? '') },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     upstream.on('error', () => {
       if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
       outgoing.end('bad gateway');

@@ -26,7 +26,9 @@ export interface ScratchCluster {
  */
 export const postgresBinaries = (): string | undefined => {
   if (!existsSync(POSTGRES_LIB)) return undefined;
-  const versions = readdirSync(POSTGRES_LIB).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(POSTGRES_LIB)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a));
   return versions
     .map((version) => join(POSTGRES_LIB, version, 'bin'))
     .find((bin) => ['initdb', 'pg_ctl', 'postgres'].every((program) => existsSync(join(bin, program))));
@@ -53,16 +55,32 @@ export const startScratchCluster = async (bin: string): Promise<ScratchCluster> 
   const log = join(dir, 'server.log');
   const port = await freePort();
   const program = async (name: string, args: readonly string[]): Promise<void> => {
-    const command = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, name), ...args]] as const : [join(bin, name), args] as const;
+    const command = asRoot
+      ? (['runuser', ['-u', 'postgres', '--', join(bin, name), ...args]] as const)
+      : ([join(bin, name), args] as const);
     try {
       await run(command[0], [...command[1]], { timeout: 120_000 });
     } catch (error) {
       const serverLog = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '';
-      throw new Error(`${name} ${args[0] ?? ''} failed: ${(error as Error).message}${serverLog === '' ? '' : `\nserver log:\n${serverLog}`}`, { cause: error });
+      throw new Error(
+        `${name} ${args[0] ?? ''} failed: ${(error as Error).message}${serverLog === '' ? '' : `\nserver log:\n${serverLog}`}`,
+        { cause: error },
+      );
     }
   };
   const start = (): Promise<void> =>
-    program('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`]);
+    program('pg_ctl', [
+      'start',
+      '-D',
+      data,
+      '-l',
+      log,
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`,
+    ]);
   const stop = (mode: 'fast' | 'immediate'): Promise<void> => program('pg_ctl', ['stop', '-D', data, '-m', mode, '-w', '-t', '60']);
   try {
     if (asRoot) await run('chown', ['postgres:postgres', dir]);

@@ -16,13 +16,23 @@ export const assertError = (t: ExecutionContext<unknown>, answer: ApiAnswer, sta
 export type Credentials = () => Promise<Record<string, string>> | Record<string, string>;
 
 /** `Authorization: Bearer …` from a token source called per request (provider tokens live 60 s). */
-export const bearer = (token: () => Promise<string> | string): Credentials => async () => ({ authorization: `Bearer ${await token()}` });
+export const bearer =
+  (token: () => Promise<string> | string): Credentials =>
+  async () => ({ authorization: `Bearer ${await token()}` });
 
 /** The `x-test-user-id` (and optional `x-test-role`) headers of `TEST_AUTH_BYPASS`. */
-export const persona = (idpId: string, role?: string): Credentials => () => ({ 'x-test-user-id': idpId, ...(role === undefined ? {} : { 'x-test-role': role }) });
+export const persona =
+  (idpId: string, role?: string): Credentials =>
+  () => ({ 'x-test-user-id': idpId, ...(role === undefined ? {} : { 'x-test-role': role }) });
 
 /** Sends one request; `body` is JSON-encoded unless it is already a string (to send malformed JSON). */
-export const callService = async (serviceUrl: string, credentials: Credentials | null, method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
+export const callService = async (
+  serviceUrl: string,
+  credentials: Credentials | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer> => {
   const headers: Record<string, string> = { ...(credentials === null ? {} : await credentials()) };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${serviceUrl}${path}`, {
@@ -74,7 +84,9 @@ export const fullRoster = async (api: ServiceApi, orgId: string): Promise<Roster
   const rows: RosterRow[] = [];
   let cursor: string | null = null;
   do {
-    const answer = await api.get(`/organizations/${orgId}/members?include=cancelled&limit=200${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+    const answer = await api.get(
+      `/organizations/${orgId}/members?include=cancelled&limit=200${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+    );
     if (answer.status !== 200) throw new Error(`roster answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     rows.push(...(answer.body.items as RosterRow[]));
     cursor = answer.body.nextCursor as string | null;
@@ -83,4 +95,5 @@ export const fullRoster = async (api: ServiceApi, orgId: string): Promise<Roster
 };
 
 /** Rows that hold ownership: role `owner` and not cancelled. */
-export const liveOwners = (rows: readonly RosterRow[]): RosterRow[] => rows.filter((row) => row.role === 'owner' && row.status !== 'cancelled');
+export const liveOwners = (rows: readonly RosterRow[]): RosterRow[] =>
+  rows.filter((row) => row.role === 'owner' && row.status !== 'cancelled');

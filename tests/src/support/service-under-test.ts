@@ -15,7 +15,10 @@ export interface ServiceUnderTest {
 }
 
 /** Environment pointing the service at `provider`; `overrides` win. */
-export const providerEnv = (provider: Pick<TestProvider, 'url' | 'secretKey' | 'publishableKey' | 'webhookSecret'>, overrides: Record<string, string> = {}): Record<string, string> => ({
+export const providerEnv = (
+  provider: Pick<TestProvider, 'url' | 'secretKey' | 'publishableKey' | 'webhookSecret'>,
+  overrides: Record<string, string> = {},
+): Record<string, string> => ({
   NODE_ENV: 'test',
   PORT: '0',
   LOG_LEVEL: 'debug',
@@ -27,7 +30,10 @@ export const providerEnv = (provider: Pick<TestProvider, 'url' | 'secretKey' | '
 });
 
 /** Starts the service on embedded PGlite in a fresh temporary directory (or `TEST_DATABASE_URL` when asked). */
-export const startServiceUnderTest = async (env: Record<string, string>, options: Omit<StartOptions, 'logDestination'> = {}): Promise<ServiceUnderTest> => {
+export const startServiceUnderTest = async (
+  env: Record<string, string>,
+  options: Omit<StartOptions, 'logDestination'> = {},
+): Promise<ServiceUnderTest> => {
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'idv-test-'));
   const logs = new LogCapture();
   const server = await startServer({ DATA_DIR: dataDir, ...env }, { ...options, logDestination: logs });

@@ -46,7 +46,12 @@ const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(
 export const startTestProvider = async (): Promise<TestProvider> => {
   const signingKey = async (kid: string) => {
     const keys = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-    return { kid, keys, jwk: { ...(await exportJWK(keys.publicKey)), kid, alg: 'RS256', use: 'sig' }, publicKeyPem: await exportSPKI(keys.publicKey) };
+    return {
+      kid,
+      keys,
+      jwk: { ...(await exportJWK(keys.publicKey)), kid, alg: 'RS256', use: 'sig' },
+      publicKeyPem: await exportSPKI(keys.publicKey),
+    };
   };
   const published = [await signingKey('ins_testprovider1')];
   const current = () => published[published.length - 1]!;
@@ -69,13 +74,16 @@ export const startTestProvider = async (): Promise<TestProvider> => {
         return json(401, { errors: [{ message: 'invalid key', long_message: 'invalid key', code: 'clerk_key_invalid' }] });
       }
       if (request.url === '/v1/jwks') {
-        if (provider.jwksFailing) return json(503, { errors: [{ message: 'Unavailable', long_message: 'service unavailable', code: 'service_unavailable' }] });
+        if (provider.jwksFailing)
+          return json(503, { errors: [{ message: 'Unavailable', long_message: 'service unavailable', code: 'service_unavailable' }] });
         return json(200, { keys: published.map((key) => key.jwk) });
       }
-      if (provider.failing) return json(500, { errors: [{ message: 'Oops', long_message: 'internal error', code: 'internal_clerk_error' }] });
+      if (provider.failing)
+        return json(500, { errors: [{ message: 'Oops', long_message: 'internal error', code: 'internal_clerk_error' }] });
       const userPath = /^\/v1\/users\/(user_[A-Za-z0-9]+)$/.exec(request.url ?? '');
       if (userPath && request.method === 'GET' && users.has(userPath[1]!)) return json(200, users.get(userPath[1]!));
-      if (userPath && request.method === 'DELETE' && users.delete(userPath[1]!)) return json(200, { object: 'user', id: userPath[1], deleted: true });
+      if (userPath && request.method === 'DELETE' && users.delete(userPath[1]!))
+        return json(200, { object: 'user', id: userPath[1], deleted: true });
       return json(404, { errors: [{ message: 'not found', long_message: 'No user was found', code: 'resource_not_found' }] });
     })();
     response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
@@ -87,10 +95,21 @@ export const startTestProvider = async (): Promise<TestProvider> => {
   const issuer = `https://${frontendApi}`;
 
   const provider: TestProvider = {
-    url, secretKey, publishableKey, issuer, webhookSecret, requests,
-    get keys() { return current().keys; },
-    get kid() { return current().kid; },
-    get publicKeyPem() { return current().publicKeyPem; },
+    url,
+    secretKey,
+    publishableKey,
+    issuer,
+    webhookSecret,
+    requests,
+    get keys() {
+      return current().keys;
+    },
+    get kid() {
+      return current().kid;
+    },
+    get publicKeyPem() {
+      return current().publicKeyPem;
+    },
     failing: false,
     jwksFailing: false,
     rotateKey: async () => {
@@ -107,7 +126,16 @@ export const startTestProvider = async (): Promise<TestProvider> => {
     },
     mintToken: (subject, claims = {}, header = {}) => {
       const now = Math.floor(Date.now() / 1000);
-      const defaults = { azp: 'http://localhost:3000', sid: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S', v: 2, sub: subject, iss: issuer, iat: now, nbf: now - 5, exp: now + 60 };
+      const defaults = {
+        azp: 'http://localhost:3000',
+        sid: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S',
+        v: 2,
+        sub: subject,
+        iss: issuer,
+        iat: now,
+        nbf: now - 5,
+        exp: now + 60,
+      };
       return new SignJWT({ ...defaults, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: current().kid, typ: 'JWT', ...header })
         .sign(current().keys.privateKey);

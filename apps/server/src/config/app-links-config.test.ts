@@ -24,7 +24,10 @@ test('APPLE_APP_IDS, ANDROID_APP_PACKAGE and ANDROID_CERT_SHA256 are decoded; fi
       ANDROID_APP_PACKAGE: 'com.studio.app',
       ANDROID_CERT_SHA256: `${FINGERPRINT.toLowerCase()},${FINGERPRINT}`,
     }),
-    { appleAppIds: ['ABCDE12345.com.studio.app', 'ABCDE12345.com.studio.app.beta'], android: { packageName: 'com.studio.app', sha256Fingerprints: [FINGERPRINT, FINGERPRINT] } },
+    {
+      appleAppIds: ['ABCDE12345.com.studio.app', 'ABCDE12345.com.studio.app.beta'],
+      android: { packageName: 'com.studio.app', sha256Fingerprints: [FINGERPRINT, FINGERPRINT] },
+    },
   );
 });
 
@@ -37,6 +40,10 @@ test('each bad app-link variable is one readable line', (t) => {
 });
 
 test('Android needs both its variables: one without the other is a problem line', (t) => {
-  t.deepEqual(problemsOf({ ANDROID_APP_PACKAGE: 'com.studio.app' }), ['ANDROID_CERT_SHA256: required once ANDROID_APP_PACKAGE is set, got undefined (missing)']);
-  t.deepEqual(problemsOf({ ANDROID_CERT_SHA256: FINGERPRINT }), ['ANDROID_APP_PACKAGE: required once ANDROID_CERT_SHA256 is set, got undefined (missing)']);
+  t.deepEqual(problemsOf({ ANDROID_APP_PACKAGE: 'com.studio.app' }), [
+    'ANDROID_CERT_SHA256: required once ANDROID_APP_PACKAGE is set, got undefined (missing)',
+  ]);
+  t.deepEqual(problemsOf({ ANDROID_CERT_SHA256: FINGERPRINT }), [
+    'ANDROID_APP_PACKAGE: required once ANDROID_CERT_SHA256 is set, got undefined (missing)',
+  ]);
 });

@@ -3,9 +3,18 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AppLinks } from '@idv/adapters-http';
 
-const list = (s: string): string[] => s.split(',').map((part) => part.trim()).filter((part) => part !== '');
+const list = (s: string): string[] =>
+  s
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 
-const refineList = (name: string, message: string, valid: (item: string) => boolean, normalize: (item: string) => string = (item) => item) =>
+const refineList = (
+  name: string,
+  message: string,
+  valid: (item: string) => boolean,
+  normalize: (item: string) => string = (item) => item,
+) =>
   new t.Type<string[], string, unknown>(
     name,
     (u): u is string[] => Array.isArray(u),
@@ -21,8 +30,10 @@ const refineList = (name: string, message: string, valid: (item: string) => bool
   );
 
 /** `APPLE_APP_IDS`: comma-separated `TEAMID.bundle.id` (a 10-character team id). */
-export const AppleAppIdList = refineList('AppleAppIdList', 'expected comma-separated TEAMID.bundle.id app ids (10-character team id)', (id) =>
-  /^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/.test(id),
+export const AppleAppIdList = refineList(
+  'AppleAppIdList',
+  'expected comma-separated TEAMID.bundle.id app ids (10-character team id)',
+  (id) => /^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/.test(id),
 );
 
 /** `ANDROID_CERT_SHA256`: comma-separated SHA-256 fingerprints, 32 colon-separated hex bytes (upper-cased). */
@@ -40,7 +51,11 @@ export const AndroidPackage = new t.Type<string, string, unknown>(
   (input, context) =>
     pipe(
       t.string.validate(input, context),
-      E.chain((s) => (/^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/.test(s.trim()) ? t.success(s.trim()) : t.failure(input, context, 'expected an Android package name such as com.studio.app'))),
+      E.chain((s) =>
+        /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/.test(s.trim())
+          ? t.success(s.trim())
+          : t.failure(input, context, 'expected an Android package name such as com.studio.app'),
+      ),
     ),
   String,
 );
@@ -60,8 +75,11 @@ export const appLinksConfig = (env: AppLinkEnv): { readonly problems: readonly s
   const packageName = env.ANDROID_APP_PACKAGE;
   const fingerprints = env.ANDROID_CERT_SHA256;
   const problems: string[] = [];
-  if (packageName !== undefined && fingerprints === undefined) problems.push('ANDROID_CERT_SHA256: required once ANDROID_APP_PACKAGE is set, got undefined (missing)');
-  if (fingerprints !== undefined && packageName === undefined) problems.push('ANDROID_APP_PACKAGE: required once ANDROID_CERT_SHA256 is set, got undefined (missing)');
-  const android = packageName !== undefined && fingerprints !== undefined ? { android: { packageName, sha256Fingerprints: fingerprints } } : {};
+  if (packageName !== undefined && fingerprints === undefined)
+    problems.push('ANDROID_CERT_SHA256: required once ANDROID_APP_PACKAGE is set, got undefined (missing)');
+  if (fingerprints !== undefined && packageName === undefined)
+    problems.push('ANDROID_APP_PACKAGE: required once ANDROID_CERT_SHA256 is set, got undefined (missing)');
+  const android =
+    packageName !== undefined && fingerprints !== undefined ? { android: { packageName, sha256Fingerprints: fingerprints } } : {};
   return { problems, appLinks: { appleAppIds: env.APPLE_APP_IDS ?? [], ...android } };
 };

@@ -24,8 +24,10 @@ export const Port = refine('Port', 'expected a port number (0-65535)', (s) =>
 );
 
 /** `true`/`false` (also `1`/`0`). */
-export const BooleanFlag = refine('BooleanFlag', 'expected true or false', (s) =>
-  ({ true: true, '1': true, false: false, '0': false })[s.toLowerCase()],
+export const BooleanFlag = refine(
+  'BooleanFlag',
+  'expected true or false',
+  (s) => ({ true: true, '1': true, false: false, '0': false })[s.toLowerCase()],
 );
 
 /** An http(s) URL, without a trailing slash. */
@@ -66,7 +68,10 @@ export const LongSecret = refine('LongSecret', 'expected a secret of at least 32
 
 /** A comma-separated list of secrets, each of at least 32 characters (e.g. retired keys kept for decryption). */
 export const LongSecretList = refine('LongSecretList', 'expected comma-separated secrets of at least 32 characters each', (s) => {
-  const secrets = s.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const secrets = s
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   return secrets.length > 0 && secrets.every((secret) => secret.length >= 32) ? secrets : undefined;
 });
 
@@ -86,10 +91,14 @@ export const PositiveCount = refine('PositiveCount', 'expected a whole number fr
 );
 
 /** A whole number from 0 to 10 (proxies in front of the service). */
-export const ProxyHops = refine('ProxyHops', 'expected a whole number from 0 to 10', (s) => (/^[0-9]{1,2}$/.test(s) && Number(s) <= 10 ? Number(s) : undefined));
+export const ProxyHops = refine('ProxyHops', 'expected a whole number from 0 to 10', (s) =>
+  /^[0-9]{1,2}$/.test(s) && Number(s) <= 10 ? Number(s) : undefined,
+);
 
 /** A Redis key prefix: letters, digits and `:_.-`, up to 100 characters. */
-export const KeyPrefix = refine('KeyPrefix', 'expected letters, digits or :_.- (up to 100)', (s) => (/^[A-Za-z0-9:_.-]{1,100}$/.test(s) ? s : undefined));
+export const KeyPrefix = refine('KeyPrefix', 'expected letters, digits or :_.- (up to 100)', (s) =>
+  /^[A-Za-z0-9:_.-]{1,100}$/.test(s) ? s : undefined,
+);
 
 /** A whole number of days, 1–365 (`INVITATION_TTL_DAYS`). */
 export const Days = refine('Days', 'expected a whole number of days from 1 to 365', (s) =>
@@ -119,7 +128,10 @@ export const NodeEnv = t.keyof({ production: null, development: null, test: null
 
 /** A comma-separated list of origins. */
 export const OriginList = refine('OriginList', 'expected comma-separated http(s) origins', (s) => {
-  const origins = s.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const origins = s
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   return origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)) ? origins : undefined;
 });
 
@@ -130,11 +142,20 @@ export const ProviderSecret = refine('ProviderSecret', 'expected a value without
 export const MerchantId = refine('MerchantId', 'expected a merchant id (digits only)', (s) => (/^[0-9]{1,20}$/.test(s) ? s : undefined));
 
 /** `PAYMENTS_PROVIDERS`: comma-separated `iyzico`, `paytr`, without repeats; `none` for none (no emulator in development either). */
-export const PaymentProviderList = refine('PaymentProviderList', 'expected comma-separated payment providers (iyzico, paytr) or none', (s) => {
-  if (s.trim().toLowerCase() === 'none') return [];
-  const names = s.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
-  return names.length > 0 && names.every((name) => name === 'iyzico' || name === 'paytr') ? [...new Set(names as ('iyzico' | 'paytr')[])] : undefined;
-});
+export const PaymentProviderList = refine(
+  'PaymentProviderList',
+  'expected comma-separated payment providers (iyzico, paytr) or none',
+  (s) => {
+    if (s.trim().toLowerCase() === 'none') return [];
+    const names = s
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => part !== '');
+    return names.length > 0 && names.every((name) => name === 'iyzico' || name === 'paytr')
+      ? [...new Set(names as ('iyzico' | 'paytr')[])]
+      : undefined;
+  },
+);
 
 const isCidr = (entry: string): boolean => {
   const [address = '', bits, ...rest] = entry.split('/');
@@ -146,7 +167,10 @@ const isCidr = (entry: string): boolean => {
 
 /** `PAYMENT_CALLBACK_TRUSTED_CIDRS`: comma-separated addresses or CIDR blocks, IPv4 or IPv6. */
 export const CidrList = refine('CidrList', 'expected comma-separated IP addresses or CIDR blocks (e.g. 203.0.113.0/24)', (s) => {
-  const entries = s.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const entries = s
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   return entries.length > 0 && entries.every(isCidr) ? entries : undefined;
 });
 
@@ -159,7 +183,9 @@ export const SecondsUpToADay = refine('SecondsUpToADay', 'expected a whole numbe
 export const SentryDsn = refine('SentryDsn', 'expected a Sentry DSN (https://<key>@<host>/<project>)', (s) => {
   try {
     const url = new URL(s);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username !== '' && /^\/([^/]+\/)*\d+$/.test(url.pathname) ? s : undefined;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username !== '' && /^\/([^/]+\/)*\d+$/.test(url.pathname)
+      ? s
+      : undefined;
   } catch {
     return undefined;
   }

@@ -140,7 +140,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   const problems = production ? missing(env, PRODUCTION_SECRETS, 'when NODE_ENV=production') : [];
   if (production && env.TEST_AUTH_BYPASS === true) problems.push('TEST_AUTH_BYPASS: must not be true when NODE_ENV=production');
   // A deploy that forgets NODE_ENV but carries live keys is production all the same.
-  else if (env.TEST_AUTH_BYPASS === true && hasLiveKey(env)) problems.push('TEST_AUTH_BYPASS: must not be true when a live provider key (sk_live_… or pk_live_…) is configured');
+  else if (env.TEST_AUTH_BYPASS === true && hasLiveKey(env))
+    problems.push('TEST_AUTH_BYPASS: must not be true when a live provider key (sk_live_… or pk_live_…) is configured');
   const idp = idpConfig(env, production);
   const links = appLinksConfig(env);
   problems.push(...links.problems);
@@ -158,7 +159,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   return E.right({
     environment: env.NODE_ENV ?? 'development',
     port,
-    database: env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: env.DATABASE_URL },
+    database:
+      env.DATABASE_URL === undefined ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: env.DATABASE_URL },
     dataDir,
     migrateOnStart: env.MIGRATE_ON_START ?? true,
     appLinks: links.appLinks,
@@ -194,7 +196,8 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     E.chainW(build),
   );
 
-const SECRET_NAMES = /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN|SENTRY_DSN|POSTHOG_API_KEY|METRICS_TOKEN):/;
+const SECRET_NAMES =
+  /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN|SENTRY_DSN|POSTHOG_API_KEY|METRICS_TOKEN):/;
 
 // A mistyped secret is still a secret: say what is wrong without printing it.
 const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

@@ -47,5 +47,8 @@ test('each bad variable is one line, and the secret ones are never echoed', (t) 
 
 test('METRICS_PORT must differ from PORT, and POSTHOG_HOST needs POSTHOG_API_KEY', (t) => {
   const config = loadConfig({ PORT: '8080', METRICS_PORT: '8080', POSTHOG_HOST: 'https://eu.i.posthog.com' });
-  t.deepEqual(E.isLeft(config) ? [...config.left].sort() : [], ['METRICS_PORT: must differ from PORT', 'POSTHOG_HOST: set without POSTHOG_API_KEY']);
+  t.deepEqual(E.isLeft(config) ? [...config.left].sort() : [], [
+    'METRICS_PORT: must differ from PORT',
+    'POSTHOG_HOST: set without POSTHOG_API_KEY',
+  ]);
 });

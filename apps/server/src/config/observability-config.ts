@@ -51,15 +51,20 @@ export const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
 const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 
 /** The operations configuration with its defaults, and one line per inconsistency. */
-export const observabilityConfig = (env: ObservabilityEnv): { readonly observability: ObservabilityConfig; readonly problems: readonly string[] } => {
+export const observabilityConfig = (
+  env: ObservabilityEnv,
+): { readonly observability: ObservabilityConfig; readonly problems: readonly string[] } => {
   const problems: string[] = [];
-  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) problems.push('METRICS_PORT: must differ from PORT');
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+    problems.push('METRICS_PORT: must differ from PORT');
   if (env.POSTHOG_HOST !== undefined && env.POSTHOG_API_KEY === undefined) problems.push('POSTHOG_HOST: set without POSTHOG_API_KEY');
   return {
     problems,
     observability: {
       ...(env.SENTRY_DSN === undefined ? {} : { sentry: { dsn: env.SENTRY_DSN, environment: env.NODE_ENV ?? 'development' } }),
-      ...(env.POSTHOG_API_KEY === undefined ? {} : { posthog: { apiKey: env.POSTHOG_API_KEY, host: env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST } }),
+      ...(env.POSTHOG_API_KEY === undefined
+        ? {}
+        : { posthog: { apiKey: env.POSTHOG_API_KEY, host: env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST } }),
       metrics: {
         ...(env.METRICS_TOKEN === undefined ? {} : { token: env.METRICS_TOKEN }),
         ...(env.METRICS_PORT === undefined ? {} : { port: env.METRICS_PORT }),

@@ -112,7 +112,8 @@ export const paymentsConfig = (
   const problems: string[] = [];
   if (enabledProviders.includes('iyzico')) problems.push(...missing(env, IYZICO_SECRETS, 'when PAYMENTS_PROVIDERS includes iyzico'));
   if (enabledProviders.includes('paytr')) problems.push(...missing(env, PAYTR_SECRETS, 'when PAYMENTS_PROVIDERS includes paytr'));
-  if (context.production && enabledProviders.length > 0) problems.push(...missing(env, PUBLIC_URLS, 'when payments are enabled and NODE_ENV=production'));
+  if (context.production && enabledProviders.length > 0)
+    problems.push(...missing(env, PUBLIC_URLS, 'when payments are enabled and NODE_ENV=production'));
   const iyzico: IyzicoSettings | undefined =
     enabledProviders.includes('iyzico') && env.IYZICO_API_KEY !== undefined && env.IYZICO_SECRET_KEY !== undefined
       ? {
@@ -123,7 +124,10 @@ export const paymentsConfig = (
         }
       : undefined;
   const paytr: PaytrSettings | undefined =
-    enabledProviders.includes('paytr') && env.PAYTR_MERCHANT_ID !== undefined && env.PAYTR_MERCHANT_KEY !== undefined && env.PAYTR_MERCHANT_SALT !== undefined
+    enabledProviders.includes('paytr') &&
+    env.PAYTR_MERCHANT_ID !== undefined &&
+    env.PAYTR_MERCHANT_KEY !== undefined &&
+    env.PAYTR_MERCHANT_SALT !== undefined
       ? {
           baseUrl: env.PAYTR_BASE_URL ?? PAYTR_DEFAULT_URL,
           testMode: env.PAYTR_TEST_MODE ?? false,
@@ -142,12 +146,17 @@ export const paymentsConfig = (
       resultUrl: env.PAYMENT_RESULT_URL ?? `${context.appUrl}/payments/result`,
       callbackLimits: {
         rate: { ...DEFAULT_PAYMENT_CALLBACK_RATE, points: env.PAYMENT_CALLBACK_RATE_POINTS ?? DEFAULT_PAYMENT_CALLBACK_RATE.points },
-        failures: { ...DEFAULT_PAYMENT_CALLBACK_FAILURES, points: env.PAYMENT_CALLBACK_FAIL_POINTS ?? DEFAULT_PAYMENT_CALLBACK_FAILURES.points },
+        failures: {
+          ...DEFAULT_PAYMENT_CALLBACK_FAILURES,
+          points: env.PAYMENT_CALLBACK_FAIL_POINTS ?? DEFAULT_PAYMENT_CALLBACK_FAILURES.points,
+        },
         trustedCidrs: env.PAYMENT_CALLBACK_TRUSTED_CIDRS ?? [],
       },
       pendingTtlMinutes: env.PAYMENT_PENDING_TTL_MINUTES ?? DEFAULT_PAYMENT_PENDING_TTL_MINUTES,
       sweepIntervalSeconds: env.PAYMENT_SWEEP_INTERVAL_SECONDS ?? DEFAULT_PAYMENT_SWEEP_INTERVAL_SECONDS,
-      ...(context.development && env.PAYMENTS_PROVIDERS === undefined ? { emulator: { port: env.PAYMENTS_EMULATOR_PORT ?? DEFAULT_PAYMENTS_EMULATOR_PORT } } : {}),
+      ...(context.development && env.PAYMENTS_PROVIDERS === undefined
+        ? { emulator: { port: env.PAYMENTS_EMULATOR_PORT ?? DEFAULT_PAYMENTS_EMULATOR_PORT } }
+        : {}),
     },
   };
 };

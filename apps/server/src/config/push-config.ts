@@ -24,8 +24,16 @@ export const DEFAULT_RECEIPT_DELAY_SECONDS = 900;
  * pushConfig({ EXPO_ACCESS_TOKEN: 'tok' }); // { push: { expo: { accessToken: 'tok' }, receiptDelaySeconds: 900 }, problems: [] }
  */
 export const pushConfig = (env: PushEnv): { readonly push: PushConfig; readonly problems: readonly string[] } => {
-  const problems = env.EXPO_BASE_URL !== undefined && env.EXPO_ACCESS_TOKEN === undefined ? ['EXPO_BASE_URL: set without EXPO_ACCESS_TOKEN (no push service would use it)'] : [];
+  const problems =
+    env.EXPO_BASE_URL !== undefined && env.EXPO_ACCESS_TOKEN === undefined
+      ? ['EXPO_BASE_URL: set without EXPO_ACCESS_TOKEN (no push service would use it)']
+      : [];
   const expo =
-    env.EXPO_ACCESS_TOKEN === undefined ? undefined : { accessToken: env.EXPO_ACCESS_TOKEN, ...(env.EXPO_BASE_URL === undefined ? {} : { baseUrl: env.EXPO_BASE_URL }) };
-  return { push: { ...(expo === undefined ? {} : { expo }), receiptDelaySeconds: env.EXPO_RECEIPT_DELAY_SECONDS ?? DEFAULT_RECEIPT_DELAY_SECONDS }, problems };
+    env.EXPO_ACCESS_TOKEN === undefined
+      ? undefined
+      : { accessToken: env.EXPO_ACCESS_TOKEN, ...(env.EXPO_BASE_URL === undefined ? {} : { baseUrl: env.EXPO_BASE_URL }) };
+  return {
+    push: { ...(expo === undefined ? {} : { expo }), receiptDelaySeconds: env.EXPO_RECEIPT_DELAY_SECONDS ?? DEFAULT_RECEIPT_DELAY_SECONDS },
+    problems,
+  };
 };

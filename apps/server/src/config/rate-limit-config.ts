@@ -42,7 +42,10 @@ export const rateLimitConfig = (env: RateLimitEnv): RateLimitConfig => ({
   },
   trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,
   invitations: {
-    organization: { points: env.INVITATION_LIMIT_ORGANIZATION_PER_HOUR ?? DEFAULT_INVITATION_LIMITS.organization.points, windowSeconds: 3600 },
+    organization: {
+      points: env.INVITATION_LIMIT_ORGANIZATION_PER_HOUR ?? DEFAULT_INVITATION_LIMITS.organization.points,
+      windowSeconds: 3600,
+    },
     inviter: { points: env.INVITATION_LIMIT_INVITER_PER_HOUR ?? DEFAULT_INVITATION_LIMITS.inviter.points, windowSeconds: 3600 },
     recipient: { points: env.INVITATION_LIMIT_RECIPIENT_PER_DAY ?? DEFAULT_INVITATION_LIMITS.recipient.points, windowSeconds: 86_400 },
     resend: { points: 1, windowSeconds: env.INVITATION_RESEND_COOLDOWN_SECONDS ?? DEFAULT_INVITATION_LIMITS.resend.windowSeconds },

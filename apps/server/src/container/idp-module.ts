@@ -14,7 +14,10 @@ const ANSWERED = new Set(['1xx', '2xx', '3xx', '4xx']);
 export const idpModule = (settings: IdpSettings, { metrics, incidents }: Pick<Observability, 'metrics' | 'incidents'>): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.AccessTokenVerifier).toConstantValue(
-      createAccessTokenVerifier({ ...settings, ...(metrics === undefined ? {} : { onJwksFetch: (outcome) => metrics.jwksFetch(outcome) }) }),
+      createAccessTokenVerifier({
+        ...settings,
+        ...(metrics === undefined ? {} : { onJwksFetch: (outcome) => metrics.jwksFetch(outcome) }),
+      }),
     );
     bind(TOKENS.WebhookVerifier).toConstantValue(createWebhookVerifier(settings.webhookSecret));
     bind(TOKENS.IDP_CLIENT).toConstantValue(

@@ -12,7 +12,17 @@ import {
   type ProviderGateway,
 } from '@idv/adapters-payments';
 import { flexibleRateLimiter } from '@idv/adapters-rate-limit';
-import { DEFAULT_PAYMENT_SWEEP, paymentsArea, type CallbackScheme, type CallbackSchemes, type Logger, type PaymentGateway, type PaymentProvider, type PaymentsArea, type SchemeId } from '@idv/core';
+import {
+  DEFAULT_PAYMENT_SWEEP,
+  paymentsArea,
+  type CallbackScheme,
+  type CallbackSchemes,
+  type Logger,
+  type PaymentGateway,
+  type PaymentProvider,
+  type PaymentsArea,
+  type SchemeId,
+} from '@idv/core';
 import type { PaymentsConfig } from '../config/payments-config.js';
 import { paymentSweepJob } from '../jobs/payment-sweep-job.js';
 import type { Area } from './area.js';
@@ -32,9 +42,11 @@ export const callbackSchemesOf = ({ iyzico, paytr }: PaymentsConfig): CallbackSc
   if (iyzico !== undefined) {
     schemes['iyzico-3ds'] = createIyzicoThreeDsScheme({ secretKey: iyzico.secretKey });
     schemes['iyzico-webhook'] = createIyzicoWebhookScheme({ secretKey: iyzico.secretKey });
-    if (iyzico.merchantId !== undefined) schemes['iyzico-subscription'] = createIyzicoSubscriptionScheme({ secretKey: iyzico.secretKey, merchantId: iyzico.merchantId });
+    if (iyzico.merchantId !== undefined)
+      schemes['iyzico-subscription'] = createIyzicoSubscriptionScheme({ secretKey: iyzico.secretKey, merchantId: iyzico.merchantId });
   }
-  if (paytr !== undefined) schemes['paytr-notification'] = createPaytrNotificationScheme({ merchantKey: paytr.merchantKey, merchantSalt: paytr.merchantSalt });
+  if (paytr !== undefined)
+    schemes['paytr-notification'] = createPaytrNotificationScheme({ merchantKey: paytr.merchantKey, merchantSalt: paytr.merchantSalt });
   return schemes;
 };
 
@@ -49,10 +61,21 @@ export const paymentGatewayOf = (payments: PaymentsConfig, publicApiUrl: string,
   const transport = defaultTransport();
   const providers: Partial<Record<PaymentProvider, ProviderGateway>> = {};
   if (payments.iyzico !== undefined) {
-    providers.iyzico = createIyzicoGateway({ ...payments.iyzico, callbackUrl: `${publicApiUrl}/payments/callbacks/iyzico/3ds`, transport, logger });
+    providers.iyzico = createIyzicoGateway({
+      ...payments.iyzico,
+      callbackUrl: `${publicApiUrl}/payments/callbacks/iyzico/3ds`,
+      transport,
+      logger,
+    });
   }
   if (payments.paytr !== undefined) {
-    providers.paytr = createPaytrGateway({ ...payments.paytr, resultUrl: payments.resultUrl, timeoutMinutes: payments.pendingTtlMinutes, transport, logger });
+    providers.paytr = createPaytrGateway({
+      ...payments.paytr,
+      resultUrl: payments.resultUrl,
+      timeoutMinutes: payments.pendingTtlMinutes,
+      transport,
+      logger,
+    });
   }
   const subscriptions = payments.iyzico === undefined ? undefined : createIyzicoSubscriptions({ ...payments.iyzico, transport });
   return createPaymentGateway(providers, subscriptions);
@@ -88,7 +111,11 @@ export const payments: Area<PaymentsArea> = {
       });
       bind(TOKENS.PaymentSweepJob).toDynamicValue((context) =>
         // Off the request path, only while a provider is enabled.
-        paymentSweepJob(context.get(TOKENS.PaymentsArea), context.get(TOKENS.Logger), config.payments.enabledProviders.length > 0 ? config.payments.sweepIntervalSeconds * 1000 : undefined),
+        paymentSweepJob(
+          context.get(TOKENS.PaymentsArea),
+          context.get(TOKENS.Logger),
+          config.payments.enabledProviders.length > 0 ? config.payments.sweepIntervalSeconds * 1000 : undefined,
+        ),
       );
       bind(TOKENS.BackgroundJobs).toService(TOKENS.PaymentSweepJob);
     }),

@@ -11,5 +11,7 @@ import { TOKENS } from './tokens.js';
 export const rateLimitModule = (config: AppConfig, store: RateLimitStore): ContainerModule =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.RateLimitStore).toConstantValue(store);
-    bind(TOKENS.PublicRateLimiter).toDynamicValue((context) => flexibleRateLimiter(store, config.rateLimits.public, { name: 'public', logger: context.get(TOKENS.Logger) }));
+    bind(TOKENS.PublicRateLimiter).toDynamicValue((context) =>
+      flexibleRateLimiter(store, config.rateLimits.public, { name: 'public', logger: context.get(TOKENS.Logger) }),
+    );
   });

@@ -9,9 +9,14 @@ import { periodicJob, type PeriodicJob } from './periodic-job.js';
  * const sweeper = paymentSweepJob(paymentsArea, logger, 60_000);
  * sweeper.start();
  */
-export const paymentSweepJob = (payments: Pick<PaymentsArea, 'sweepPayments'>, logger: Logger, intervalMs?: number): PeriodicJob<void, SweepReport> =>
+export const paymentSweepJob = (
+  payments: Pick<PaymentsArea, 'sweepPayments'>,
+  logger: Logger,
+  intervalMs?: number,
+): PeriodicJob<void, SweepReport> =>
   periodicJob({
     run: () => payments.sweepPayments(),
     ...(intervalMs === undefined ? {} : { intervalMs }),
-    onError: (error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'payment sweep failed; the next run is scheduled'),
+    onError: (error) =>
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'payment sweep failed; the next run is scheduled'),
   });

@@ -13,7 +13,11 @@ const checkEveryMs = (receiptDelaySeconds: number): number => Math.min(60_000, M
  * receipts.start();
  * await receipts.stop();
  */
-export const pushReceiptsJob = (devices: Pick<DevicesArea, 'settlePushReceipts'>, background: BackgroundTasks, receiptDelaySeconds: number): BackgroundJob => {
+export const pushReceiptsJob = (
+  devices: Pick<DevicesArea, 'settlePushReceipts'>,
+  background: BackgroundTasks,
+  receiptDelaySeconds: number,
+): BackgroundJob => {
   let timer: NodeJS.Timeout | undefined;
   return {
     start: () => {

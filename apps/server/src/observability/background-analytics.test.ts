@@ -15,7 +15,10 @@ test('a call answers at once while the vendor is still working, and drain waits 
   const vendor = heldAnalytics();
   const background = new BackgroundAnalytics(vendor.analytics, new RecordingLogger());
   await background.track('user_1', 'user_signed_up');
-  t.deepEqual(vendor.pending.map((p) => p.call), ['track user_1 user_signed_up']);
+  t.deepEqual(
+    vendor.pending.map((p) => p.call),
+    ['track user_1 user_signed_up'],
+  );
   let drained = false;
   const draining = background.drain().then(() => (drained = true));
   await Promise.resolve();
@@ -32,7 +35,11 @@ test('spec: a failed call is logged at warn and not surfaced', async (t) => {
   await background.identify('user_1', {});
   vendor.pending[0]!.fail(new Error('vendor down'));
   await background.drain();
-  t.like(logger.entries.at(-1), { level: 'warn', message: 'analytics call failed', fields: { idpId: 'user_1', call: 'identify', err: 'vendor down' } });
+  t.like(logger.entries.at(-1), {
+    level: 'warn',
+    message: 'analytics call failed',
+    fields: { idpId: 'user_1', call: 'identify', err: 'vendor down' },
+  });
 });
 
 test('calls beyond the in-flight bound are dropped with a warning instead of queueing without limit', async (t) => {

@@ -22,7 +22,11 @@ export class BackgroundAnalytics implements Analytics {
     logger: Logger,
     options: BackgroundAnalyticsOptions = {},
   ) {
-    this.work = new BackgroundWork(logger, { label: 'analytics call', maxInFlight: options.maxInFlight ?? 256, timeoutMs: options.timeoutMs ?? 5_000 });
+    this.work = new BackgroundWork(logger, {
+      label: 'analytics call',
+      maxInFlight: options.maxInFlight ?? 256,
+      timeoutMs: options.timeoutMs ?? 5_000,
+    });
   }
 
   identify(idpUserId: string, traits: Readonly<Record<string, unknown>>): Promise<void> {

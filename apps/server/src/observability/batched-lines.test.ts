@@ -45,7 +45,13 @@ const logger = createLogger('info');
 for (let i = 0; i < 3; i += 1) logger.info({ line: i }, 'before exit');
 ${ending}`;
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
-    const lines = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { line: number; msg: string });
-    t.deepEqual(lines.map(({ line, msg }) => ({ line, msg })), [0, 1, 2].map((line) => ({ line, msg: 'before exit' })));
+    const lines = stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { line: number; msg: string });
+    t.deepEqual(
+      lines.map(({ line, msg }) => ({ line, msg })),
+      [0, 1, 2].map((line) => ({ line, msg: 'before exit' })),
+    );
   });
 }

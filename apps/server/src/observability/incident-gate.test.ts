@@ -65,9 +65,15 @@ test('kinds are separate incidents: the provider away while the database is away
   gate.captureException(providerAway());
   gate.captureException(providerAway());
   t.is(tracker.captured.length, 2);
-  t.deepEqual(tracker.capturedContexts.map((context) => context?.['incident']), ['database-unavailable', 'provider-unavailable']);
+  t.deepEqual(
+    tracker.capturedContexts.map((context) => context?.['incident']),
+    ['database-unavailable', 'provider-unavailable'],
+  );
   gate.answered('provider-unavailable');
-  t.deepEqual(logger.entries.map((entry) => entry.fields['incident']), ['provider-unavailable']);
+  t.deepEqual(
+    logger.entries.map((entry) => entry.fields['incident']),
+    ['provider-unavailable'],
+  );
   gate.captureException(databaseAway());
   t.is(tracker.captured.length, 2, 'the database incident is still open');
 });

@@ -60,9 +60,16 @@ const loggedAndSent = (logged: ErrorTracker, vendor: ErrorTracker): ErrorTracker
  * // … at shutdown, after the last request:
  * await observability.flush(5_000);
  */
-export const createObservability = (config: ObservabilityConfig, logger: Logger, scopes: RequestScopes, now: () => number = Date.now): Observability => {
-  const sentry: ClosableErrorTracker | undefined = config.sentry === undefined ? undefined : createSentryErrorTracker({ ...config.sentry, scopes });
-  const posthog: ClosableAnalytics | undefined = config.posthog === undefined ? undefined : createPostHogAnalytics({ ...config.posthog, logger });
+export const createObservability = (
+  config: ObservabilityConfig,
+  logger: Logger,
+  scopes: RequestScopes,
+  now: () => number = Date.now,
+): Observability => {
+  const sentry: ClosableErrorTracker | undefined =
+    config.sentry === undefined ? undefined : createSentryErrorTracker({ ...config.sentry, scopes });
+  const posthog: ClosableAnalytics | undefined =
+    config.posthog === undefined ? undefined : createPostHogAnalytics({ ...config.posthog, logger });
   // A log line needs no background queue (its bookkeeping cost every new user's webhook; docs/performance.md).
   const analytics = posthog === undefined ? new LoggingAnalytics(logger) : new BackgroundAnalytics(posthog, logger);
   const exposed = config.metrics.token !== undefined || config.metrics.port !== undefined;

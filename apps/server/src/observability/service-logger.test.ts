@@ -10,7 +10,16 @@ import { mayNeedRedaction } from './service-logger.js';
 
 const capture = (scopes?: RequestScopes) => {
   const lines: string[] = [];
-  const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(...String(chunk).split('\n').filter((line) => line !== '')), done()) });
+  const sink = new Writable({
+    write: (chunk, _encoding, done) => (
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((line) => line !== ''),
+      ),
+      done()
+    ),
+  });
   const logger = createLogger('debug', sink as never, scopes);
   const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   return { logger, lines, records };
@@ -22,7 +31,10 @@ test('a flat line of ordinary keys is written exactly as the redacting path woul
   const { logger, records } = capture();
   logger.info({ eventType: 'user.created', idpId: 'user_1', attempts: 3, replay: false, missing: null }, 'idp webhook accepted');
   // An object field sends the same values through redaction; both must read alike.
-  logger.info({ eventType: 'user.created', idpId: 'user_1', attempts: 3, replay: false, missing: null, nested: {} }, 'idp webhook accepted');
+  logger.info(
+    { eventType: 'user.created', idpId: 'user_1', attempts: 3, replay: false, missing: null, nested: {} },
+    'idp webhook accepted',
+  );
   const [flat, redacted] = records().map(withoutTime);
   t.deepEqual({ ...flat, nested: {} }, redacted);
   t.is(flat?.['service'], 'idv-membership');
@@ -52,7 +64,7 @@ test('mayNeedRedaction: only flat lines without redacted keys skip redaction', (
   t.true(mayNeedRedaction({ ids: ['a'] }));
 });
 
-test("lines written during a request carry its id once; a line naming the id itself keeps its own", async (t) => {
+test('lines written during a request carry its id once; a line naming the id itself keeps its own', async (t) => {
   const scopes = new RequestScopes();
   const { logger, lines, records } = capture(scopes);
   logger.info({ step: 'outside' }, 'before');

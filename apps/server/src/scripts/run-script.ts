@@ -67,7 +67,9 @@ export const runMaintenanceScript = async <Phase extends string>(script: Mainten
   const persistence = await openDatabase(config.database, {
     transactionSlot: () => scopes.slot(),
     onDriverWarning: (message) => logger.warn({ driverMessage: message }, 'database driver warning'),
-  }).catch((error: unknown) => refuse([`Cannot ${script.verb}: ${error instanceof DatabaseUnavailableError ? error.advice : String(error)}`]));
+  }).catch((error: unknown) =>
+    refuse([`Cannot ${script.verb}: ${error instanceof DatabaseUnavailableError ? error.advice : String(error)}`]),
+  );
   let interrupted = false;
   process.once('SIGINT', () => {
     interrupted = true;
@@ -76,7 +78,14 @@ export const runMaintenanceScript = async <Phase extends string>(script: Mainten
   const progress = progressReporter(process.stderr, script.phases);
   try {
     if (config.migrateOnStart) await migrateDatabase(persistence, config.database);
-    const summary = await script.run({ config, logger, observability, persistence, onProgress: progress.update, stopRequested: () => interrupted });
+    const summary = await script.run({
+      config,
+      logger,
+      observability,
+      persistence,
+      onProgress: progress.update,
+      stopRequested: () => interrupted,
+    });
     progress.stop();
     process.stdout.write(`${summary}\n`);
     await observability.flush(config.observability.shutdownGraceMs);

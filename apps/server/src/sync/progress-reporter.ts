@@ -46,7 +46,8 @@ const terminalBar = <Phase extends string>(stream: NodeJS.WritableStream, labels
       if (progress.phase !== phase) {
         stop();
         phase = progress.phase;
-        const format = progress.total === null ? `${labels[progress.phase]} {value}` : `${labels[progress.phase]} |{bar}| {value}/{total} {percentage}%`;
+        const format =
+          progress.total === null ? `${labels[progress.phase]} {value}` : `${labels[progress.phase]} |{bar}| {value}/{total} {percentage}%`;
         bar = new cliProgress.SingleBar({ format, stream, hideCursor: true }, cliProgress.Presets.shades_classic);
         bar.start(progress.total ?? progress.done, 0);
       }

@@ -44,7 +44,10 @@ test('once started with an interval the job runs by itself, again after a failed
   t.is(errorTracker.captured.length, 1);
   sync.runs[1]!.finish(SUMMARY);
   await sync.started(3);
-  t.like(logger.at('info')[0], { message: 'user sync: created 1, updated 0, deleted 0, invitations accepted 0, unchanged 4', fields: { created: 1, unchanged: 4 } });
+  t.like(logger.at('info')[0], {
+    message: 'user sync: created 1, updated 0, deleted 0, invitations accepted 0, unchanged 4',
+    fields: { created: 1, unchanged: 4 },
+  });
 
   // stop() asks the running sync to stop between pages and waits for it; nothing runs after.
   let stopped = false;

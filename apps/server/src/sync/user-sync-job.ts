@@ -30,7 +30,10 @@ export interface UserSyncJobOptions {
  * await job.stop();
  */
 export const userSyncJob = ({ syncUsers, logger, errorTracker, intervalMs }: UserSyncJobOptions): UserSyncJob => {
-  const job: PeriodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary> = periodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary>({
+  const job: PeriodicJob<Pick<SyncUsersOptions, 'onProgress'>, SyncSummary> = periodicJob<
+    Pick<SyncUsersOptions, 'onProgress'>,
+    SyncSummary
+  >({
     run: async (options = {}): Promise<SyncSummary> => {
       const startedAt = Date.now();
       const result = await syncUsers({ ...options, stopRequested: (): boolean => job.stopRequested() })();

@@ -64,7 +64,9 @@ test('a tampered ciphertext, tag, IV or header rejects', async (t) => {
     await t.throwsAsync(vault.open(ADA, tampered), { instanceOf: NationalIdVaultError });
   }
   // The header is authenticated: pointing it at the other known key fails too.
-  const otherKid = Buffer.from(JSON.stringify({ alg: 'dir', enc: 'A256GCM', kid: nationalIdKeyId(OLD_KEY), sub: ADA })).toString('base64url');
+  const otherKid = Buffer.from(JSON.stringify({ alg: 'dir', enc: 'A256GCM', kid: nationalIdKeyId(OLD_KEY), sub: ADA })).toString(
+    'base64url',
+  );
   await t.throwsAsync(vault.open(ADA, [otherKid, ...parts.slice(1)].join('.')), { instanceOf: NationalIdVaultError });
   await t.throwsAsync(vault.open(ADA, 'not a jwe'), { instanceOf: NationalIdVaultError });
 });
@@ -90,7 +92,9 @@ test('a value sealed for one user does not open for another, and naming the othe
   const sealed = await vault.seal(ADA, PLAIN);
   t.deepEqual(await vault.open(BOB, sealed), O.none);
   const [, ...rest] = sealed.split('.');
-  const rebound = Buffer.from(JSON.stringify({ alg: 'dir', enc: 'A256GCM', kid: nationalIdKeyId(NEW_KEY), sub: BOB })).toString('base64url');
+  const rebound = Buffer.from(JSON.stringify({ alg: 'dir', enc: 'A256GCM', kid: nationalIdKeyId(NEW_KEY), sub: BOB })).toString(
+    'base64url',
+  );
   const error = await t.throwsAsync(vault.open(BOB, [rebound, ...rest].join('.')), { instanceOf: NationalIdVaultError });
   t.false(error?.message.includes(PLAIN));
 });

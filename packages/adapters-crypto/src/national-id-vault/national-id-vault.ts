@@ -32,7 +32,8 @@ interface SealedHeader {
 const headerOf = (sealed: SealedNationalId): SealedHeader => {
   try {
     const { kid, alg, enc, sub } = decodeProtectedHeader(sealed);
-    if (alg === 'dir' && enc === 'A256GCM' && typeof kid === 'string' && KID.test(kid) && (sub === undefined || typeof sub === 'string')) return { kid, sub };
+    if (alg === 'dir' && enc === 'A256GCM' && typeof kid === 'string' && KID.test(kid) && (sub === undefined || typeof sub === 'string'))
+      return { kid, sub };
   } catch {
     // Falls through: an unreadable header is as bad as a wrong one.
   }
@@ -62,13 +63,18 @@ export const createNationalIdVault = ({ currentKey, previousKeys = [] }: Nationa
   // compact form every existing row has (one string, the same parser, the same column). Editing
   // `sub` to name another user fails authentication; a value copied whole still names its own user.
   const seal = (userId: UserId, plain: NationalId): Promise<SealedNationalId> =>
-    new CompactEncrypt(new TextEncoder().encode(plain)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: current.kid, sub: userId }).encrypt(current.key);
+    new CompactEncrypt(new TextEncoder().encode(plain))
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: current.kid, sub: userId })
+      .encrypt(current.key);
 
   const open = async (userId: UserId, sealed: SealedNationalId): Promise<O.Option<NationalId>> => {
     const { kid, sub } = headerOf(sealed);
     if (sub !== undefined && sub !== userId) return O.none;
     const key = keys.get(kid);
-    if (key === undefined) throw new NationalIdVaultError(`sealed national ID names an unknown key id ${kid}; is its key missing from NATIONAL_ID_DECRYPTION_KEYS?`);
+    if (key === undefined)
+      throw new NationalIdVaultError(
+        `sealed national ID names an unknown key id ${kid}; is its key missing from NATIONAL_ID_DECRYPTION_KEYS?`,
+      );
     const plaintext = await compactDecrypt(sealed, key.key, DECRYPT_OPTIONS).catch(() => {
       throw new NationalIdVaultError(`sealed national ID failed authentication with key id ${kid}`);
     });

@@ -5,7 +5,13 @@ import { NationalId, PaymentCard } from '@idv/core';
 import { decodeInput } from './decode-input.js';
 import { personalData } from './personal-data.js';
 
-const Body = io.type({ nationalId: personalData(NationalId), card: personalData(PaymentCard), token: personalData(io.string), seats: io.number, name: io.string });
+const Body = io.type({
+  nationalId: personalData(NationalId),
+  card: personalData(PaymentCard),
+  token: personalData(io.string),
+  seats: io.number,
+  name: io.string,
+});
 
 const problemsOf = (value: unknown): readonly string[] => {
   const decoded = decodeInput(Body, value, 'body');
@@ -13,7 +19,13 @@ const problemsOf = (value: unknown): readonly string[] => {
 };
 
 test('a value under a personal-data codec is named by its path only, whatever its type', (t) => {
-  const problems = problemsOf({ nationalId: 10000000078, card: { number: 4111111111111111, cvc: 123 }, token: 12345678901, seats: 'x', name: 'Ada' });
+  const problems = problemsOf({
+    nationalId: 10000000078,
+    card: { number: 4111111111111111, cvc: 123 },
+    token: 12345678901,
+    seats: 'x',
+    name: 'Ada',
+  });
   t.deepEqual(problems, [
     'body.nationalId: expected NationalId, got [REDACTED]',
     'body.card.holderName: expected string, got [REDACTED]',
@@ -33,7 +45,9 @@ test('a card given whole as a string is not echoed either', (t) => {
 });
 
 test('an object or array is never echoed, since a personal-data field may sit inside it', (t) => {
-  t.deepEqual(problemsOf(['10000000078']), ['body: expected { nationalId: NationalId, card: PaymentCard, token: string, seats: number, name: string }, got an array']);
+  t.deepEqual(problemsOf(['10000000078']), [
+    'body: expected { nationalId: NationalId, card: PaymentCard, token: string, seats: number, name: string }, got an array',
+  ]);
   const Wrapper = io.type({ person: io.type({ name: io.string }) });
   const decoded = decodeInput(Wrapper, { person: 'x' }, 'body');
   t.deepEqual(E.isLeft(decoded) ? decoded.left.problems : [], ['body.person: expected { name: string }, got "x"']);
@@ -43,5 +57,8 @@ test('an object or array is never echoed, since a personal-data field may sit in
 
 test('marking a codec for one field leaves the same codec elsewhere unmarked', (t) => {
   const decoded = decodeInput(io.type({ secret: personalData(io.string), label: io.string }), { secret: 1, label: 2 }, 'query');
-  t.deepEqual(E.isLeft(decoded) ? decoded.left.problems : [], ['query.secret: expected string, got [REDACTED]', 'query.label: expected string, got 2']);
+  t.deepEqual(E.isLeft(decoded) ? decoded.left.problems : [], [
+    'query.secret: expected string, got [REDACTED]',
+    'query.label: expected string, got 2',
+  ]);
 });

@@ -25,6 +25,8 @@ export const decodeInput = <A>(codec: t.Decoder<unknown, A>, value: unknown, par
   pipe(
     codec.decode(value),
     E.mapLeft((errors) =>
-      validationFailed(describeErrors(errors, sentValue).map((line) => (line.startsWith('(root)') ? `${part}${line.slice(6)}` : `${part}.${line}`))),
+      validationFailed(
+        describeErrors(errors, sentValue).map((line) => (line.startsWith('(root)') ? `${part}${line.slice(6)}` : `${part}.${line}`)),
+      ),
     ),
   );

@@ -31,7 +31,8 @@ export const decodeRequest = <P, Q, B>(ctx: Context, codecs: RequestCodecs<P, Q,
   const params = codecs.params === undefined ? E.right({} as P) : decodeInput(codecs.params, ctx['params'] ?? {}, 'params');
   const query = codecs.query === undefined ? E.right({} as Q) : decodeInput(codecs.query, ctx.query, 'query');
   const body = codecs.body === undefined ? E.right(undefined as B) : decodeInput(codecs.body, ctx.request.body, 'body');
-  if (E.isRight(params) && E.isRight(query) && E.isRight(body)) return E.right({ params: params.right, query: query.right, body: body.right });
+  if (E.isRight(params) && E.isRight(query) && E.isRight(body))
+    return E.right({ params: params.right, query: query.right, body: body.right });
   return E.left(failure(validationFailed([params, query, body].flatMap((part) => (E.isLeft(part) ? part.left.problems : [])))));
 };
 

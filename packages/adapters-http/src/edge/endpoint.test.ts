@@ -58,7 +58,9 @@ const post = (url: string, body: string, contentType = 'application/json') =>
 test('the handler gets the caller and the decoded params and body', async (t) => {
   const response = await post(t.context.url, JSON.stringify({ email: 'Ada@Example.com', seats: 2 }));
   t.is(response.status, 201);
-  t.deepEqual(t.context.seen, [{ caller, params: { orgId: 'org_1' }, query: {}, body: { email: 'ada@example.com', seats: 2 }, clientAddress: '127.0.0.1' }]);
+  t.deepEqual(t.context.seen, [
+    { caller, params: { orgId: 'org_1' }, query: {}, body: { email: 'ada@example.com', seats: 2 }, clientAddress: '127.0.0.1' },
+  ]);
 });
 
 test('every decoding problem is one line of one 400 ValidationFailed, and the handler never runs', async (t) => {
@@ -76,13 +78,22 @@ test('every decoding problem is one line of one 400 ValidationFailed, and the ha
 test('a missing body is a validation problem, not a crash', async (t) => {
   const response = await fetch(t.context.url, { method: 'POST' });
   t.is(response.status, 400);
-  t.like(await response.json(), { code: 'ValidationFailed', problems: ['body: expected { email: Email, seats: number }, got undefined (missing)'] });
+  t.like(await response.json(), {
+    code: 'ValidationFailed',
+    problems: ['body: expected { email: Email, seats: number }, got undefined (missing)'],
+  });
 });
 
 test('broken JSON is 400, another media type 415, an oversized body 413; never 500', async (t) => {
   t.like(await (await post(t.context.url, '{"email":')).json(), { statusCode: 400, code: 'BadRequest' });
-  t.like(await (await post(t.context.url, 'email=a', 'application/x-www-form-urlencoded')).json(), { statusCode: 415, code: 'UnsupportedMediaType' });
-  t.like(await (await post(t.context.url, JSON.stringify({ email: 'a@b.co', seats: 1, pad: 'x'.repeat(400) }))).json(), { statusCode: 413, code: 'PayloadTooLarge' });
+  t.like(await (await post(t.context.url, 'email=a', 'application/x-www-form-urlencoded')).json(), {
+    statusCode: 415,
+    code: 'UnsupportedMediaType',
+  });
+  t.like(await (await post(t.context.url, JSON.stringify({ email: 'a@b.co', seats: 1, pad: 'x'.repeat(400) }))).json(), {
+    statusCode: 413,
+    code: 'PayloadTooLarge',
+  });
   t.like(await (await post(t.context.url, '"just a string"')).json(), { statusCode: 400 });
 });
 
@@ -96,7 +107,10 @@ test('a body that cannot be read says why, with the status of its cause', async 
     code: 'BadRequest',
     message: 'Request body must not contain a __proto__ or constructor.prototype member',
   });
-  t.like(await refused(await post(t.context.url, '"just a string"')), { status: 400, message: 'Request body must be a JSON object or array' });
+  t.like(await refused(await post(t.context.url, '"just a string"')), {
+    status: 400,
+    message: 'Request body must be a JSON object or array',
+  });
   t.like(await refused(await post(t.context.url, '{"email":')), { status: 400, message: 'Request body is not valid JSON' });
   t.like(await refused(await postEncoded(t.context.url, Buffer.from('not gzip at all'), 'gzip')), {
     status: 400,

@@ -56,7 +56,14 @@ export const bearerEndpoint = <P = NoInput, Q = NoInput, B = undefined>(endpoint
     const { params, query, body } = decoded.right;
     // Named properties rather than a spread (a spread copies key by key through the runtime), and a
     // `then` rather than an await (one promise fewer): every bearer request runs this (docs/performance.md).
-    const request = { caller: callerOf(ctx.request), clientAddress: clientAddressOf(ctx), params, query, body, header: (name: string) => optionalHeader(ctx, name) };
+    const request = {
+      caller: callerOf(ctx.request),
+      clientAddress: clientAddressOf(ctx),
+      params,
+      query,
+      body,
+      header: (name: string) => optionalHeader(ctx, name),
+    };
     return endpoint.handle(request).then((reply) => send(ctx, reply));
   };
   const readBody = endpoint.body === undefined ? undefined : jsonBody(endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);

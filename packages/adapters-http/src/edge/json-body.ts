@@ -11,7 +11,8 @@ const unreadableBody = (error: Error): { readonly status: 400 | 413 | 415; reado
   if (status === 415) return { status: 415, message: 'Send the body uncompressed, or encoded with gzip, deflate or br' };
   if (typeof code === 'string' && code.startsWith('Z_')) return { status: 400, message: 'Request body could not be decompressed' };
   // @hapi/bourne refuses these members rather than let them reach an object's prototype.
-  if (/prototype property/.test(error.message)) return { status: 400, message: 'Request body must not contain a __proto__ or constructor.prototype member' };
+  if (/prototype property/.test(error.message))
+    return { status: 400, message: 'Request body must not contain a __proto__ or constructor.prototype member' };
   if (/only supports object and array/.test(error.message)) return { status: 400, message: 'Request body must be a JSON object or array' };
   return { status: 400, message: 'Request body is not valid JSON' };
 };

@@ -24,16 +24,23 @@ test.beforeEach(async (t) => {
       path: '/echo',
       query: io.type({ n: io.string }),
       doc,
-      handle: async ({ query, method, path }) => (query.n === 'away' ? seeOther('https://example.com/result?status=ok') : ok({ n: query.n, method, path })),
+      handle: async ({ query, method, path }) =>
+        query.n === 'away' ? seeOther('https://example.com/result?status=ok') : ok({ n: query.n, method, path }),
     }),
     publicEndpoint({ method: 'get', path: '/text', doc, handle: async () => text(200, 'text/plain', 'OK') }),
     rawBodyEndpoint({
       method: 'post',
       path: '/signed',
       doc,
-      rawBody: { limit: 16, tooLarge: 'Body too large', encoded: 'Compressed bodies are not accepted', consumed: () => failure({ _tag: 'InternalError', message: 'Raw body unavailable' }) },
+      rawBody: {
+        limit: 16,
+        tooLarge: 'Body too large',
+        encoded: 'Compressed bodies are not accepted',
+        consumed: () => failure({ _tag: 'InternalError', message: 'Raw body unavailable' }),
+      },
       handle: async ({ header, readBody }) => {
-        if (header('x-signature') === undefined) return asRejection(failure({ _tag: 'MissingSignature', message: 'No signature' }), 'MissingSignature');
+        if (header('x-signature') === undefined)
+          return asRejection(failure({ _tag: 'MissingSignature', message: 'No signature' }), 'MissingSignature');
         const body = await readBody();
         return E.isLeft(body) ? body.left : ok({ bytes: body.right.length });
       },
@@ -73,12 +80,19 @@ test('a text reply keeps its body as is, with the media type Koa completes; a re
 });
 
 test('a raw body is read only when the handler asks: a refusal before it reads nothing; too large 413 and compressed 415, each marked as a refusal', async (t) => {
-  const post = (body: Buffer | string, headers: Record<string, string> = {}) => fetch(`${t.context.url}/signed`, { method: 'POST', body, headers });
+  const post = (body: Buffer | string, headers: Record<string, string> = {}) =>
+    fetch(`${t.context.url}/signed`, { method: 'POST', body, headers });
   t.is((await post('x'.repeat(100))).status, 401, 'the signature check answers first, whatever the body');
   t.deepEqual(await (await post('0123456789', { 'x-signature': 's' })).json(), { bytes: 10 });
   const tooLarge = await post('x'.repeat(17), { 'x-signature': 's' });
-  t.like({ status: tooLarge.status, ...((await tooLarge.json()) as object) }, { status: 413, code: 'PayloadTooLarge', message: 'Body too large' });
+  t.like(
+    { status: tooLarge.status, ...((await tooLarge.json()) as object) },
+    { status: 413, code: 'PayloadTooLarge', message: 'Body too large' },
+  );
   const encoded = await post(gzipSync('{}'), { 'x-signature': 's', 'content-encoding': 'gzip' });
-  t.like({ status: encoded.status, ...((await encoded.json()) as object) }, { status: 415, code: 'UnsupportedMediaType', message: 'Compressed bodies are not accepted' });
+  t.like(
+    { status: encoded.status, ...((await encoded.json()) as object) },
+    { status: 415, code: 'UnsupportedMediaType', message: 'Compressed bodies are not accepted' },
+  );
   t.deepEqual(t.context.rejections, ['MissingSignature', undefined, 'PayloadTooLarge', 'UnsupportedMediaType']);
 });

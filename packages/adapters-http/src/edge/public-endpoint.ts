@@ -80,7 +80,10 @@ const publicRequest = <P, Q>(ctx: Context, params: P, query: Q): PublicRequest<P
 const NO_INPUT: DecodedRequest<never, never, undefined> = { params: {} as never, query: {} as never, body: undefined };
 
 /** The route of a public endpoint: its request decoded (nothing to decode without codecs), then `answer`, then the one writer. */
-const publicRoute = <P, Q>(endpoint: Omit<PublicEndpoint<P, Q>, 'handle'>, answer: (ctx: Context, params: P, query: Q) => Promise<Reply>): Route => {
+const publicRoute = <P, Q>(
+  endpoint: Omit<PublicEndpoint<P, Q>, 'handle'>,
+  answer: (ctx: Context, params: P, query: Q) => Promise<Reply>,
+): Route => {
   const decodes = endpoint.params !== undefined || endpoint.query !== undefined;
   return {
     method: endpoint.method,
@@ -129,12 +132,22 @@ export const rawBodyEndpoint = <P = NoInput, Q = NoInput>(endpoint: RawBodyEndpo
   const readBody = async (ctx: Context): Promise<E.Either<Reply, Buffer>> => {
     const raw = await readRawBody(ctx, reading.limit);
     if (raw.ok) return E.right(raw.bytes);
-    if (raw.problem === 'too-large') return E.left(asRejection(failure({ _tag: 'PayloadTooLarge', message: reading.tooLarge }), 'PayloadTooLarge'));
-    if (raw.problem === 'encoded') return E.left(asRejection(failure({ _tag: 'UnsupportedMediaType', message: reading.encoded }), 'UnsupportedMediaType'));
+    if (raw.problem === 'too-large')
+      return E.left(asRejection(failure({ _tag: 'PayloadTooLarge', message: reading.tooLarge }), 'PayloadTooLarge'));
+    if (raw.problem === 'encoded')
+      return E.left(asRejection(failure({ _tag: 'UnsupportedMediaType', message: reading.encoded }), 'UnsupportedMediaType'));
     return E.left(reading.consumed());
   };
   // Every field named rather than a spread of the public request: every webhook delivery runs this (docs/performance.md).
   return publicRoute(endpoint, (ctx, params, query) =>
-    endpoint.handle({ params, query, header: (name) => optionalHeader(ctx, name), clientAddress: clientAddressOf(ctx), method: ctx.method, path: ctx.path, readBody: () => readBody(ctx) }),
+    endpoint.handle({
+      params,
+      query,
+      header: (name) => optionalHeader(ctx, name),
+      clientAddress: clientAddressOf(ctx),
+      method: ctx.method,
+      path: ctx.path,
+      readBody: () => readBody(ctx),
+    }),
   );
 };

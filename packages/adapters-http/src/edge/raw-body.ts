@@ -16,7 +16,9 @@ export const readRawBody = (ctx: Context, limit: number): Promise<RawBody> => {
   if (Number(ctx.get('content-length') || 0) > limit) return Promise.resolve({ ok: false, problem: 'too-large' });
   if (ctx.req.readableEnded) {
     // An empty body is legitimately ended at once only when nothing was announced.
-    return Promise.resolve(Number(ctx.get('content-length') || 0) > 0 ? { ok: false, problem: 'already-consumed' } : { ok: true, bytes: Buffer.alloc(0) });
+    return Promise.resolve(
+      Number(ctx.get('content-length') || 0) > 0 ? { ok: false, problem: 'already-consumed' } : { ok: true, bytes: Buffer.alloc(0) },
+    );
   }
   return collect(ctx.req, limit);
 };

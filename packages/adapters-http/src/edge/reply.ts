@@ -32,7 +32,10 @@ export const text = (status: number, type: string, content: string): Reply => ({
 /** 303 See Other: the browser fetches `location` with a GET. */
 export const seeOther = (location: string): Reply => ({ status: 303, location });
 /** The same reply with more headers (`WWW-Authenticate`, `Cache-Control`). */
-export const withHeaders = (reply: Reply, headers: Readonly<Record<string, string>>): Reply => ({ ...reply, headers: { ...reply.headers, ...headers } });
+export const withHeaders = (reply: Reply, headers: Readonly<Record<string, string>>): Reply => ({
+  ...reply,
+  headers: { ...reply.headers, ...headers },
+});
 /** The same reply, marked as the refusal `tag` for the failure budget behind the route. */
 export const asRejection = (reply: Reply, tag: string): Reply => ({ ...reply, rejection: tag });
 

@@ -24,7 +24,16 @@ export type HttpEdgeErrorCode =
   | 'InternalError';
 
 /** Every domain error a use case can answer with. */
-export type AnyDomainError = IdentityError | DeleteSelfError | IdpWebhookError | OrganizationError | MembershipError | InvitationError | NationalIdError | PaymentError | CallbackRejection;
+export type AnyDomainError =
+  | IdentityError
+  | DeleteSelfError
+  | IdpWebhookError
+  | OrganizationError
+  | MembershipError
+  | InvitationError
+  | NationalIdError
+  | PaymentError
+  | CallbackRejection;
 
 /** Every public error code the API can answer with. */
 export type ErrorCode = AnyDomainError['_tag'] | HttpEdgeErrorCode;

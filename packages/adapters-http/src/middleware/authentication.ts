@@ -22,8 +22,16 @@ export const authentication = (services: HttpServices, logger: Logger, access: '
     if (E.isLeft(result)) metrics.tokenFailure(result.left.reason);
     if (E.isLeft(result) && result.left._tag === 'AuthenticationUnavailable') {
       // The token was never judged (provider keys unreachable); a 401 would sign the user out.
-      logger.warn({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated: verification unavailable');
-      return send(ctx, withHeaders(failure({ _tag: 'AuthenticationUnavailable', message: result.left.message }), { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+      logger.warn(
+        { reason: result.left.reason, method: ctx.method, path: ctx.path },
+        'request not authenticated: verification unavailable',
+      );
+      return send(
+        ctx,
+        withHeaders(failure({ _tag: 'AuthenticationUnavailable', message: result.left.message }), {
+          'Retry-After': String(RETRY_AFTER_SECONDS),
+        }),
+      );
     }
     if (E.isLeft(result)) {
       logger.info({ reason: result.left.reason, method: ctx.method, path: ctx.path }, 'request not authenticated');

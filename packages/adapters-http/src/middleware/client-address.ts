@@ -15,7 +15,10 @@ const expandIPv6 = (address: string): string[] => {
 export const sourceKey = (address: string): string => {
   const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').replace(/%.*$/, '');
   if (isIPv4(bare) || !isIPv6(bare) || bare.includes('.')) return bare;
-  return `${expandIPv6(bare.toLowerCase()).slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${expandIPv6(bare.toLowerCase())
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 };
 
 /**

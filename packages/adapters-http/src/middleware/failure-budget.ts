@@ -12,7 +12,10 @@ export const lenientConsume =
   (limiter: RateLimiter, logger: Logger, what: string) =>
   (source: string, cost: number, path: string): Promise<RateLimitDecision> =>
     limiter.consume(source, cost).catch((error: unknown) => {
-      logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, path }, `${what} limiter failed: request let through`);
+      logger.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) }, path },
+        `${what} limiter failed: request let through`,
+      );
       return { allowed: true } as const;
     });
 

@@ -16,7 +16,7 @@ export interface PaymentCallbackLimits {
 }
 
 /** The rejections that spend a source's failure budget: someone guessing or forging, not a misconfigured scheme. */
-const COUNTED: ReadonlySet<string> = new Set<CallbackRejection['_tag']>( ['InvalidSignature', 'MissingSignature', 'MalformedCallback']);
+const COUNTED: ReadonlySet<string> = new Set<CallbackRejection['_tag']>(['InvalidSignature', 'MissingSignature', 'MalformedCallback']);
 
 const blockListOf = (cidrs: readonly string[]): BlockList => {
   const list = new BlockList();
@@ -49,7 +49,11 @@ const isTrusted = (list: BlockList, address: string): boolean => {
  * @example
  * router.post('/payments/callbacks/paytr', paymentCallbackLimit({ rate, failures, trustedCidrs }, logger), handler);
  */
-export const paymentCallbackLimit = (limits: PaymentCallbackLimits, logger: Logger, options: { readonly trustedProxyHops?: number } = {}): Middleware => {
+export const paymentCallbackLimit = (
+  limits: PaymentCallbackLimits,
+  logger: Logger,
+  options: { readonly trustedProxyHops?: number } = {},
+): Middleware => {
   const trusted = blockListOf(limits.trustedCidrs ?? []);
   const failures = limits.failures === undefined ? undefined : failureBudget(limits.failures, COUNTED, logger, 'payment callback');
   const rate = limits.rate === undefined ? undefined : lenientConsume(limits.rate, logger, 'payment callback');
@@ -60,7 +64,10 @@ export const paymentCallbackLimit = (limits: PaymentCallbackLimits, logger: Logg
     if (failures !== undefined) {
       const standing = await failures.standing(source, ctx.path);
       if (!standing.allowed) {
-        logger.warn({ path: ctx.path, retryAfterSeconds: standing.retryAfterSeconds }, 'payment callback source blocked after repeated bad signatures');
+        logger.warn(
+          { path: ctx.path, retryAfterSeconds: standing.retryAfterSeconds },
+          'payment callback source blocked after repeated bad signatures',
+        );
         return refuseSource(ctx, standing.retryAfterSeconds, 'Too many rejected callbacks from this source; try again later');
       }
     }

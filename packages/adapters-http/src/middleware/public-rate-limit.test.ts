@@ -12,16 +12,30 @@ const test = anyTest as TestFn<{ world: TestWorld; url: string; server: Server }
 
 const POLICY = { points: 3, windowSeconds: 60 };
 
-const start = async (t: { context: unknown; teardown: (fn: () => void) => void }, limiter: (world: TestWorld) => RateLimiter, options: Partial<HttpAppOptions> = {}) => {
+const start = async (
+  t: { context: unknown; teardown: (fn: () => void) => void },
+  limiter: (world: TestWorld) => RateLimiter,
+  options: Partial<HttpAppOptions> = {},
+) => {
   const world = createPaymentsWorld();
   const services = {
-    ...identityArea({ ...world, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: false }),
+    ...identityArea({
+      ...world,
+      verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) },
+      testAuthBypass: false,
+    }),
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
     checkReadiness: async () => undefined,
   };
-  const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, publicRateLimiter: limiter(world), ...options });
+  const app = createHttpApp({
+    services,
+    logger: world.logger,
+    errorTracker: world.errorTracker,
+    publicRateLimiter: limiter(world),
+    ...options,
+  });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   t.teardown(() => server.close());
@@ -31,7 +45,12 @@ const start = async (t: { context: unknown; teardown: (fn: () => void) => void }
 const webhook = (url: string, headers: Record<string, string> = {}, n = 1) =>
   fetch(`${url}/webhooks/idp`, {
     method: 'POST',
-    headers: { 'idp-webhook-id': `msg_${n}`, 'idp-webhook-timestamp': '1716883200', 'idp-webhook-signature': VALID_TEST_SIGNATURE, ...headers },
+    headers: {
+      'idp-webhook-id': `msg_${n}`,
+      'idp-webhook-timestamp': '1716883200',
+      'idp-webhook-signature': VALID_TEST_SIGNATURE,
+      ...headers,
+    },
     body: JSON.stringify(userCreatedEvent({ id: `user_ratelimited${n}` })),
   });
 
@@ -47,7 +66,13 @@ test('a public route without a signature (GET /openapi.json) answers 429 RateLim
   const refused = await openApi(url);
   t.is(refused.status, 429);
   t.is(refused.headers.get('retry-after'), '40');
-  t.deepEqual(await refused.json(), { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests; try again later', code: 'RateLimited', retryAfterSeconds: 40 });
+  t.deepEqual(await refused.json(), {
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: 'Too many requests; try again later',
+    code: 'RateLimited',
+    retryAfterSeconds: 40,
+  });
   world.clock.advance(40_000);
   t.is((await openApi(url)).status, 200, 'a new window, a new budget');
 });
@@ -97,7 +122,11 @@ test('the budget is per source: behind one trusted proxy, each X-Forwarded-For c
   for (let n = 0; n < 3; n += 1) t.is((await forged(url, { 'x-forwarded-for': '198.51.100.1' })).status, 400);
   t.is((await forged(url, { 'x-forwarded-for': '198.51.100.1' })).status, 429);
   t.is((await forged(url, { 'x-forwarded-for': '198.51.100.2' })).status, 400, 'another client is not affected');
-  t.is((await forged(url, { 'x-forwarded-for': '203.0.113.9, 198.51.100.1' })).status, 429, 'an entry the client wrote on the left changes nothing');
+  t.is(
+    (await forged(url, { 'x-forwarded-for': '203.0.113.9, 198.51.100.1' })).status,
+    429,
+    'an entry the client wrote on the left changes nothing',
+  );
 });
 
 test('without a trusted proxy, X-Forwarded-For is ignored: the socket peer is the source', async (t) => {

@@ -23,10 +23,16 @@ export interface PublicRateLimitOptions {
 export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: PublicRateLimitOptions = {}): Middleware => {
   const refuse = (ctx: Context, decision: Extract<RateLimitDecision, { allowed: false }>): void => {
     logger.info({ method: ctx.method, path: ctx.path, retryAfterSeconds: decision.retryAfterSeconds }, 'request rate limited');
-    send(ctx, failure({ _tag: 'RateLimited', message: 'Too many requests; try again later', retryAfterSeconds: decision.retryAfterSeconds }));
+    send(
+      ctx,
+      failure({ _tag: 'RateLimited', message: 'Too many requests; try again later', retryAfterSeconds: decision.retryAfterSeconds }),
+    );
   };
   const letThrough = (ctx: Context, next: Next, error: unknown): Promise<void> => {
-    logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, path: ctx.path }, 'public rate limiter failed: request let through');
+    logger.warn(
+      { err: { message: error instanceof Error ? error.message : String(error) }, path: ctx.path },
+      'public rate limiter failed: request let through',
+    );
     return next();
   };
   // One `then` rather than an async function with two awaits: every public request passes here (docs/performance.md).
@@ -49,7 +55,12 @@ export const publicRateLimit = (limiter: RateLimiter, logger: Logger, options: P
  * @example
  * router.post('/webhooks/idp', failureRateLimit(limiter, new Set(['InvalidWebhookSignature']), logger), handler);
  */
-export const failureRateLimit = (limiter: RateLimiter, counted: ReadonlySet<string>, logger: Logger, options: PublicRateLimitOptions = {}): Middleware => {
+export const failureRateLimit = (
+  limiter: RateLimiter,
+  counted: ReadonlySet<string>,
+  logger: Logger,
+  options: PublicRateLimitOptions = {},
+): Middleware => {
   const budget = failureBudget(limiter, counted, logger, 'public rate');
   return async (ctx, next) => {
     await next();

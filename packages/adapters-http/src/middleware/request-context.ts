@@ -20,7 +20,13 @@ export const requestContext = (logger: Logger, scope: HttpAppOptions['requestSco
       const route = ctx.request.routeTag ?? unmatched;
       route.metrics.observe(ctx.status, seconds);
       logger.info(
-        { requestId: ctx.state['requestId'], method: ctx.method, route: route.pattern, status: ctx.status, durationMs: Math.round(seconds * 10_000) / 10 },
+        {
+          requestId: ctx.state['requestId'],
+          method: ctx.method,
+          route: route.pattern,
+          status: ctx.status,
+          durationMs: Math.round(seconds * 10_000) / 10,
+        },
         'request',
       );
     };

@@ -24,4 +24,12 @@ export const MANAGE_INVITATION_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** What the invitee's answer (accept, decline) can answer. */
-export const INVITEE_ERRORS: readonly ErrorCode[] = ['UserNotFound', 'EmailNotVerified', 'InvalidInvitationToken', 'InvitationNotFound', 'NotTheInvitee', 'InvitationNotPending', 'InvitationExpired'];
+export const INVITEE_ERRORS: readonly ErrorCode[] = [
+  'UserNotFound',
+  'EmailNotVerified',
+  'InvalidInvitationToken',
+  'InvitationNotFound',
+  'NotTheInvitee',
+  'InvitationNotPending',
+  'InvitationExpired',
+];

@@ -9,7 +9,10 @@ import { openApiDocument } from './openapi-document.js';
 
 test('the codec kinds the routes use become JSON Schema; named object codecs become components', (t2) => {
   const schemas = new SchemaRegistry();
-  const Body = t.intersection([t.type({ email: Email, role: Role, tags: t.array(t.string) }), t.partial({ note: t.union([t.string, t.null]), kind: t.literal('x') })], 'Body');
+  const Body = t.intersection(
+    [t.type({ email: Email, role: Role, tags: t.array(t.string) }), t.partial({ note: t.union([t.string, t.null]), kind: t.literal('x') })],
+    'Body',
+  );
   t2.deepEqual(schemas.schemaOf(Body), { $ref: '#/components/schemas/Body' });
   t2.deepEqual(schemas.components(), {
     Body: {
@@ -40,7 +43,12 @@ test('a codec whose rule cannot be read back fails loudly instead of being descr
   const schemas = new SchemaRegistry();
   const Odd = t.brand(t.string, (s): s is t.Branded<string, { readonly Odd: unique symbol }> => s.length % 2 === 1, 'Odd');
   t2.throws(() => schemas.schemaOf(t.type({ odd: Odd })), { message: /no JSON Schema for the refinement Odd: declare it with the codec/ });
-  const Custom = new t.Type<string, string, unknown>('Custom', (u): u is string => typeof u === 'string', (u, c) => t.string.validate(u, c), t.identity);
+  const Custom = new t.Type<string, string, unknown>(
+    'Custom',
+    (u): u is string => typeof u === 'string',
+    (u, c) => t.string.validate(u, c),
+    t.identity,
+  );
   t2.throws(() => schemas.schemaOf(Custom), { message: /no JSON Schema for codec Custom \(custom type\)/ });
   t2.throws(() => schemas.schemaOf(t.tuple([t.string])), { message: /TupleType/ });
 });
@@ -90,7 +98,11 @@ const route = (overrides: Partial<Route>): Route => ({
 test('the document refuses a route whose params codec does not name its path parameters, or a route declared twice', (t2) => {
   const info = { title: 'test', version: '1' };
   t2.notThrows(() => openApiDocument([route({})], info));
-  t2.throws(() => openApiDocument([route({ input: {} })], info), { message: /GET \/things\/:thingId: its params codec must name exactly its path parameters \(thingId\)/ });
-  t2.throws(() => openApiDocument([route({ input: { params: t.type({ other: OrganizationId }) } })], info), { message: /must name exactly its path parameters/ });
+  t2.throws(() => openApiDocument([route({ input: {} })], info), {
+    message: /GET \/things\/:thingId: its params codec must name exactly its path parameters \(thingId\)/,
+  });
+  t2.throws(() => openApiDocument([route({ input: { params: t.type({ other: OrganizationId }) } })], info), {
+    message: /must name exactly its path parameters/,
+  });
   t2.throws(() => openApiDocument([route({}), route({})], info), { message: /GET \/things\/:thingId is declared twice/ });
 });

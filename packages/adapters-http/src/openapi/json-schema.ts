@@ -130,7 +130,9 @@ export class SchemaRegistry {
         // A refinement's predicate cannot be read back: only its declared facts (above) say what it allows.
         throw new Error(`no JSON Schema for the refinement ${shape.name}: declare it with the codec (withJsonSchema)`);
       default:
-        throw new Error(`no JSON Schema for codec ${shape.name} (${shape._tag ?? 'custom type'}): declare it with the codec (withJsonSchema)`);
+        throw new Error(
+          `no JSON Schema for codec ${shape.name} (${shape._tag ?? 'custom type'}): declare it with the codec (withJsonSchema)`,
+        );
     }
   }
 }

@@ -26,17 +26,41 @@ const ERROR_BODY: JsonSchema = {
 };
 
 const SECURITY_SCHEMES: Readonly<Record<string, JsonSchema>> = {
-  bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "The identity provider's session token (RS256, short-lived)." },
-  idpWebhookId: { type: 'apiKey', in: 'header', name: 'idp-webhook-id', description: 'Standard Webhooks message id (the same on every retry).' },
-  idpWebhookTimestamp: { type: 'apiKey', in: 'header', name: 'idp-webhook-timestamp', description: 'Unix seconds of the attempt; within 5 minutes of now.' },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "The identity provider's session token (RS256, short-lived).",
+  },
+  idpWebhookId: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'idp-webhook-id',
+    description: 'Standard Webhooks message id (the same on every retry).',
+  },
+  idpWebhookTimestamp: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'idp-webhook-timestamp',
+    description: 'Unix seconds of the attempt; within 5 minutes of now.',
+  },
   idpWebhookSignature: {
     type: 'apiKey',
     in: 'header',
     name: 'idp-webhook-signature',
     description: 'Space-separated `v1,<base64 HMAC-SHA256>` over `<id>.<timestamp>.<raw body>` with `IDP_WEBHOOK_SECRET`.',
   },
-  iyzicoSignature: { type: 'apiKey', in: 'header', name: 'X-IYZ-SIGNATURE-V3', description: "iyzico's HMAC-SHA256 of the notification with the merchant's secret key." },
-  metricsToken: { type: 'http', scheme: 'bearer', description: '`METRICS_TOKEN` (the scraper\'s own token, not a provider session); none on `METRICS_PORT`.' },
+  iyzicoSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-IYZ-SIGNATURE-V3',
+    description: "iyzico's HMAC-SHA256 of the notification with the merchant's secret key.",
+  },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "`METRICS_TOKEN` (the scraper's own token, not a provider session); none on `METRICS_PORT`.",
+  },
 };
 
 const SIGNATURE_SECURITY: Readonly<Record<SignatureScheme, Readonly<Record<string, readonly string[]>>>> = {
@@ -80,7 +104,9 @@ const errorResponses = (codes: readonly ErrorCode[]): Record<string, unknown> =>
         description: `${STATUS_CODES[status] ?? 'Error'}: ${tags.join(', ')}`,
         ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
         content: {
-          'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/ErrorBody' }, { type: 'object', properties: { code: { enum: tags } } }] } },
+          'application/json': {
+            schema: { allOf: [{ $ref: '#/components/schemas/ErrorBody' }, { type: 'object', properties: { code: { enum: tags } } }] },
+          },
         },
       },
     ]),
@@ -94,7 +120,9 @@ const parameters = (route: Route, schemas: SchemaRegistry): unknown[] => {
   const params = route.input?.params === undefined ? [] : propertiesOf(route.input.params);
   const declared = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
   if (declared.length !== params.length || !declared.every((name) => params.some((param) => param.name === name))) {
-    throw new Error(`${route.method.toUpperCase()} ${route.path}: its params codec must name exactly its path parameters (${declared.join(', ')})`);
+    throw new Error(
+      `${route.method.toUpperCase()} ${route.path}: its params codec must name exactly its path parameters (${declared.join(', ')})`,
+    );
   }
   const query = route.input?.query === undefined ? [] : propertiesOf(route.input.query);
   return [
@@ -107,12 +135,19 @@ const operation = (route: Route, schemas: SchemaRegistry): Record<string, unknow
   const { doc } = route;
   const params = parameters(route, schemas);
   const body = route.input?.body;
-  const security = route.access === 'bearer' ? [{ bearerAuth: [] }] : doc.signature === undefined ? [] : [SIGNATURE_SECURITY[doc.signature]];
+  const security =
+    route.access === 'bearer' ? [{ bearerAuth: [] }] : doc.signature === undefined ? [] : [SIGNATURE_SECURITY[doc.signature]];
   const successes = Object.entries(doc.responses).map(([status, response]) => [
     status,
     {
       description: response.description,
-      ...(response.headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }),
+      ...(response.headers === undefined
+        ? {}
+        : {
+            headers: Object.fromEntries(
+              Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+            ),
+          }),
       ...(response.body === undefined ? {} : { content: bodyContent(response.body, schemas) }),
     },
   ]);
@@ -125,7 +160,13 @@ const operation = (route: Route, schemas: SchemaRegistry): Record<string, unknow
     ...(params.length === 0 ? {} : { parameters: params }),
     ...(body !== undefined ? { requestBody: { required: true, content: { 'application/json': { schema: schemas.schemaOf(body) } } } } : {}),
     ...(doc.rawBody !== undefined
-      ? { requestBody: { required: true, description: doc.rawBody.description, content: Object.fromEntries(Object.entries(doc.rawBody.content).map(([type, schema]) => [type, { schema }])) } }
+      ? {
+          requestBody: {
+            required: true,
+            description: doc.rawBody.description,
+            content: Object.fromEntries(Object.entries(doc.rawBody.content).map(([type, schema]) => [type, { schema }])),
+          },
+        }
       : {}),
     // A route's own answer for a status (PayTR's text/plain 400) wins over the generic error body.
     responses: { ...errorResponses([...impliedErrors(route), ...(doc.errors ?? [])]), ...Object.fromEntries(successes) },

@@ -11,13 +11,17 @@ export const DeviceParams = t.type({ installationId: InstallationId }, 'DevicePa
  */
 const PushTokenInput = withJsonSchema(
   new t.Type<PushToken, string, unknown>(
-  'PushToken',
-  PushToken.is,
-  (input, context) =>
-    E.isRight(PushToken.decode(input))
-      ? t.success(input as PushToken)
-      : t.failure(typeof input === 'string' ? maskPushToken(input) : input, context, 'expected a push token of 16–4096 printable characters without spaces'),
-  (token) => token,
+    'PushToken',
+    PushToken.is,
+    (input, context) =>
+      E.isRight(PushToken.decode(input))
+        ? t.success(input as PushToken)
+        : t.failure(
+            typeof input === 'string' ? maskPushToken(input) : input,
+            context,
+            'expected a push token of 16–4096 printable characters without spaces',
+          ),
+    (token) => token,
   ),
   PushToken.jsonSchema,
 );

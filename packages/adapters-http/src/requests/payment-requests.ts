@@ -1,6 +1,16 @@
 import * as t from 'io-ts';
 import { personalData } from '../edge/personal-data.js';
-import { AmountMinor, Currency, OrganizationId, PayerDetails, PaymentCard, PaymentDescription, PaymentId, PaymentProvider, SubscriptionReferenceCode } from '@idv/core';
+import {
+  AmountMinor,
+  Currency,
+  OrganizationId,
+  PayerDetails,
+  PaymentCard,
+  PaymentDescription,
+  PaymentId,
+  PaymentProvider,
+  SubscriptionReferenceCode,
+} from '@idv/core';
 
 /** `:orgId/payments/:paymentId`. */
 export const PaymentParams = t.type({ orgId: OrganizationId, paymentId: PaymentId }, 'PaymentParams');

@@ -41,5 +41,9 @@ export const acknowledgePaytr: CallbackAnswer = (result) => {
   if (E.isRight(result)) return text(200, PAYTR_TEXT, 'OK');
   const { _tag: tag } = result.left;
   if (tag === 'UnsupportedMediaType' || tag === 'SchemeNotConfigured') return failure(result.left);
-  return text(400, PAYTR_TEXT, tag === 'MalformedCallback' ? 'PAYTR notification failed: MalformedCallback' : 'PAYTR notification failed: bad hash');
+  return text(
+    400,
+    PAYTR_TEXT,
+    tag === 'MalformedCallback' ? 'PAYTR notification failed: MalformedCallback' : 'PAYTR notification failed: bad hash',
+  );
 };

@@ -1,5 +1,17 @@
 import type * as t from 'io-ts';
-import { maskPushToken, type AuditEntry, type Device, type InvitationView, type Me, type Membership, type Organization, type OwnerlessOrganization, type Page, type PaymentSubscription, type PaymentTransaction } from '@idv/core';
+import {
+  maskPushToken,
+  type AuditEntry,
+  type Device,
+  type InvitationView,
+  type Me,
+  type Membership,
+  type Organization,
+  type OwnerlessOrganization,
+  type Page,
+  type PaymentSubscription,
+  type PaymentTransaction,
+} from '@idv/core';
 import type {
   AuditEntryView,
   DeviceView,
@@ -13,10 +25,24 @@ import type {
 } from './response-codecs.js';
 
 /** An organization as the API shows it. */
-export const organizationJson = ({ id, name, createdAt, updatedAt }: Organization): t.TypeOf<typeof OrganizationView> => ({ id, name, createdAt, updatedAt });
+export const organizationJson = ({ id, name, createdAt, updatedAt }: Organization): t.TypeOf<typeof OrganizationView> => ({
+  id,
+  name,
+  createdAt,
+  updatedAt,
+});
 
 /** A membership as the API shows it (`id` is the membership id). */
-export const membershipJson = ({ id, organizationId, userId, email, role, status, createdAt, updatedAt }: Membership): t.TypeOf<typeof MembershipView> => ({
+export const membershipJson = ({
+  id,
+  organizationId,
+  userId,
+  email,
+  role,
+  status,
+  createdAt,
+  updatedAt,
+}: Membership): t.TypeOf<typeof MembershipView> => ({
   id,
   organizationId,
   userId,
@@ -28,7 +54,17 @@ export const membershipJson = ({ id, organizationId, userId, email, role, status
 });
 
 /** An invitation as the API shows it: never its token or the token's hash. */
-export const invitationJson = ({ id, organizationId, email, role, status, membershipId, expiresAt, createdAt, revokedReason }: InvitationView): t.TypeOf<typeof InvitationJson> => ({
+export const invitationJson = ({
+  id,
+  organizationId,
+  email,
+  role,
+  status,
+  membershipId,
+  expiresAt,
+  createdAt,
+  revokedReason,
+}: InvitationView): t.TypeOf<typeof InvitationJson> => ({
   id,
   organizationId,
   email,
@@ -41,7 +77,16 @@ export const invitationJson = ({ id, organizationId, email, role, status, member
 });
 
 /** One line of the audit trail. */
-export const auditEntryJson = ({ id, action, actorUserId, targetType, targetId, before, after, createdAt }: AuditEntry): t.TypeOf<typeof AuditEntryView> => ({
+export const auditEntryJson = ({
+  id,
+  action,
+  actorUserId,
+  targetType,
+  targetId,
+  before,
+  after,
+  createdAt,
+}: AuditEntry): t.TypeOf<typeof AuditEntryView> => ({
   id,
   action,
   actorUserId,
@@ -64,7 +109,13 @@ export const ownerlessJson = (organization: OwnerlessOrganization): t.TypeOf<typ
 /** `GET /users/me`: the caller and their live memberships. */
 export const meJson = ({ user, memberships }: Me): t.TypeOf<typeof MeView> => ({
   user: { id: user.id, idpId: user.idpId, email: user.email, imageUrl: user.imageUrl },
-  memberships: memberships.map(({ id, organizationId, organizationName, role, status }) => ({ id, organizationId, organizationName, role, status })),
+  memberships: memberships.map(({ id, organizationId, organizationName, role, status }) => ({
+    id,
+    organizationId,
+    organizationName,
+    role,
+    status,
+  })),
 });
 
 /** A device as the API shows it: the push token masked to its last four characters, never whole. */

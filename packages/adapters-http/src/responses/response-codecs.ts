@@ -40,12 +40,23 @@ export const DateTime = withJsonSchema(
 );
 
 /** A UUID that a view carries as a plain string. */
-const Uuid = withJsonSchema(new t.Type<string, string, unknown>('Uuid', (u): u is string => typeof u === 'string', (u, c) => t.string.validate(u, c), t.identity), UUID_SCHEMA);
+const Uuid = withJsonSchema(
+  new t.Type<string, string, unknown>(
+    'Uuid',
+    (u): u is string => typeof u === 'string',
+    (u, c) => t.string.validate(u, c),
+    t.identity,
+  ),
+  UUID_SCHEMA,
+);
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** `{ organization }` and friends. */
-export const OrganizationView = t.type({ id: OrganizationId, name: OrganizationName, createdAt: DateTime, updatedAt: DateTime }, 'Organization');
+export const OrganizationView = t.type(
+  { id: OrganizationId, name: OrganizationName, createdAt: DateTime, updatedAt: DateTime },
+  'Organization',
+);
 
 /** An organization whose owner the provider deleted, and since when. */
 export const OwnerlessOrganizationView = t.intersection([OrganizationView, t.type({ ownerlessSince: DateTime })], 'OwnerlessOrganization');
@@ -140,9 +151,7 @@ export const pageOf = <C extends t.Mixed>(item: C, name: string) => t.type({ ite
 export const MeView = t.type(
   {
     user: t.type({ id: UserId, idpId: IdpUserId, email: nullable(Email), imageUrl: nullable(t.string) }),
-    memberships: t.array(
-      t.type({ id: Uuid, organizationId: Uuid, organizationName: t.string, role: Role, status: MembershipStatus }),
-    ),
+    memberships: t.array(t.type({ id: Uuid, organizationId: Uuid, organizationName: t.string, role: Role, status: MembershipStatus })),
   },
   'Me',
 );

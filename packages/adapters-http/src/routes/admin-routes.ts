@@ -21,7 +21,9 @@ export const adminRoutes = (services: HttpServices): readonly Route[] => [
       description:
         'A Platform Admin (session claim `role: "platform_admin"`) gives each one an owner with `POST /organizations/:orgId/ownership-transfer`, which clears the mark.',
       tag: 'admin',
-      responses: { 200: { description: 'A page of ownerless organizations', body: pageOf(OwnerlessOrganizationView, 'OwnerlessOrganizationPage') } },
+      responses: {
+        200: { description: 'A page of ownerless organizations', body: pageOf(OwnerlessOrganizationView, 'OwnerlessOrganizationPage') },
+      },
       errors: ['PlatformAdminOnly'],
     },
     handle: async ({ caller, query }) =>

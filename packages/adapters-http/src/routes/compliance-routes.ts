@@ -21,7 +21,12 @@ export const complianceRoutes = (services: HttpServices): readonly Route[] => [
     method: 'put',
     path: '/users/me/national-id',
     body: NationalIdBody,
-    doc: { summary: "Set the caller's national ID (stored encrypted, never echoed)", tag: 'compliance', responses: { 204: { description: 'Stored' } }, errors: ['UserNotFound'] },
+    doc: {
+      summary: "Set the caller's national ID (stored encrypted, never echoed)",
+      tag: 'compliance',
+      responses: { 204: { description: 'Stored' } },
+      errors: ['UserNotFound'],
+    },
     handle: async ({ caller, body }) => replyWith(await services.setNationalId(caller, body.nationalId)(), noContent),
   }),
   bearerEndpoint({
@@ -29,10 +34,14 @@ export const complianceRoutes = (services: HttpServices): readonly Route[] => [
     path: '/organizations/:orgId/members/:membershipId/compliance',
     params: MemberParams,
     doc: {
-      summary: "An active or suspended member's compliance record, with the national ID (compliance.read; every read is audited as compliance.read)",
+      summary:
+        "An active or suspended member's compliance record, with the national ID (compliance.read; every read is audited as compliance.read)",
       tag: 'compliance',
       responses: {
-        200: { description: 'The record', body: t.type({ membership: MembershipView, email: t.union([t.string, t.null]), nationalId: t.string }, 'ComplianceRecord') },
+        200: {
+          description: 'The record',
+          body: t.type({ membership: MembershipView, email: t.union([t.string, t.null]), nationalId: t.string }, 'ComplianceRecord'),
+        },
       },
       errors: [...AUTHORIZATION_ERRORS, 'MembershipNotFound', 'NationalIdNotSet', 'NationalIdMismatch'],
     },

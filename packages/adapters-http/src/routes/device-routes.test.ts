@@ -25,7 +25,11 @@ test.beforeEach(async (t) => {
   const userCalls: string[] = [];
   const ports = { ...world, users: counting(world.users, userCalls) };
   const services = {
-    ...identityArea({ ...ports, verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) }, testAuthBypass: true }),
+    ...identityArea({
+      ...ports,
+      verifier: { verify: async () => E.left(unauthenticated('token-invalid-signature')) },
+      testAuthBypass: true,
+    }),
     ...organizationsArea(ports),
     ...paymentsArea(ports),
     ...devicesArea(ports),
@@ -41,10 +45,19 @@ test.afterEach.always((t) => {
   t.context.server?.close();
 });
 
-const call = async (t: { context: { url: string } }, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+const call = async (
+  t: { context: { url: string } },
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+) => {
   const response = await fetch(`${t.context.url}${path}`, {
     method,
-    headers: { 'x-test-user-id': 'user_ada', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+    headers: {
+      'x-test-user-id': 'user_ada',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
     ...(options.body === undefined ? {} : { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
   });
   const text = await response.text();
@@ -54,7 +67,10 @@ const call = async (t: { context: { url: string } }, method: string, path: strin
 const adaLocale = (world: TestWorld): string | null => world.users.all().find((u) => u.idpId === 'user_ada')?.locale ?? null;
 
 test('PUT registers (201), then updates (200); the token is masked in every answer', async (t) => {
-  const first = await call(t, 'PUT', '/users/me/devices/phone-1', { body: { pushToken: TOKEN, platform: 'ios', appVersion: '1.2.3' }, headers: { 'x-locale': 'tr-TR' } });
+  const first = await call(t, 'PUT', '/users/me/devices/phone-1', {
+    body: { pushToken: TOKEN, platform: 'ios', appVersion: '1.2.3' },
+    headers: { 'x-locale': 'tr-TR' },
+  });
   t.is(first.status, 201);
   t.like(first.body, { device: { installationId: 'phone-1', platform: 'ios', appVersion: '1.2.3', locale: 'tr-TR', pushToken: '…042]' } });
   const again = await call(t, 'PUT', '/users/me/devices/phone-1', { body: { pushToken: TOKEN, platform: 'android' } });
@@ -62,7 +78,10 @@ test('PUT registers (201), then updates (200); the token is masked in every answ
   t.like(again.body, { device: { platform: 'android', appVersion: null, locale: 'tr-TR' } });
   const listed = await call(t, 'GET', '/users/me/devices');
   t.is(listed.status, 200);
-  t.deepEqual(listed.body.items.map((d: { installationId: string; pushToken: string }) => [d.installationId, d.pushToken]), [['phone-1', '…042]']]);
+  t.deepEqual(
+    listed.body.items.map((d: { installationId: string; pushToken: string }) => [d.installationId, d.pushToken]),
+    [['phone-1', '…042]']],
+  );
   for (const answer of [first, again, listed]) t.false(answer.text.includes(TOKEN));
 });
 
@@ -78,7 +97,10 @@ test('bad input is a 400 ValidationFailed, one line each, and never echoes a tok
   const answer = await call(t, 'PUT', '/users/me/devices/phone-1', { body: { pushToken: badToken, platform: 'symbian', appVersion: '' } });
   t.is(answer.status, 400);
   t.is(answer.body.code, 'ValidationFailed');
-  t.deepEqual([...new Set(answer.body.problems.map((line: string) => line.split(':')[0]))], ['body.pushToken', 'body.platform', 'body.appVersion']);
+  t.deepEqual(
+    [...new Set(answer.body.problems.map((line: string) => line.split(':')[0]))],
+    ['body.pushToken', 'body.platform', 'body.appVersion'],
+  );
   t.true(answer.body.problems.some((line: string) => line.startsWith('body.pushToken:') && line.includes('…099]')));
   t.false(answer.text.includes(badToken));
   t.is((await call(t, 'PUT', '/users/me/devices/bad%20id', { body: { pushToken: TOKEN, platform: 'ios' } })).status, 400);
@@ -87,7 +109,11 @@ test('bad input is a 400 ValidationFailed, one line each, and never echoes a tok
 });
 
 test('every device route needs a bearer (401 without one)', async (t) => {
-  for (const [method, path] of [['PUT', '/users/me/devices/x'], ['DELETE', '/users/me/devices/x'], ['GET', '/users/me/devices']] as const) {
+  for (const [method, path] of [
+    ['PUT', '/users/me/devices/x'],
+    ['DELETE', '/users/me/devices/x'],
+    ['GET', '/users/me/devices'],
+  ] as const) {
     t.is((await fetch(`${t.context.url}${path}`, { method })).status, 401, `${method} ${path}`);
   }
 });
@@ -99,8 +125,15 @@ test('X-Locale is stored on the user once; an unchanged language costs GET /user
   const baseline = [...userCalls];
   userCalls.length = 0;
   t.is((await call(t, 'GET', '/users/me', { headers: { 'x-locale': 'tr-tr' } })).status, 200);
-  t.deepEqual(userCalls.filter((name) => name !== 'setLocale'), baseline);
-  t.deepEqual(userCalls.filter((name) => name === 'setLocale'), ['setLocale'], 'one write, for the change');
+  t.deepEqual(
+    userCalls.filter((name) => name !== 'setLocale'),
+    baseline,
+  );
+  t.deepEqual(
+    userCalls.filter((name) => name === 'setLocale'),
+    ['setLocale'],
+    'one write, for the change',
+  );
   t.is(adaLocale(world), 'tr-TR');
   userCalls.length = 0;
   t.is((await call(t, 'GET', '/users/me', { headers: { 'x-locale': 'tr-TR' } })).status, 200);
@@ -124,7 +157,10 @@ test('a request naming no language keeps the device language; a new device witho
   await call(t, 'GET', '/users/me', { headers: { 'x-locale': 'tr' } });
   const created = await call(t, 'PUT', '/users/me/devices/tablet', { body: { pushToken: TOKEN, platform: 'android' } });
   t.like(created.body, { device: { locale: 'tr' } });
-  const bad = await call(t, 'PUT', '/users/me/devices/tablet', { body: { pushToken: TOKEN, platform: 'android' }, headers: { 'x-locale': '%%%' } });
+  const bad = await call(t, 'PUT', '/users/me/devices/tablet', {
+    body: { pushToken: TOKEN, platform: 'android' },
+    headers: { 'x-locale': '%%%' },
+  });
   t.is(bad.status, 200);
   t.like(bad.body, { device: { locale: 'tr' } });
 });

@@ -18,15 +18,23 @@ export const deviceRoutes = (services: HttpServices): readonly Route[] => [
     doc: {
       summary: "Register or update one of the caller's devices",
       description:
-        'The push token moves here from any other device, another user\'s included. The device keeps the language the request names (`X-Locale`, else `Accept-Language`); a request naming none keeps the stored one.',
+        "The push token moves here from any other device, another user's included. The device keeps the language the request names (`X-Locale`, else `Accept-Language`); a request naming none keeps the stored one.",
       tag: 'devices',
       responses: { 201: { description: 'Registered', body: DeviceEnvelope }, 200: { description: 'Updated', body: DeviceEnvelope } },
       errors: ['UserNotFound'],
     },
     handle: async ({ caller, params, body, header }) => {
       const locale = requestLocale({ xLocale: header('x-locale'), acceptLanguage: header('accept-language') });
-      const input = { installationId: params.installationId, pushToken: body.pushToken, platform: body.platform, appVersion: body.appVersion ?? null, locale: O.toNullable(locale) };
-      return replyWith(await services.registerDevice(caller, input)(), ({ device, created: isNew }) => (isNew ? created : ok)({ device: deviceJson(device) }));
+      const input = {
+        installationId: params.installationId,
+        pushToken: body.pushToken,
+        platform: body.platform,
+        appVersion: body.appVersion ?? null,
+        locale: O.toNullable(locale),
+      };
+      return replyWith(await services.registerDevice(caller, input)(), ({ device, created: isNew }) =>
+        (isNew ? created : ok)({ device: deviceJson(device) }),
+      );
     },
   }),
   bearerEndpoint({

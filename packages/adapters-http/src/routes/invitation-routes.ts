@@ -15,7 +15,10 @@ const InvitationReply = t.type({ invitation: InvitationView }, 'InvitationReply'
 
 const InviteBody = t.type({ email: Email, role: Role }, 'InviteBody');
 /** The invitee answers with the token from the invitation link, or in-app with the invitation id. */
-const InvitationReference = t.union([t.type({ token: personalData(t.string) }), t.type({ invitationId: InvitationId })], 'InvitationReference');
+const InvitationReference = t.union(
+  [t.type({ token: personalData(t.string) }), t.type({ invitationId: InvitationId })],
+  'InvitationReference',
+);
 
 /** Both invitation paths (ARCHITECTURE §4–§5): invite, list, resend, revoke; the invitee's list, accept and decline. */
 export const invitationRoutes = (services: HttpServices): readonly Route[] => [
@@ -32,10 +35,25 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
       responses: {
         201: {
           description: 'The invitation, its membership and its token',
-          body: t.type({ invitation: InvitationView, membership: t.type({ id: MembershipView.props.id, status: MembershipView.props.status }), token: t.string }, 'InvitationCreated'),
+          body: t.type(
+            {
+              invitation: InvitationView,
+              membership: t.type({ id: MembershipView.props.id, status: MembershipView.props.status }),
+              token: t.string,
+            },
+            'InvitationCreated',
+          ),
         },
       },
-      errors: [...AUTHORIZATION_ERRORS, 'CannotGrantRole', 'AlreadyMember', 'InvitationAlreadyPending', 'InvitationRateLimited', 'MembershipChangedConcurrently', 'IdentityProviderUnavailable'],
+      errors: [
+        ...AUTHORIZATION_ERRORS,
+        'CannotGrantRole',
+        'AlreadyMember',
+        'InvitationAlreadyPending',
+        'InvitationRateLimited',
+        'MembershipChangedConcurrently',
+        'IdentityProviderUnavailable',
+      ],
     },
     handle: async ({ caller, params, body }) =>
       replyWith(await services.inviteMember(caller, params.orgId, body)(), ({ invitation, membership, token }) =>
@@ -75,9 +93,16 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
     method: 'post',
     path: '/organizations/:orgId/invitations/:invitationId/revoke',
     params: InvitationParams,
-    doc: { summary: 'Revoke an invitation (members.invite)', tag: 'invitations', responses: { 200: { description: 'The revoked invitation', body: InvitationReply } }, errors: MANAGE_INVITATION_ERRORS },
+    doc: {
+      summary: 'Revoke an invitation (members.invite)',
+      tag: 'invitations',
+      responses: { 200: { description: 'The revoked invitation', body: InvitationReply } },
+      errors: MANAGE_INVITATION_ERRORS,
+    },
     handle: async ({ caller, params }) =>
-      replyWith(await services.revokeInvitation(caller, params.orgId, params.invitationId)(), (invitation) => ok({ invitation: invitationJson(invitation) })),
+      replyWith(await services.revokeInvitation(caller, params.orgId, params.invitationId)(), (invitation) =>
+        ok({ invitation: invitationJson(invitation) }),
+      ),
   }),
   bearerEndpoint({
     method: 'get',
@@ -89,7 +114,18 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
         200: {
           description: 'The invitations',
           body: t.type(
-            { items: t.array(t.type({ id: InvitationView.props.id, organizationId: InvitationView.props.organizationId, organizationName: t.string, role: InvitationView.props.role, status: InvitationView.props.status, expiresAt: InvitationView.props.expiresAt })) },
+            {
+              items: t.array(
+                t.type({
+                  id: InvitationView.props.id,
+                  organizationId: InvitationView.props.organizationId,
+                  organizationName: t.string,
+                  role: InvitationView.props.role,
+                  status: InvitationView.props.status,
+                  expiresAt: InvitationView.props.expiresAt,
+                }),
+              ),
+            },
             'MyInvitations',
           ),
         },
@@ -99,7 +135,14 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
     handle: async ({ caller }) =>
       replyWith(await services.listMyInvitations(caller)(), ({ items }) =>
         ok({
-          items: items.map(({ id, organizationId, organizationName, role, status, expiresAt }) => ({ id, organizationId, organizationName, role, status, expiresAt })),
+          items: items.map(({ id, organizationId, organizationName, role, status, expiresAt }) => ({
+            id,
+            organizationId,
+            organizationName,
+            role,
+            status,
+            expiresAt,
+          })),
         }),
       ),
   }),
@@ -113,7 +156,17 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
       responses: {
         200: {
           description: 'The membership, now active',
-          body: t.type({ membership: t.type({ id: MembershipView.props.id, organizationId: MembershipView.props.organizationId, role: MembershipView.props.role, status: MembershipView.props.status }) }, 'InvitationAccepted'),
+          body: t.type(
+            {
+              membership: t.type({
+                id: MembershipView.props.id,
+                organizationId: MembershipView.props.organizationId,
+                role: MembershipView.props.role,
+                status: MembershipView.props.status,
+              }),
+            },
+            'InvitationAccepted',
+          ),
         },
       },
       errors: [...INVITEE_ERRORS, 'AlreadyMember', 'MembershipChangedConcurrently'],
@@ -128,7 +181,12 @@ export const invitationRoutes = (services: HttpServices): readonly Route[] => [
     method: 'post',
     path: '/invitations/decline',
     body: InvitationReference,
-    doc: { summary: 'Decline an invitation by its token or id', tag: 'invitations', responses: { 200: { description: 'The declined invitation', body: InvitationReply } }, errors: INVITEE_ERRORS },
+    doc: {
+      summary: 'Decline an invitation by its token or id',
+      tag: 'invitations',
+      responses: { 200: { description: 'The declined invitation', body: InvitationReply } },
+      errors: INVITEE_ERRORS,
+    },
     handle: async ({ caller, body }) =>
       replyWith(await services.declineInvitation(caller, body)(), (invitation) => ok({ invitation: invitationJson(invitation) })),
   }),

@@ -60,7 +60,12 @@ export const memberRoutes = (services: HttpServices): readonly Route[] => [
     doc: membershipChange('Remove a member (members.manage); a Platform Admin removing the owner names a successor'),
     handle: async ({ caller, params, query }) =>
       replyWith(
-        await services.removeMember(caller, params.orgId, params.membershipId, query.successorId === undefined ? {} : { successorId: query.successorId })(),
+        await services.removeMember(
+          caller,
+          params.orgId,
+          params.membershipId,
+          query.successorId === undefined ? {} : { successorId: query.successorId },
+        )(),
         membershipReply,
       ),
   }),
@@ -69,14 +74,16 @@ export const memberRoutes = (services: HttpServices): readonly Route[] => [
     path: '/organizations/:orgId/members/:membershipId/suspend',
     params: MemberParams,
     doc: membershipChange('Suspend a member (members.manage)'),
-    handle: async ({ caller, params }) => replyWith(await services.suspendMember(caller, params.orgId, params.membershipId)(), membershipReply),
+    handle: async ({ caller, params }) =>
+      replyWith(await services.suspendMember(caller, params.orgId, params.membershipId)(), membershipReply),
   }),
   bearerEndpoint({
     method: 'post',
     path: '/organizations/:orgId/members/:membershipId/reinstate',
     params: MemberParams,
     doc: membershipChange('Reinstate a suspended member (members.manage)'),
-    handle: async ({ caller, params }) => replyWith(await services.reinstateMember(caller, params.orgId, params.membershipId)(), membershipReply),
+    handle: async ({ caller, params }) =>
+      replyWith(await services.reinstateMember(caller, params.orgId, params.membershipId)(), membershipReply),
   }),
   bearerEndpoint({
     method: 'post',
@@ -96,7 +103,10 @@ export const memberRoutes = (services: HttpServices): readonly Route[] => [
         'The previous owner becomes admin in the same transaction. An organization marked ownerless (its owner was deleted at the provider; see `GET /admin/organizations?ownerless=true`) takes a transfer by a Platform Admin, with `previousOwner` null, and loses the mark.',
       tag: 'members',
       responses: {
-        200: { description: 'The new and the previous owner', body: t.type({ owner: MembershipView, previousOwner: t.union([MembershipView, t.null]) }, 'OwnershipTransferred') },
+        200: {
+          description: 'The new and the previous owner',
+          body: t.type({ owner: MembershipView, previousOwner: t.union([MembershipView, t.null]) }, 'OwnershipTransferred'),
+        },
       },
       errors: [...AUTHORIZATION_ERRORS, 'MembershipNotFound', 'InvalidMembershipTransition', 'MembershipChangedConcurrently'],
     },

@@ -35,7 +35,9 @@ const tokenCheck = (token: string | undefined): ((authorization: string | undefi
   };
 };
 
-const NO_TOKEN = withHeaders(failure({ _tag: 'Unauthenticated', message: 'A valid metrics token is required' }), { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+const NO_TOKEN = withHeaders(failure({ _tag: 'Unauthenticated', message: 'A valid metrics token is required' }), {
+  'WWW-Authenticate': 'Bearer realm="metrics"',
+});
 
 /**
  * `GET /metrics`: Prometheus text. With a token, a scrape without `Authorization: Bearer
@@ -49,9 +51,14 @@ export const metricsRoutes = (endpoint: MetricsEndpoint): readonly Route[] => {
       method: 'get',
       path: '/metrics',
       doc: {
-        summary: "Prometheus metrics of this instance (with METRICS_TOKEN; served only when it is set)",
+        summary: 'Prometheus metrics of this instance (with METRICS_TOKEN; served only when it is set)',
         tag: 'operations',
-        responses: { 200: { description: 'The Prometheus text exposition', body: { contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: { type: 'string' } } } },
+        responses: {
+          200: {
+            description: 'The Prometheus text exposition',
+            body: { contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: { type: 'string' } },
+          },
+        },
         errors: ['Unauthenticated'],
         signature: 'metricsToken',
       },

@@ -11,7 +11,12 @@ export const openApiRoutes = (document: () => string): readonly Route[] => [
       summary: 'This API description (OpenAPI 3.1)',
       description: 'Generated from the routes: their codecs, their declared answers and the error map.',
       tag: 'meta',
-      responses: { 200: { description: 'The document', body: { contentType: 'application/json', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } } },
+      responses: {
+        200: {
+          description: 'The document',
+          body: { contentType: 'application/json', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } },
+        },
+      },
     },
     handle: async () => text(200, 'application/json', document()),
   }),

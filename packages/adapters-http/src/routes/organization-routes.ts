@@ -19,7 +19,12 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     doc: {
       summary: 'Create an organization; the caller becomes its owner',
       tag: 'organizations',
-      responses: { 201: { description: 'Created', body: t.type({ organization: OrganizationView, membership: MembershipView }, 'OrganizationCreated') } },
+      responses: {
+        201: {
+          description: 'Created',
+          body: t.type({ organization: OrganizationView, membership: MembershipView }, 'OrganizationCreated'),
+        },
+      },
       errors: ['UserNotFound'],
     },
     handle: async ({ caller, body }) =>
@@ -31,9 +36,16 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     method: 'get',
     path: '/organizations/:orgId',
     params: OrganizationParams,
-    doc: { summary: 'Read an organization (organization.read)', tag: 'organizations', responses: { 200: { description: 'The organization', body: OrganizationReply } }, errors: AUTHORIZATION_ERRORS },
+    doc: {
+      summary: 'Read an organization (organization.read)',
+      tag: 'organizations',
+      responses: { 200: { description: 'The organization', body: OrganizationReply } },
+      errors: AUTHORIZATION_ERRORS,
+    },
     handle: async ({ caller, params }) =>
-      replyWith(await services.getOrganization(caller, params.orgId)(), (organization) => ok({ organization: organizationJson(organization) })),
+      replyWith(await services.getOrganization(caller, params.orgId)(), (organization) =>
+        ok({ organization: organizationJson(organization) }),
+      ),
   }),
   bearerEndpoint({
     method: 'patch',
@@ -47,7 +59,9 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
       errors: [...AUTHORIZATION_ERRORS, 'MembershipChangedConcurrently'],
     },
     handle: async ({ caller, params, body }) =>
-      replyWith(await services.updateOrganization(caller, params.orgId, body)(), (organization) => ok({ organization: organizationJson(organization) })),
+      replyWith(await services.updateOrganization(caller, params.orgId, body)(), (organization) =>
+        ok({ organization: organizationJson(organization) }),
+      ),
   }),
   bearerEndpoint({
     method: 'delete',

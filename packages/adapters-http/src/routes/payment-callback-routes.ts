@@ -34,7 +34,15 @@ const LEFT_PENDING: E.Either<CallbackRejection, CallbackOutcome> = E.right({ _ta
  * outcome answered as its sender reads it. `onDefect` answers a defect (the database down) instead
  * of the 500 the providers retry on; only the browser's return has one.
  */
-const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, scheme: SchemeId, answer: CallbackAnswer, onDefect: CallbackAnswer | null, doc: RouteDoc): Route =>
+const callbackRoute = (
+  services: PaymentsArea,
+  logger: Logger,
+  path: string,
+  scheme: SchemeId,
+  answer: CallbackAnswer,
+  onDefect: CallbackAnswer | null,
+  doc: RouteDoc,
+): Route =>
   rawBodyEndpoint({
     method: 'post',
     path,
@@ -50,7 +58,10 @@ const callbackRoute = (services: PaymentsArea, logger: Logger, path: string, sch
         result = await services.receivePaymentCallback(scheme, raw)();
       } catch (error) {
         if (onDefect === null) throw error;
-        logger.error({ scheme, error: error instanceof Error ? error.message : String(error) }, 'payment callback failed; payment left pending');
+        logger.error(
+          { scheme, error: error instanceof Error ? error.message : String(error) },
+          'payment callback failed; payment left pending',
+        );
         return onDefect(LEFT_PENDING);
       }
       if (E.isLeft(result)) {
@@ -85,14 +96,36 @@ export const paymentCallbackRoutes = (services: PaymentsArea, logger: Logger, op
   return [
     callbackRoute(services, logger, '/payments/callbacks/iyzico/3ds', 'iyzico-3ds', toResult, toResult, {
       summary: "iyzico's 3DS return (the payer's browser)",
-      description: 'Verified by the `signature` form field; every outcome, a bad signature too, redirects to `PAYMENT_RESULT_URL` with `tx` and `status`.',
+      description:
+        'Verified by the `signature` form field; every outcome, a bad signature too, redirects to `PAYMENT_RESULT_URL` with `tx` and `status`.',
       tag: 'payment-callbacks',
       rawBody: { description: "iyzico's 3DS form post", content: { 'application/x-www-form-urlencoded': FORM } },
-      responses: { 303: { description: 'To the result page', headers: { Location: '`PAYMENT_RESULT_URL?tx=…&status=succeeded|failed|pending|unknown|error`' } } },
+      responses: {
+        303: {
+          description: 'To the result page',
+          headers: { Location: '`PAYMENT_RESULT_URL?tx=…&status=succeeded|failed|pending|unknown|error`' },
+        },
+      },
       errors: ['PayloadTooLarge', 'UnsupportedMediaType'],
     }),
-    callbackRoute(services, logger, '/payments/callbacks/iyzico/webhook', 'iyzico-webhook', acknowledgeJson, null, iyzicoNotification("iyzico's payment notification")),
-    callbackRoute(services, logger, '/payments/callbacks/iyzico/subscription', 'iyzico-subscription', acknowledgeJson, null, iyzicoNotification("iyzico's subscription notification")),
+    callbackRoute(
+      services,
+      logger,
+      '/payments/callbacks/iyzico/webhook',
+      'iyzico-webhook',
+      acknowledgeJson,
+      null,
+      iyzicoNotification("iyzico's payment notification"),
+    ),
+    callbackRoute(
+      services,
+      logger,
+      '/payments/callbacks/iyzico/subscription',
+      'iyzico-subscription',
+      acknowledgeJson,
+      null,
+      iyzicoNotification("iyzico's subscription notification"),
+    ),
     callbackRoute(services, logger, '/payments/callbacks/paytr', 'paytr-notification', acknowledgePaytr, null, {
       summary: "PayTR's payment notification",
       description: 'Verified by the `hash` form field; PayTR retries until the body is exactly `OK`.',
@@ -100,7 +133,10 @@ export const paymentCallbackRoutes = (services: PaymentsArea, logger: Logger, op
       rawBody: { description: "PayTR's form post", content: { 'application/x-www-form-urlencoded': FORM } },
       responses: {
         200: { description: 'Handled (duplicates too)', body: { contentType: 'text/plain', schema: { const: 'OK' } } },
-        400: { description: 'A bad hash or a malformed notice (never `OK`)', body: { contentType: 'text/plain', schema: { type: 'string' } } },
+        400: {
+          description: 'A bad hash or a malformed notice (never `OK`)',
+          body: { contentType: 'text/plain', schema: { type: 'string' } },
+        },
       },
       errors: ['PayloadTooLarge', 'UnsupportedMediaType', 'SchemeNotConfigured'],
     }),

@@ -28,19 +28,32 @@ export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
         201: {
           description: 'Started',
           body: t.intersection(
-            [t.type({ payment: PaymentView, merchantReference: t.string }), t.partial({ threeDsHtmlContent: t.string, iframeToken: t.string, iframeUrl: t.string })],
+            [
+              t.type({ payment: PaymentView, merchantReference: t.string }),
+              t.partial({ threeDsHtmlContent: t.string, iframeToken: t.string, iframeUrl: t.string }),
+            ],
             'PaymentStarted',
           ),
         },
       },
-      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'CardRequired', 'NationalIdRequired', 'PaymentRefused', 'PaymentProviderUnavailable', 'MembershipChangedConcurrently'],
+      errors: [
+        ...AUTHORIZATION_ERRORS,
+        'PaymentProviderNotEnabled',
+        'CardRequired',
+        'NationalIdRequired',
+        'PaymentRefused',
+        'PaymentProviderUnavailable',
+        'MembershipChangedConcurrently',
+      ],
     },
     handle: async ({ caller, params, body, clientAddress }) =>
       replyWith(await services.startPayment(caller, params.orgId, { ...body, clientAddress })(), ({ payment, clientAction }) =>
         created({
           payment: paymentJson(payment),
           merchantReference: payment.merchantReference,
-          ...(clientAction.kind === 'threeDsHtml' ? { threeDsHtmlContent: clientAction.html } : { iframeToken: clientAction.token, iframeUrl: clientAction.url }),
+          ...(clientAction.kind === 'threeDsHtml'
+            ? { threeDsHtmlContent: clientAction.html }
+            : { iframeToken: clientAction.token, iframeUrl: clientAction.url }),
         }),
       ),
   }),
@@ -82,9 +95,17 @@ export const paymentRoutes = (services: PaymentsArea): readonly Route[] => [
         "Verified first with iyzico's subscription detail (this merchant's keys): the subscription must be ACTIVE and its pricing plan at exactly this amount and currency, else 422 SubscriptionNotVerified with the reason, and nothing is stored; iyzico unreachable answers 503 with Retry-After. Each renewal iyzico's subscription webhook notifies then becomes one payment of this organization for that amount, once per order reference; a renewal iyzico's detail does not confirm is held under_review.",
       tag: 'payments',
       responses: { 201: { description: 'Linked', body: t.type({ subscription: PaymentSubscriptionView }, 'PaymentSubscriptionReply') } },
-      errors: [...AUTHORIZATION_ERRORS, 'PaymentProviderNotEnabled', 'SubscriptionNotVerified', 'PaymentProviderUnavailable', 'PaymentSubscriptionExists'],
+      errors: [
+        ...AUTHORIZATION_ERRORS,
+        'PaymentProviderNotEnabled',
+        'SubscriptionNotVerified',
+        'PaymentProviderUnavailable',
+        'PaymentSubscriptionExists',
+      ],
     },
     handle: async ({ caller, params, body }) =>
-      replyWith(await services.linkPaymentSubscription(caller, params.orgId, body)(), (subscription) => created({ subscription: paymentSubscriptionJson(subscription) })),
+      replyWith(await services.linkPaymentSubscription(caller, params.orgId, body)(), (subscription) =>
+        created({ subscription: paymentSubscriptionJson(subscription) }),
+      ),
   }),
 ];

@@ -18,7 +18,10 @@ export const userRoutes = (services: HttpServices): readonly Route[] => [
       errors: ['UserNotFound'],
     },
     // A `then` rather than an await: every `/users/me` answers here (docs/performance.md).
-    handle: ({ caller }) => services.getMe(caller)().then((result) => replyWith(result, (me) => ok(meJson(me)))),
+    handle: ({ caller }) =>
+      services
+        .getMe(caller)()
+        .then((result) => replyWith(result, (me) => ok(meJson(me)))),
   }),
   bearerEndpoint({
     method: 'delete',

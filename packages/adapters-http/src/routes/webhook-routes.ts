@@ -25,7 +25,8 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
     failureBudget: ['MissingSignatureHeaders', 'InvalidWebhookSignature', 'PayloadTooLarge', 'UnsupportedMediaType'],
     doc: {
       summary: "The provider's user events (user.created, user.updated, user.deleted)",
-      description: 'Verified over the exact body bytes (Standard Webhooks); idempotent on the message id; other event types are acknowledged and ignored.',
+      description:
+        'Verified over the exact body bytes (Standard Webhooks); idempotent on the message id; other event types are acknowledged and ignored.',
       tag: 'webhooks',
       signature: 'idpWebhookSignature',
       rawBody: {
@@ -34,7 +35,13 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
           'application/json': {
             type: 'object',
             required: ['type', 'data', 'object'],
-            properties: { type: { type: 'string' }, object: { const: 'event' }, data: { type: 'object' }, timestamp: { type: 'integer' }, instance_id: { type: 'string' } },
+            properties: {
+              type: { type: 'string' },
+              object: { const: 'event' },
+              data: { type: 'object' },
+              timestamp: { type: 'integer' },
+              instance_id: { type: 'string' },
+            },
           },
         },
       },
@@ -52,7 +59,11 @@ export const webhookRoutes = (services: HttpServices, errorTracker: ErrorTracker
       },
     },
     handle: async ({ header, readBody }) => {
-      const headers = { id: header('idp-webhook-id'), timestamp: header('idp-webhook-timestamp'), signature: header('idp-webhook-signature') };
+      const headers = {
+        id: header('idp-webhook-id'),
+        timestamp: header('idp-webhook-timestamp'),
+        signature: header('idp-webhook-signature'),
+      };
       // Rule 1 comes first: no body size or encoding may answer before it. The use case refuses (and
       // counts, for the operators' metrics) a delivery without them before it reads any body.
       const signed = requireSignatureHeaders(headers);

@@ -7,7 +7,8 @@ import type { Route } from './route.js';
 
 const appLinkDoc = (summary: string, schema: Record<string, unknown>): RouteDoc => ({
   summary,
-  description: 'From configuration (`APPLE_APP_IDS`, `ANDROID_APP_PACKAGE`, `ANDROID_CERT_SHA256`); 404 when the platform is not configured.',
+  description:
+    'From configuration (`APPLE_APP_IDS`, `ANDROID_APP_PACKAGE`, `ANDROID_CERT_SHA256`); 404 when the platform is not configured.',
   tag: 'app-links',
   responses: { 200: { description: 'The association file (never a redirect)', body: { contentType: 'application/json', schema } } },
   errors: ['RouteNotFound'],
@@ -25,7 +26,8 @@ const serve =
  * 404 (`RouteNotFound`) for a platform that is not configured.
  */
 export const wellKnownRoutes = (appLinks: AppLinks | undefined): readonly Route[] => {
-  const apple = appLinks !== undefined && appLinks.appleAppIds.length > 0 ? appleAppSiteAssociationDocument(appLinks.appleAppIds) : undefined;
+  const apple =
+    appLinks !== undefined && appLinks.appleAppIds.length > 0 ? appleAppSiteAssociationDocument(appLinks.appleAppIds) : undefined;
   const android = appLinks?.android === undefined ? undefined : assetLinksDocument(appLinks.android);
   return [
     publicEndpoint({

@@ -51,8 +51,16 @@ const userId = (id: string) => decoded(IdpUserId.decode(id));
 const email = (address: string) => decoded(Email.decode(address));
 
 const invitationJson = (email: string, status: string, extra: object = {}) => ({
-  object: 'invitation', id: INVITED, email_address: email, public_metadata: {}, revoked: status === 'revoked', status,
-  expires_at: 1793310468755, created_at: 1790718468757, updated_at: 1790718468757, ...extra,
+  object: 'invitation',
+  id: INVITED,
+  email_address: email,
+  public_metadata: {},
+  revoked: status === 'revoked',
+  status,
+  expires_at: 1793310468755,
+  created_at: 1790718468757,
+  updated_at: 1790718468757,
+  ...extra,
 });
 
 /** The provider's answers to the invitation and organization POSTs, keyed by what the request names. */
@@ -68,13 +76,18 @@ const providerPost = (path: string, body: string): readonly [number, unknown] | 
   const revoke = /^\/v1\/invitations\/([^/]+)\/revoke$/.exec(path)?.[1];
   if (revoke === INVITED) return [200, invitationJson('a@example.com', 'revoked')];
   if (revoke === 'inv_revoked') return [400, providerError('invitation_already_revoked', 'Invitation is already revoked.')];
-  if (revoke === 'inv_accepted') return [400, providerError('invitation_already_accepted', 'Invitation is already accepted, try signing in instead.')];
+  if (revoke === 'inv_accepted')
+    return [400, providerError('invitation_already_accepted', 'Invitation is already accepted, try signing in instead.')];
   if (revoke === 'inv_missing') return [404, providerError('resource_not_found', 'not found')];
-  if (revoke === 'inv_other400') return [400, providerError('invitations_not_supported', 'Invitations are only supported on instances that accept email addresses.')];
+  if (revoke === 'inv_other400')
+    return [400, providerError('invitations_not_supported', 'Invitations are only supported on instances that accept email addresses.')];
   if (revoke === 'inv_broken') return [500, providerError('internal_clerk_error', 'Oops, an unexpected error occurred')];
   if (path === '/v1/organizations') {
     if (json['name'] === 'Garbled') return [200, { object: 'organization' }];
-    return [200, { object: 'organization', id: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S', name: json['name'], created_by: json['created_by'] ?? null }];
+    return [
+      200,
+      { object: 'organization', id: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S', name: json['name'], created_by: json['created_by'] ?? null },
+    ];
   }
   return undefined;
 };
@@ -103,7 +116,11 @@ test.before(async (t) => {
     if (url.pathname === '/v1/users' && request.method === 'GET' && url.searchParams.has('offset')) {
       const offset = Number(url.searchParams.get('offset'));
       const page = LISTED.slice(offset, offset + Number(url.searchParams.get('limit')));
-      return sendJson(response, 200, page.map((listed) => idpUserJson({ id: listed, email: `${listed.toLowerCase()}@example.com` })));
+      return sendJson(
+        response,
+        200,
+        page.map((listed) => idpUserJson({ id: listed, email: `${listed.toLowerCase()}@example.com` })),
+      );
     }
     if (url.pathname === '/v1/users' && request.method === 'GET') {
       const found = url.searchParams.get('email_address') === 'alice@example.com';
@@ -149,13 +166,17 @@ test('a 404 without the provider code is an error, not an absent user (wrong API
 
 test('findUsersByEmail queries email_address with limit 100 and decodes the bare array', async (t) => {
   const users = await t.context.admin.findUsersByEmail(email('alice@example.com'));
-  t.deepEqual(users.map((user): string => user.idpId), [ALICE]);
+  t.deepEqual(
+    users.map((user): string => user.idpId),
+    [ALICE],
+  );
   t.true(t.context.seen.some((entry) => entry.url === '/v1/users?email_address=alice%40example.com&limit=100'));
   t.deepEqual(await t.context.admin.findUsersByEmail(email('nobody@example.com')), []);
 });
 
 test('listUsers pages with limit and offset and decodes the bare arrays; an offset past the end is an empty page', async (t) => {
-  const ids = async (limit: number, offset: number) => (await t.context.admin.listUsers({ limit, offset })).map((user): string => user.idpId);
+  const ids = async (limit: number, offset: number) =>
+    (await t.context.admin.listUsers({ limit, offset })).map((user): string => user.idpId);
   t.deepEqual(await ids(2, 0), ['user_listed3', 'user_listed2']);
   t.deepEqual(await ids(2, 2), ['user_listed1']);
   t.deepEqual(await ids(2, 4), []);
@@ -169,8 +190,14 @@ test('countUsers reads the total_count object', async (t) => {
 
 test('a list with an undecodable User, or a count that is not one, rejects with an IdentityProviderError', async (t) => {
   const garbled = createIdentityProviderAdmin({ apiUrl: `${t.context.provider.url}/garbled`, secretKey: SECRET_KEY });
-  t.like(await t.throwsAsync(garbled.listUsers({ limit: 10, offset: 0 }), { instanceOf: IdentityProviderError }), { operation: 'listUsers', failure: 'invalid-body' });
-  t.like(await t.throwsAsync(garbled.countUsers(), { instanceOf: IdentityProviderError }), { operation: 'countUsers', failure: 'invalid-body' });
+  t.like(await t.throwsAsync(garbled.listUsers({ limit: 10, offset: 0 }), { instanceOf: IdentityProviderError }), {
+    operation: 'listUsers',
+    failure: 'invalid-body',
+  });
+  t.like(await t.throwsAsync(garbled.countUsers(), { instanceOf: IdentityProviderError }), {
+    operation: 'countUsers',
+    failure: 'invalid-body',
+  });
 });
 
 test('deleteUser succeeds on 200', async (t) => {
@@ -244,10 +271,15 @@ test('construction rejects a missing secret key or a non-http API URL', (t) => {
 
 test('createInvitation posts the reference body with notify and ignore_existing and decodes the Invitation', async (t) => {
   const invitation = await t.context.admin.createInvitation({
-    email: email('new@example.com'), redirectUrl: 'https://app.example.com/accept', publicMetadata: { invitationId: 'local-1', nestedKey: { innerCamel: 1 } }, expiresInDays: 7,
+    email: email('new@example.com'),
+    redirectUrl: 'https://app.example.com/accept',
+    publicMetadata: { invitationId: 'local-1', nestedKey: { innerCamel: 1 } },
+    expiresInDays: 7,
   });
   t.deepEqual(invitation, { id: INVITED, email: email('new@example.com'), status: 'pending', url: TICKET_URL });
-  const request = t.context.seen.find((entry) => entry.method === 'POST' && entry.url === '/v1/invitations' && entry.body.includes('new@example.com'));
+  const request = t.context.seen.find(
+    (entry) => entry.method === 'POST' && entry.url === '/v1/invitations' && entry.body.includes('new@example.com'),
+  );
   t.is(request?.headers['content-type'], 'application/json');
   t.is(request?.headers.authorization, `Bearer ${SECRET_KEY}`);
   t.is(
@@ -257,14 +289,20 @@ test('createInvitation posts the reference body with notify and ignore_existing 
 });
 
 test('createInvitation leaves expires_in_days to the provider default when not given', async (t) => {
-  await t.context.admin.createInvitation({ email: email('default@example.com'), redirectUrl: 'https://app.example.com/accept', publicMetadata: {} });
+  await t.context.admin.createInvitation({
+    email: email('default@example.com'),
+    redirectUrl: 'https://app.example.com/accept',
+    publicMetadata: {},
+  });
   const request = t.context.seen.find((entry) => entry.body.includes('default@example.com'));
   t.false(request?.body.includes('expires_in_days'));
 });
 
 test('createInvitation rejects a 429, an undecodable Invitation and an Invitation for another address', async (t) => {
   const input = (address: string) => ({ email: email(address), redirectUrl: 'https://app.example.com/accept', publicMetadata: {} });
-  const limited = await t.throwsAsync(t.context.admin.createInvitation(input('limited@example.com')), { instanceOf: IdentityProviderError });
+  const limited = await t.throwsAsync(t.context.admin.createInvitation(input('limited@example.com')), {
+    instanceOf: IdentityProviderError,
+  });
   t.like(limited, { status: 429, code: 'too_many_requests', operation: 'createInvitation', failure: 'http' });
   for (const address of ['garbled@example.com', 'stranger@example.com']) {
     const error = await t.throwsAsync(t.context.admin.createInvitation(input(address)), { instanceOf: IdentityProviderError });
@@ -293,7 +331,9 @@ test('revokeInvitation rejects any other failure, including another 400 code and
 });
 
 test('createOrganization posts name and created_by and returns the org id', async (t) => {
-  t.deepEqual(await t.context.admin.createOrganization({ name: 'Acme', createdBy: userId(ALICE) }), { id: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
+  t.deepEqual(await t.context.admin.createOrganization({ name: 'Acme', createdBy: userId(ALICE) }), {
+    id: 'org_2g7np7Hrk0SN6kj5EDMLDaKNL0S',
+  });
   t.true(t.context.seen.some((entry) => entry.url === '/v1/organizations' && entry.body === `{"name":"Acme","created_by":"${ALICE}"}`));
   await t.context.admin.createOrganization({ name: 'Solo' });
   t.true(t.context.seen.some((entry) => entry.url === '/v1/organizations' && entry.body === '{"name":"Solo"}'));
@@ -308,7 +348,17 @@ test('every call is reported by operation and outcome (status class, timeout, ne
   await admin.getUser(userId(ALICE));
   await admin.getUser(userId(GONE));
   await t.throwsAsync(admin.getUser(userId(BROKEN)));
-  await t.throwsAsync(createIdentityProviderAdmin({ apiUrl: t.context.silent.url, secretKey: SECRET_KEY, timeoutMs: 50, onCall }).deleteUser(userId(ALICE)));
-  await t.throwsAsync(createIdentityProviderAdmin({ apiUrl: await deadUrl(), secretKey: SECRET_KEY, onCall }).findUsersByEmail(email('alice@example.com')));
-  t.deepEqual(calls, ['getUser 2xx true', 'getUser 4xx true', 'getUser 5xx true', 'deleteUser timeout true', 'findUsersByEmail network true']);
+  await t.throwsAsync(
+    createIdentityProviderAdmin({ apiUrl: t.context.silent.url, secretKey: SECRET_KEY, timeoutMs: 50, onCall }).deleteUser(userId(ALICE)),
+  );
+  await t.throwsAsync(
+    createIdentityProviderAdmin({ apiUrl: await deadUrl(), secretKey: SECRET_KEY, onCall }).findUsersByEmail(email('alice@example.com')),
+  );
+  t.deepEqual(calls, [
+    'getUser 2xx true',
+    'getUser 4xx true',
+    'getUser 5xx true',
+    'deleteUser timeout true',
+    'findUsersByEmail network true',
+  ]);
 });

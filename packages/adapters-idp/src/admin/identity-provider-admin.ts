@@ -93,8 +93,7 @@ export const createIdentityProviderAdmin = (options: IdentityProviderAdminOption
     if (!settled.some(([status, code]) => status === response.status && code === error.code)) throw error;
     return true;
   };
-  const isNotFound = (operation: string, response: Response): Promise<boolean> =>
-    isSettled(operation, response, [[404, NOT_FOUND]]);
+  const isNotFound = (operation: string, response: Response): Promise<boolean> => isSettled(operation, response, [[404, NOT_FOUND]]);
   return {
     getUser: async (idpId) => {
       const operation = 'getUser';

@@ -34,7 +34,8 @@ export class IdentityProviderError extends Error implements IncidentError {
     this.status = details.status;
     this.code = details.code;
     this.retryAfterSeconds = details.retryAfterSeconds;
-    const away = details.failure === 'network' || details.failure === 'timeout' || (details.failure === 'http' && (details.status ?? 0) >= 500);
+    const away =
+      details.failure === 'network' || details.failure === 'timeout' || (details.failure === 'http' && (details.status ?? 0) >= 500);
     this.incident = away ? 'provider-unavailable' : undefined;
   }
 }

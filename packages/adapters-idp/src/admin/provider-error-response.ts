@@ -26,11 +26,7 @@ export const retryAfterSeconds = (header: string | null, now = Date.now()): numb
 };
 
 /** Translates a non-2xx answer into an IdentityProviderError carrying status, code and Retry-After. */
-export const providerHttpError = async (
-  operation: string,
-  response: Response,
-  secretKey: string,
-): Promise<IdentityProviderError> => {
+export const providerHttpError = async (operation: string, response: Response, secretKey: string): Promise<IdentityProviderError> => {
   const { code, message } = firstProviderError(await response.text().catch(() => ''));
   const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined;
   // The provider's text is not ours: never let it echo the secret key into our logs.

@@ -4,8 +4,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { Email } from '@idv/core';
 import type { ProviderInvitation } from '@idv/core';
 
-const prefixed = (prefix: string) =>
-  t.refinement(t.string, (s) => s.startsWith(prefix) && s.length > prefix.length, `${prefix}…`);
+const prefixed = (prefix: string) => t.refinement(t.string, (s) => s.startsWith(prefix) && s.length > prefix.length, `${prefix}…`);
 
 /** The provider's Invitation object, only the fields the port returns. */
 const InvitationJson = t.intersection([
@@ -39,7 +38,10 @@ export const decodeOrganizationId = (body: unknown): string | undefined =>
   );
 
 /** `GET /v1/users/count`: `{ "object": "total_count", "total_count": N }`. */
-const TotalCountJson = t.type({ object: t.literal('total_count'), total_count: t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0, 'count') });
+const TotalCountJson = t.type({
+  object: t.literal('total_count'),
+  total_count: t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0, 'count'),
+});
 
 /** Decodes a total-count body to its number; `undefined` when it is not one. */
 export const decodeTotalCount = (body: unknown): number | undefined =>

@@ -9,9 +9,7 @@ export interface LocalServer {
 }
 
 /** Starts a local server; `close` also drops open (e.g. never-answered) connections. */
-export const startLocalServer = async (
-  handler: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<LocalServer> => {
+export const startLocalServer = async (handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<LocalServer> => {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -50,11 +50,7 @@ export const sessionClaims = (overrides: Record<string, unknown> = {}): JWTPaylo
 };
 
 /** Signs claims with `key` (header `{ alg: RS256, kid, typ: JWT }` unless overridden). */
-export const signToken = (
-  key: SigningKey,
-  claims: JWTPayload = sessionClaims(),
-  header: Record<string, unknown> = {},
-): Promise<string> =>
+export const signToken = (key: SigningKey, claims: JWTPayload = sessionClaims(), header: Record<string, unknown> = {}): Promise<string> =>
   new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT', ...header }).sign(key.privateKey);
 
 /** base64url of a JSON value, for hand-built tokens. */

@@ -7,15 +7,7 @@ import type { AccessTokenVerifier } from '@idv/core';
 import { createAccessTokenVerifier } from './access-token-verifier.js';
 import { startJwksServer } from '../test-support/jwks-server.js';
 import type { JwksServer } from '../test-support/jwks-server.js';
-import {
-  PUBLISHABLE_KEY,
-  SECRET_KEY,
-  b64url,
-  nowSeconds,
-  sessionClaims,
-  signToken,
-  signingKey,
-} from '../test-support/token-fixtures.js';
+import { PUBLISHABLE_KEY, SECRET_KEY, b64url, nowSeconds, sessionClaims, signToken, signingKey } from '../test-support/token-fixtures.js';
 import type { SigningKey } from '../test-support/token-fixtures.js';
 
 interface Context {
@@ -188,7 +180,10 @@ test('a forged token repeating a payload member is refused at its signature', as
   const header = b64url({ alg: 'RS256', kid: t.context.key.kid, typ: 'JWT' });
   const claims = JSON.stringify(sessionClaims());
   const payload = Buffer.from(`${claims.slice(0, -1)},"sub":"user_someoneelse"}`).toString('base64url');
-  const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(KeyObject.from(t.context.impostor.privateKey)).toString('base64url');
+  const signature = createSign('RSA-SHA256')
+    .update(`${header}.${payload}`)
+    .sign(KeyObject.from(t.context.impostor.privateKey))
+    .toString('base64url');
   await rejects(t, `${header}.${payload}.${signature}`, 'token-invalid-signature');
 });
 
@@ -199,7 +194,12 @@ test('a header is refused on every token that carries it, however many headers w
     t.true(E.isRight(await verifier.verify(await signToken(t.context.key, sessionClaims(), { kid: `ins_rotated_${index}` }))));
   }
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    await rejects(t, await signToken(t.context.key, sessionClaims(), { kid: 'ins_rotated_19', typ: 'at+jwt' }), 'token-type-mismatch', verifier);
+    await rejects(
+      t,
+      await signToken(t.context.key, sessionClaims(), { kid: 'ins_rotated_19', typ: 'at+jwt' }),
+      'token-type-mismatch',
+      verifier,
+    );
     await rejects(t, await signToken(t.context.key, sessionClaims(), { kid: '' }), 'token-missing-kid', verifier);
   }
   t.true(E.isRight(await verifier.verify(await signToken(t.context.key, sessionClaims(), { kid: 'ins_rotated_19' }))));
@@ -212,7 +212,9 @@ test('the session and ignore categories, and an absent category, are accepted', 
 });
 
 test('a token without typ is accepted', async (t) => {
-  const token = await new SignJWT(sessionClaims()).setProtectedHeader({ alg: 'RS256', kid: t.context.key.kid }).sign(t.context.key.privateKey);
+  const token = await new SignJWT(sessionClaims())
+    .setProtectedHeader({ alg: 'RS256', kid: t.context.key.kid })
+    .sign(t.context.key.privateKey);
   t.true(E.isRight(await t.context.verifier.verify(token)));
 });
 

@@ -86,7 +86,12 @@ export const createAccessTokenVerifier = (options: AccessTokenVerifierOptions): 
   const issuer = issuerFromPublishableKey(options.publishableKey);
   const keys = tokenKeys(options);
   const clockTolerance = options.clockSkewSeconds ?? 5;
-  const claimRules = { authorizedParties: options.authorizedParties ?? [], maxLifetimeSeconds: MAX_LIFETIME_SECONDS, issuer, clockToleranceSeconds: clockTolerance };
+  const claimRules = {
+    authorizedParties: options.authorizedParties ?? [],
+    maxLifetimeSeconds: MAX_LIFETIME_SECONDS,
+    issuer,
+    clockToleranceSeconds: clockTolerance,
+  };
   const now = options.now ?? Date.now;
   const cache = createVerifiedTokenCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
   const headers = createTokenHeaderChecks();

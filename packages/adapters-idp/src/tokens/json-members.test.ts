@@ -2,7 +2,11 @@ import test from 'ava';
 import { parseJsonWithoutDuplicates } from './json-members.js';
 
 test('a JSON object without repeated names parses', (t) => {
-  t.deepEqual(parseJsonWithoutDuplicates('{"a":1,"b":{"a":[{"a":"x:\\"y\\":"}]},"c":"\\\\"}'), { a: 1, b: { a: [{ a: 'x:"y":' }] }, c: '\\' });
+  t.deepEqual(parseJsonWithoutDuplicates('{"a":1,"b":{"a":[{"a":"x:\\"y\\":"}]},"c":"\\\\"}'), {
+    a: 1,
+    b: { a: [{ a: 'x:"y":' }] },
+    c: '\\',
+  });
   t.deepEqual(parseJsonWithoutDuplicates(' { "a" \n : 1 } '), { a: 1 });
   t.deepEqual(parseJsonWithoutDuplicates('{"__proto__":1}'), JSON.parse('{"__proto__":1}'));
 });

@@ -22,5 +22,4 @@ export const frontendApiFromPublishableKey = (publishableKey: string): string =>
  * @example
  * issuerFromPublishableKey('pk_live_Y2xlcmsuZXhhbXBsZS5jb20k'); // 'https://clerk.example.com'
  */
-export const issuerFromPublishableKey = (publishableKey: string): string =>
-  `https://${frontendApiFromPublishableKey(publishableKey)}`;
+export const issuerFromPublishableKey = (publishableKey: string): string => `https://${frontendApiFromPublishableKey(publishableKey)}`;

@@ -19,7 +19,8 @@ export interface RemoteTokenKeysOptions {
 /** How one JWKS fetch ended: a 2xx answer, any other answer, or none (timeout, refused connection). */
 export type JwksFetchOutcome = 'ok' | 'http_error' | 'network';
 
-const observedFetch = (fetcher: typeof fetch, onFetch: (outcome: JwksFetchOutcome) => void): typeof fetch =>
+const observedFetch =
+  (fetcher: typeof fetch, onFetch: (outcome: JwksFetchOutcome) => void): typeof fetch =>
   async (input, init) => {
     try {
       const response = await fetcher(input, init);

@@ -6,8 +6,7 @@ import { startJwksServer } from '../test-support/jwks-server.js';
 import { deadUrl, startLocalServer } from '../test-support/local-server.js';
 import { PUBLISHABLE_KEY, SECRET_KEY, b64url, sessionClaims, signToken, signingKey } from '../test-support/token-fixtures.js';
 
-const reasonOf = (result: E.Either<{ reason: string }, unknown>): string | undefined =>
-  E.isLeft(result) ? result.left.reason : undefined;
+const reasonOf = (result: E.Either<{ reason: string }, unknown>): string | undefined => (E.isLeft(result) ? result.left.reason : undefined);
 
 test('the JWKS is fetched once with the bearer secret and cached', async (t) => {
   const key = await signingKey('ins_cache');
@@ -23,7 +22,12 @@ test('an unknown kid triggers one refetch, so a rotated key verifies', async (t)
   const next = await signingKey('ins_next');
   const jwks = await startJwksServer(SECRET_KEY, [first.publicJwk]);
   t.teardown(() => jwks.close());
-  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwksCooldownMs: 0 });
+  const verifier = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: jwks.url,
+    secretKey: SECRET_KEY,
+    jwksCooldownMs: 0,
+  });
   t.true(E.isRight(await verifier.verify(await signToken(first))));
   t.is(jwks.requests, 1);
   t.is(reasonOf(await verifier.verify(await signToken(next))), 'token-unknown-kid');
@@ -49,7 +53,12 @@ test('inside the cooldown an unknown kid cannot be judged (the key set may preda
   const rotated = await signingKey('ins_rotated');
   const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
   t.teardown(() => jwks.close());
-  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwksCooldownMs: 60_000 });
+  const verifier = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: jwks.url,
+    secretKey: SECRET_KEY,
+    jwksCooldownMs: 60_000,
+  });
   t.true(E.isRight(await verifier.verify(await signToken(key))));
   jwks.keys = [key.publicJwk, rotated.publicJwk];
   const early = await verifier.verify(await signToken(rotated));
@@ -101,7 +110,12 @@ test('a PEM jwtKey verifies with no network at all', async (t) => {
   const key = await signingKey('ins_pem');
   const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
   await jwks.close();
-  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwtKey: key.publicPem });
+  const verifier = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: jwks.url,
+    secretKey: SECRET_KEY,
+    jwtKey: key.publicPem,
+  });
   t.true(E.isRight(await verifier.verify(await signToken(key))));
   t.is(jwks.requests, 0);
 });
@@ -170,11 +184,22 @@ test('every JWKS fetch is reported with its outcome: ok, an error answer, or no 
   t.teardown(() => jwks.close());
   const outcomes: string[] = [];
   const onJwksFetch = (outcome: string) => outcomes.push(outcome);
-  const verifier = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwksCooldownMs: 0, onJwksFetch });
+  const verifier = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: jwks.url,
+    secretKey: SECRET_KEY,
+    jwksCooldownMs: 0,
+    onJwksFetch,
+  });
   t.true(E.isRight(await verifier.verify(await signToken(first))));
   t.true(E.isRight(await verifier.verify(await signToken(first))));
   await verifier.verify(await signToken(next));
-  const wrongKey = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: 'sk_test_wrong', onJwksFetch });
+  const wrongKey = createAccessTokenVerifier({
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: jwks.url,
+    secretKey: 'sk_test_wrong',
+    onJwksFetch,
+  });
   await wrongKey.verify(await signToken(first));
   const dead = createAccessTokenVerifier({ publishableKey: PUBLISHABLE_KEY, apiUrl: await deadUrl(), secretKey: SECRET_KEY, onJwksFetch });
   await dead.verify(await signToken(first));
@@ -182,11 +207,18 @@ test('every JWKS fetch is reported with its outcome: ok, an error answer, or no 
 });
 
 /** Tokens refused by their header or claims, each under a kid the key set lacks (so only an early refusal keeps them from the key set). */
-const refusedOnTheirFace = async (impostor: Awaited<ReturnType<typeof signingKey>>): Promise<readonly (readonly [string, string, string])[]> => {
+const refusedOnTheirFace = async (
+  impostor: Awaited<ReturnType<typeof signingKey>>,
+): Promise<readonly (readonly [string, string, string])[]> => {
   const now = Math.floor(Date.now() / 1000);
-  const sign = (claims: Record<string, unknown>, header: Record<string, unknown> = {}) => signToken(impostor, sessionClaims(claims), header);
+  const sign = (claims: Record<string, unknown>, header: Record<string, unknown> = {}) =>
+    signToken(impostor, sessionClaims(claims), header);
   return [
-    ['a token of another provider instance (its own issuer and kid)', await sign({ iss: 'https://staging-app-7.clerk.accounts.dev' }), 'token-invalid-issuer'],
+    [
+      'a token of another provider instance (its own issuer and kid)',
+      await sign({ iss: 'https://staging-app-7.clerk.accounts.dev' }),
+      'token-invalid-issuer',
+    ],
     ['a token without an issuer', await sign({ iss: undefined }), 'token-missing-iss'],
     ['a jku header', await sign({}, { jku: 'https://evil.example.com/jwks' }), 'token-key-in-header'],
     ['an x5u header', await sign({}, { x5u: 'https://evil.example.com/cert.pem' }), 'token-key-in-header'],
@@ -206,7 +238,11 @@ test('inside the refetch cooldown a token refused by its header or claims is 401
   const jwks = await startJwksServer(SECRET_KEY, [key.publicJwk]);
   t.teardown(() => jwks.close());
   const verifier = createAccessTokenVerifier({
-    publishableKey: PUBLISHABLE_KEY, apiUrl: jwks.url, secretKey: SECRET_KEY, jwksCooldownMs: 60_000, authorizedParties: ['http://localhost:3000'],
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: jwks.url,
+    secretKey: SECRET_KEY,
+    jwksCooldownMs: 60_000,
+    authorizedParties: ['http://localhost:3000'],
   });
   const forged = await refusedOnTheirFace(impostor);
   for (const [name, token, reason] of forged) {
@@ -223,7 +259,10 @@ test('inside the refetch cooldown a token refused by its header or claims is 401
     t.is(reasonOf(result), reason, name);
   }
   const wellFormed = await verifier.verify(await signToken(impostor));
-  t.true(E.isLeft(wellFormed) && wellFormed.left._tag === 'AuthenticationUnavailable', 'a well-formed token of the expected issuer under an unseen kid: the key set alone decides');
+  t.true(
+    E.isLeft(wellFormed) && wellFormed.left._tag === 'AuthenticationUnavailable',
+    'a well-formed token of the expected issuer under an unseen kid: the key set alone decides',
+  );
   t.is(reasonOf(wellFormed), 'jwks-cooling-down');
   t.is(jwks.requests, 1, 'no refetch inside the cooldown');
 });
@@ -232,7 +271,11 @@ test('while the key set cannot be fetched, a token refused by its header or clai
   const impostor = await signingKey('ins_outage');
   const outcomes: string[] = [];
   const verifier = createAccessTokenVerifier({
-    publishableKey: PUBLISHABLE_KEY, apiUrl: await deadUrl(), secretKey: SECRET_KEY, authorizedParties: ['http://localhost:3000'], onJwksFetch: (outcome) => outcomes.push(outcome),
+    publishableKey: PUBLISHABLE_KEY,
+    apiUrl: await deadUrl(),
+    secretKey: SECRET_KEY,
+    authorizedParties: ['http://localhost:3000'],
+    onJwksFetch: (outcome) => outcomes.push(outcome),
   });
   for (const [name, token, reason] of await refusedOnTheirFace(impostor)) t.is(reasonOf(await verifier.verify(token)), reason, name);
   t.deepEqual(outcomes, []);

@@ -57,7 +57,10 @@ test('evictions keep to insertion order across many of them, stepping over entri
   for (const gone of [1, 2]) t.is(cache.get(`token-${gone}`, 11).session, undefined, `token-${gone} evicted`);
   for (const kept of [3, 4, 5]) t.deepEqual(cache.get(`token-${kept}`, 11).session, session(kept));
   for (let n = 6; n < 1_000; n += 1) remember(cache, `token-${n}`, n, 60_000, 10);
-  t.deepEqual([997, 998, 999].map((n) => cache.get(`token-${n}`, 11).session), [997, 998, 999].map(session));
+  t.deepEqual(
+    [997, 998, 999].map((n) => cache.get(`token-${n}`, 11).session),
+    [997, 998, 999].map(session),
+  );
   t.is(cache.get('token-996', 11).session, undefined);
 });
 

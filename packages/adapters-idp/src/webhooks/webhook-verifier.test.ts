@@ -112,8 +112,15 @@ for (const [name, secret] of badSecrets) {
 
 test('the reference vector A reaches the library and fails only on its old timestamp', (t) => {
   const vector = createWebhookVerifier('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
-  const headers = { id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: '1614265330', signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' };
-  t.deepEqual(vector.verify(Buffer.from('{"test": 2432232314}'), headers), E.left({ _tag: 'InvalidWebhookSignature', message: 'Invalid webhook signature', reason: 'Message timestamp too old' }));
+  const headers = {
+    id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+    timestamp: '1614265330',
+    signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+  };
+  t.deepEqual(
+    vector.verify(Buffer.from('{"test": 2432232314}'), headers),
+    E.left({ _tag: 'InvalidWebhookSignature', message: 'Invalid webhook signature', reason: 'Message timestamp too old' }),
+  );
 });
 
 test('the OpenSSL signature equals the library own for ASCII, multi-byte, empty and large bodies, under several secrets', (t) => {

@@ -79,7 +79,12 @@ export const createExpoNotifications = (options: ExpoNotificationsOptions): Noti
   };
 
   // An error ticket or receipt: the token is reported when it is no longer registered, otherwise logged by its code.
-  const judge = (outcome: ExpoPushTicket | ExpoPushReceipt, pushToken: PushToken, unregistered: PushToken[], stage: 'ticket' | 'receipt'): void => {
+  const judge = (
+    outcome: ExpoPushTicket | ExpoPushReceipt,
+    pushToken: PushToken,
+    unregistered: PushToken[],
+    stage: 'ticket' | 'receipt',
+  ): void => {
     if (outcome.status !== 'error') return;
     const code = outcome.details?.error ?? 'unknown';
     if (code === NOT_REGISTERED) unregistered.push(pushToken);
@@ -94,7 +99,10 @@ export const createExpoNotifications = (options: ExpoNotificationsOptions): Noti
   const send = async (pushes: readonly Push[]): Promise<PushReport> => {
     const deliverable = pushes.filter((push) => Expo.isExpoPushToken(push.pushToken));
     for (const push of pushes.filter((p) => !deliverable.includes(p))) {
-      logger.warn({ installationId: push.installationId, pushToken: maskPushToken(push.pushToken) }, 'push skipped: not an Expo push token');
+      logger.warn(
+        { installationId: push.installationId, pushToken: maskPushToken(push.pushToken) },
+        'push skipped: not an Expo push token',
+      );
     }
     const unregistered: PushToken[] = [];
     const failures: string[] = [];

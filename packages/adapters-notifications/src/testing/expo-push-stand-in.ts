@@ -74,7 +74,8 @@ export const startExpoPushStandIn = async (options: { readonly accessToken: stri
     failSendsWith: null,
     whenPushes: (count) =>
       standIn.pushes.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
-    whenReceiptAsked: (token) => (asked.has(token) ? Promise.resolve() : new Promise<void>((resolve) => receiptWaiters.push({ token, resolve }))),
+    whenReceiptAsked: (token) =>
+      asked.has(token) ? Promise.resolve() : new Promise<void>((resolve) => receiptWaiters.push({ token, resolve })),
   };
   const notRegistered = (token: string) => ({
     status: 'error',
@@ -88,7 +89,8 @@ export const startExpoPushStandIn = async (options: { readonly accessToken: stri
     }
     if (request.method === 'POST' && request.url === '/--/api/v2/push/send') {
       const body = await readBody(request);
-      if (standIn.failSendsWith !== null) return reply(response, standIn.failSendsWith, { errors: [{ code: 'INTERNAL_SERVER_ERROR', message: 'stand-in told to fail' }] });
+      if (standIn.failSendsWith !== null)
+        return reply(response, standIn.failSendsWith, { errors: [{ code: 'INTERNAL_SERVER_ERROR', message: 'stand-in told to fail' }] });
       const messages = (Array.isArray(body) ? body : [body]) as RecordedPush[];
       standIn.batches.push(messages.length);
       const tickets = messages.map((message) => {
@@ -122,7 +124,9 @@ export const startExpoPushStandIn = async (options: { readonly accessToken: stri
   };
 
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => reply(response, 400, { errors: [{ code: 'BAD_REQUEST', message: String(error) }] }));
+    handle(request, response).catch((error: unknown) =>
+      reply(response, 400, { errors: [{ code: 'BAD_REQUEST', message: String(error) }] }),
+    );
   });
   server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');

@@ -94,8 +94,10 @@ export const startVendorStandIn = async (): Promise<VendorStandIn> => {
     sentryDsn: `http://publickey@127.0.0.1:${port}/1`,
     requests,
     text: () => requests.map((request) => `${request.path}\n${JSON.stringify(request.headers)}\n${request.body}`).join('\n'),
-    sentryEvents: () => requests.filter((request) => request.path.startsWith('/api/1/envelope/')).flatMap((request) => eventsOfEnvelope(request.body)),
-    postHogEvents: () => requests.filter((request) => /^\/(batch|capture|i\/v0\/e)\/?/.test(request.path)).flatMap((request) => eventsOfBatch(request.body)),
+    sentryEvents: () =>
+      requests.filter((request) => request.path.startsWith('/api/1/envelope/')).flatMap((request) => eventsOfEnvelope(request.body)),
+    postHogEvents: () =>
+      requests.filter((request) => /^\/(batch|capture|i\/v0\/e)\/?/.test(request.path)).flatMap((request) => eventsOfBatch(request.body)),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

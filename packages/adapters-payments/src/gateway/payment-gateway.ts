@@ -14,7 +14,10 @@ export const GATEWAY_NOT_CONFIGURED = 'payment_gateway_not_configured';
  * @example
  * const gateway = createPaymentGateway({ iyzico: createIyzicoGateway(…), paytr: createPaytrGateway(…) });
  */
-export const createPaymentGateway = (providers: Partial<Record<PaymentProvider, ProviderGateway>>, subscriptions?: IyzicoSubscriptions): PaymentGateway => {
+export const createPaymentGateway = (
+  providers: Partial<Record<PaymentProvider, ProviderGateway>>,
+  subscriptions?: IyzicoSubscriptions,
+): PaymentGateway => {
   const of = (transaction: PaymentTransaction): ProviderGateway => {
     const gateway = providers[transaction.provider];
     if (gateway === undefined) throw new Error(`no ${transaction.provider} client configured`);
@@ -27,7 +30,9 @@ export const createPaymentGateway = (providers: Partial<Record<PaymentProvider, 
     },
     completeThreeDs: async (transaction) => of(transaction).completeThreeDs(transaction),
     queryStatus: async (transaction) => of(transaction).queryStatus(transaction),
-    subscriptionDetail: async (reference) => (subscriptions === undefined ? E.left({ _tag: 'Refused', code: GATEWAY_NOT_CONFIGURED }) : subscriptions.detail(reference)),
-    cancelSubscription: async (reference) => (subscriptions === undefined ? E.left({ _tag: 'Refused', code: GATEWAY_NOT_CONFIGURED }) : subscriptions.cancel(reference)),
+    subscriptionDetail: async (reference) =>
+      subscriptions === undefined ? E.left({ _tag: 'Refused', code: GATEWAY_NOT_CONFIGURED }) : subscriptions.detail(reference),
+    cancelSubscription: async (reference) =>
+      subscriptions === undefined ? E.left({ _tag: 'Refused', code: GATEWAY_NOT_CONFIGURED }) : subscriptions.cancel(reference),
   };
 };

@@ -7,7 +7,7 @@ const DEFAULT_ADDRESS = 'Not provided';
 
 const splitName = (full: string): { readonly name: string; readonly surname: string } => {
   const parts = full.trim().split(/\s+/);
-  const surname = parts.length > 1 ? parts.pop()! : parts[0] ?? 'Payer';
+  const surname = parts.length > 1 ? parts.pop()! : (parts[0] ?? 'Payer');
   return { name: parts.join(' ') || surname, surname };
 };
 

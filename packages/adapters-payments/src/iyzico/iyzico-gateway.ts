@@ -84,14 +84,22 @@ export const createIyzicoGateway = (options: IyzicoGatewayOptions): ProviderGate
       if (answer.body['status'] !== 'success') return E.left({ _tag: 'Refused', code: iyzicoFailureCode(answer.body) });
       const paymentId = textOf(answer.body['paymentId']);
       const html = textOf(answer.body['threeDSHtmlContent']);
-      if (paymentId === undefined || html === undefined) return unavailable('/payment/3dsecure/initialize: answer lacks paymentId or threeDSHtmlContent');
+      if (paymentId === undefined || html === undefined)
+        return unavailable('/payment/3dsecure/initialize: answer lacks paymentId or threeDSHtmlContent');
       const signature = textOf(answer.body['signature']);
       // reference §1.1: initialize signs paymentId:conversationId.
-      if (signature !== undefined && !hexEqual(hmacHex(options.secretKey, `${paymentId}:${textOf(answer.body['conversationId']) ?? ''}`), signature)) {
+      if (
+        signature !== undefined &&
+        !hexEqual(hmacHex(options.secretKey, `${paymentId}:${textOf(answer.body['conversationId']) ?? ''}`), signature)
+      ) {
         return unavailable('/payment/3dsecure/initialize: answer signature does not verify');
       }
       if (signature === undefined) options.logger.warn({ path: '/payment/3dsecure/initialize' }, 'iyzico answer carries no signature');
-      return E.right({ providerPaymentId: paymentId, providerToken: null, clientAction: { kind: 'threeDsHtml', html: Buffer.from(html, 'base64').toString('utf8') } });
+      return E.right({
+        providerPaymentId: paymentId,
+        providerToken: null,
+        clientAction: { kind: 'threeDsHtml', html: Buffer.from(html, 'base64').toString('utf8') },
+      });
     },
 
     completeThreeDs: async (transaction) => {

@@ -15,17 +15,31 @@ export const checkedPaymentResult = (
   body: Readonly<Record<string, unknown>>,
   transaction: PaymentTransaction,
 ): E.Either<string, { readonly paidAmountMinor: number; readonly fraudStatus: string | undefined }> => {
-  const [paymentId, currency, basketId, conversationId, paidPrice, price, signature] = ['paymentId', 'currency', 'basketId', 'conversationId', 'paidPrice', 'price', 'signature'].map(
-    (name) => textOf(body[name]),
-  );
-  if (paymentId === undefined || currency === undefined || basketId === undefined || conversationId === undefined || paidPrice === undefined || price === undefined) {
+  const [paymentId, currency, basketId, conversationId, paidPrice, price, signature] = [
+    'paymentId',
+    'currency',
+    'basketId',
+    'conversationId',
+    'paidPrice',
+    'price',
+    'signature',
+  ].map((name) => textOf(body[name]));
+  if (
+    paymentId === undefined ||
+    currency === undefined ||
+    basketId === undefined ||
+    conversationId === undefined ||
+    paidPrice === undefined ||
+    price === undefined
+  ) {
     return E.left('answer lacks a signed field');
   }
   if (signature === undefined) return E.left('answer is not signed');
   const data = [paymentId, currency, basketId, conversationId, signedAmount(paidPrice), signedAmount(price)].join(':');
   if (!hexEqual(hmacHex(secretKey, data), signature)) return E.left('answer signature does not verify');
   if (transaction.providerPaymentId !== null && paymentId !== transaction.providerPaymentId) return E.left('answer names another payment');
-  if (conversationId !== transaction.merchantReference || basketId !== transaction.merchantReference) return E.left('answer names other references');
+  if (conversationId !== transaction.merchantReference || basketId !== transaction.merchantReference)
+    return E.left('answer names other references');
   if (currency !== transaction.currency) return E.left('answer names another currency');
   const paidAmountMinor = minorOf(paidPrice);
   if (minorOf(price) !== transaction.amountMinor || paidAmountMinor === undefined) return E.left('answer names another amount');
@@ -40,4 +54,9 @@ export const verdictOfFraudStatus = (paidAmountMinor: number, fraudStatus: strin
 };
 
 /** An iyzico failure answer's code (`iyzico:10051`), never its message (which may echo input). */
-export const iyzicoFailureCode = (body: Readonly<Record<string, unknown>>): string => `iyzico:${textOf(body['errorCode'])?.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'failure'}`;
+export const iyzicoFailureCode = (body: Readonly<Record<string, unknown>>): string =>
+  `iyzico:${
+    textOf(body['errorCode'])
+      ?.replace(/[^A-Za-z0-9_.-]/g, '')
+      .slice(0, 40) || 'failure'
+  }`;

@@ -25,7 +25,12 @@ export const createIyzicoSubscriptionScheme = ({ secretKey, merchantId }: Iyzico
     if (signature === undefined || signature.trim() === '') return E.left(rejection.missingSignature());
     const parsed = parseJsonObject(raw);
     if (E.isLeft(parsed)) return parsed;
-    const fields = signedFields(parsed.right, ['iyziEventType', 'subscriptionReferenceCode', 'orderReferenceCode', 'customerReferenceCode']);
+    const fields = signedFields(parsed.right, [
+      'iyziEventType',
+      'subscriptionReferenceCode',
+      'orderReferenceCode',
+      'customerReferenceCode',
+    ]);
     if (E.isLeft(fields)) return fields;
     const { iyziEventType, subscriptionReferenceCode, orderReferenceCode, customerReferenceCode } = fields.right;
     const message = merchantId + secretKey + iyziEventType + subscriptionReferenceCode + orderReferenceCode + customerReferenceCode;
@@ -39,7 +44,10 @@ export const createIyzicoSubscriptionScheme = ({ secretKey, merchantId }: Iyzico
       subscriptionReferenceCode,
       orderReferenceCode,
       customerReferenceCode,
-      unsigned: { referenceCode: unsignedText(parsed.right['iyziReferenceCode']), eventTimeMs: unsignedNumber(parsed.right['iyziEventTime']) },
+      unsigned: {
+        referenceCode: unsignedText(parsed.right['iyziReferenceCode']),
+        eventTimeMs: unsignedNumber(parsed.right['iyziEventTime']),
+      },
     });
   },
 });

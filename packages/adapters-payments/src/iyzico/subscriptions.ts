@@ -52,7 +52,11 @@ const orderOf = (value: unknown): ProviderSubscriptionOrder | undefined => {
  */
 export const createIyzicoSubscriptions = (options: IyzicoSubscriptionsOptions): IyzicoSubscriptions => {
   const call = (method: 'GET' | 'POST', path: string, body?: string): Promise<ProviderAnswer> =>
-    callProvider(options.transport, `${options.baseUrl}${path}`, { method, headers: iyzwsHeaders(options, path, body ?? ''), ...(body === undefined ? {} : { body }) });
+    callProvider(options.transport, `${options.baseUrl}${path}`, {
+      method,
+      headers: iyzwsHeaders(options, path, body ?? ''),
+      ...(body === undefined ? {} : { body }),
+    });
 
   return {
     detail: async (reference) => {
@@ -62,18 +66,28 @@ export const createIyzicoSubscriptions = (options: IyzicoSubscriptionsOptions): 
       const data = objectOf(answer.body['data']);
       const status = textOf(data?.['subscriptionStatus']);
       const planReference = textOf(data?.['pricingPlanReferenceCode']);
-      if (status === undefined || planReference === undefined) return unavailable('subscription detail lacks subscriptionStatus or pricingPlanReferenceCode');
+      if (status === undefined || planReference === undefined)
+        return unavailable('subscription detail lacks subscriptionStatus or pricingPlanReferenceCode');
       const planAnswer = await call('GET', `/v2/subscription/pricing-plans/${encodeURIComponent(planReference)}`);
       if (planAnswer.kind === 'unreachable') return unavailable(planAnswer.reason);
       const plan = objectOf(planAnswer.body['data']);
       const amountMinor = minorOf(plan?.['price']);
       const currency = textOf(plan?.['currencyCode']);
-      if (planAnswer.body['status'] !== 'success' || amountMinor === undefined || currency === undefined) return unavailable('pricing plan detail lacks price or currencyCode');
-      const orders = Array.isArray(data?.['orders']) ? (data['orders'] as unknown[]).map(orderOf).filter((o): o is ProviderSubscriptionOrder => o !== undefined) : [];
-      return E.right(O.some({ referenceCode: textOf(data?.['referenceCode']) ?? reference, status, plan: { amountMinor, currency }, orders }));
+      if (planAnswer.body['status'] !== 'success' || amountMinor === undefined || currency === undefined)
+        return unavailable('pricing plan detail lacks price or currencyCode');
+      const orders = Array.isArray(data?.['orders'])
+        ? (data['orders'] as unknown[]).map(orderOf).filter((o): o is ProviderSubscriptionOrder => o !== undefined)
+        : [];
+      return E.right(
+        O.some({ referenceCode: textOf(data?.['referenceCode']) ?? reference, status, plan: { amountMinor, currency }, orders }),
+      );
     },
     cancel: async (reference) => {
-      const answer = await call('POST', `/v2/subscription/subscriptions/${encodeURIComponent(reference)}/cancel`, JSON.stringify({ locale: 'tr', conversationId: reference }));
+      const answer = await call(
+        'POST',
+        `/v2/subscription/subscriptions/${encodeURIComponent(reference)}/cancel`,
+        JSON.stringify({ locale: 'tr', conversationId: reference }),
+      );
       if (answer.kind === 'unreachable') return unavailable(answer.reason);
       return answer.body['status'] === 'success' ? E.right('cancelled') : E.left({ _tag: 'Refused', code: iyzicoFailureCode(answer.body) });
     },

@@ -37,7 +37,8 @@ export const createIyzicoWebhookScheme = ({ secretKey }: IyzicoWebhookOptions): 
     if (body['paymentId'] !== undefined && paymentId === undefined) return E.left(rejection.malformed('paymentId'));
     if (body['iyziPaymentId'] !== undefined && iyziPaymentId === undefined) return E.left(rejection.malformed('iyziPaymentId'));
     // reference §2.3: the samples fill paymentId from iyziPaymentId; two different values are not ours to pick from.
-    if (paymentId !== undefined && iyziPaymentId !== undefined && paymentId !== iyziPaymentId) return E.left(rejection.malformed('paymentId differs from iyziPaymentId'));
+    if (paymentId !== undefined && iyziPaymentId !== undefined && paymentId !== iyziPaymentId)
+      return E.left(rejection.malformed('paymentId differs from iyziPaymentId'));
     const id = hpp ? iyziPaymentId : (paymentId ?? iyziPaymentId);
     if (id === undefined) return E.left(rejection.malformed('paymentId missing'));
     const { iyziEventType, paymentConversationId, status } = common.right;

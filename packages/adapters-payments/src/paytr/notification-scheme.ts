@@ -35,7 +35,8 @@ export const createPaytrNotificationScheme = ({ merchantKey, merchantSalt }: Pay
     const oid = field('merchant_oid');
     const status = field('status');
     const total = field('total_amount');
-    if (oid === undefined || status === undefined || total === undefined) return E.left(rejection.malformed('merchant_oid, status and total_amount are required'));
+    if (oid === undefined || status === undefined || total === undefined)
+      return E.left(rejection.malformed('merchant_oid, status and total_amount are required'));
     // reference §4.5: form decoding turns an unencoded '+' into a space; base64 never holds a space.
     const hash = received.replaceAll(' ', '+');
     if (!constantTimeEqual(hmacBase64(merchantKey, oid + merchantSalt + status + total), hash)) return E.left(rejection.invalidSignature());

@@ -67,7 +67,9 @@ export const createPaytrGateway = (options: PaytrGatewayOptions): ProviderGatewa
       no_installment: '0',
       max_installment: '0',
       user_name: name,
-      user_address: [buyer.details.address, buyer.details.city, buyer.details.country].filter((part) => part !== undefined).join(', ') || 'Not provided',
+      user_address:
+        [buyer.details.address, buyer.details.city, buyer.details.country].filter((part) => part !== undefined).join(', ') ||
+        'Not provided',
       user_phone: buyer.details.phone ?? '0000000000',
       merchant_ok_url: resultUrl(options.resultUrl, oid, 'pending'),
       merchant_fail_url: resultUrl(options.resultUrl, oid, 'failed'),
@@ -76,14 +78,24 @@ export const createPaytrGateway = (options: PaytrGatewayOptions): ProviderGatewa
       test_mode: testMode,
       lang: 'tr',
     });
-    const answer = await postToProvider(options.transport, `${options.baseUrl}/odeme/api/get-token`, { headers: FORM, body: form.toString() });
+    const answer = await postToProvider(options.transport, `${options.baseUrl}/odeme/api/get-token`, {
+      headers: FORM,
+      body: form.toString(),
+    });
     if (answer.kind === 'unreachable') return E.left({ _tag: 'Unavailable', reason: answer.reason });
     const token = textOf(answer.body['token']);
     if (answer.body['status'] !== 'success' || token === undefined || !/^[A-Za-z0-9]{1,128}$/.test(token)) {
-      options.logger.warn({ merchantReference: oid, reason: textOf(answer.body['reason'])?.slice(0, 200) }, 'PayTR refused the iFrame token');
+      options.logger.warn(
+        { merchantReference: oid, reason: textOf(answer.body['reason'])?.slice(0, 200) },
+        'PayTR refused the iFrame token',
+      );
       return E.left({ _tag: 'Refused', code: 'paytr:token_refused' });
     }
-    return E.right({ providerPaymentId: null, providerToken: token, clientAction: { kind: 'paytrIframe', token, url: `${options.baseUrl}/odeme/guvenli/${token}` } });
+    return E.right({
+      providerPaymentId: null,
+      providerToken: token,
+      clientAction: { kind: 'paytrIframe', token, url: `${options.baseUrl}/odeme/guvenli/${token}` },
+    });
   },
 
   completeThreeDs: async (transaction: PaymentTransaction) => {
@@ -92,8 +104,15 @@ export const createPaytrGateway = (options: PaytrGatewayOptions): ProviderGatewa
 
   queryStatus: async (transaction) => {
     const oid = transaction.merchantReference;
-    const form = new URLSearchParams({ merchant_id: options.merchantId, merchant_oid: oid, paytr_token: hmacBase64(options.merchantKey, options.merchantId + oid + options.merchantSalt) });
-    const answer = await postToProvider(options.transport, `${options.baseUrl}/odeme/durum-sorgu`, { headers: FORM, body: form.toString() });
+    const form = new URLSearchParams({
+      merchant_id: options.merchantId,
+      merchant_oid: oid,
+      paytr_token: hmacBase64(options.merchantKey, options.merchantId + oid + options.merchantSalt),
+    });
+    const answer = await postToProvider(options.transport, `${options.baseUrl}/odeme/durum-sorgu`, {
+      headers: FORM,
+      body: form.toString(),
+    });
     if (answer.kind === 'unreachable') throw new Error(`PayTR ${answer.reason}`);
     // An error answer (no such paid order) settles nothing: the payment expires when its time is up.
     if (answer.body['status'] !== 'success') return { status: 'pending' };

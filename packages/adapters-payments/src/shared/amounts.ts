@@ -4,7 +4,9 @@
  */
 export const requestAmount = (minor: number): string => {
   const whole = Math.trunc(minor / 100);
-  const cents = String(minor % 100).padStart(2, '0').replace(/0$/, '');
+  const cents = String(minor % 100)
+    .padStart(2, '0')
+    .replace(/0$/, '');
   return `${whole}.${cents === '' ? '0' : cents}`;
 };
 
@@ -22,7 +24,12 @@ export const signedAmount = (value: string | number): string => {
 
 /** A provider's decimal amount (`150.5`, `"150.50"`, PayTR's `"150,50"`) in minor units; undefined when it is not one. */
 export const minorOf = (value: unknown): number | undefined => {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : undefined;
+  const text =
+    typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim().replace(',', '.')
+        : undefined;
   const match = text === undefined ? null : /^(\d{1,13})(?:\.(\d{1,8}))?$/.exec(text);
   if (match === null) return undefined;
   const fraction = (match[2] ?? '').padEnd(2, '0');

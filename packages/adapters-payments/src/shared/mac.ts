@@ -14,4 +14,5 @@ export const constantTimeEqual = (expected: string, received: string): boolean =
 };
 
 /** Hex MACs compare case-insensitively (iyzico's own .NET sample does), in constant time. */
-export const hexEqual = (expected: string, received: string): boolean => constantTimeEqual(expected.toLowerCase(), received.trim().toLowerCase());
+export const hexEqual = (expected: string, received: string): boolean =>
+  constantTimeEqual(expected.toLowerCase(), received.trim().toLowerCase());

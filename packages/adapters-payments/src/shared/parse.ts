@@ -23,7 +23,9 @@ const holdsNul = (value: unknown): boolean => {
 
 /** Requires the media type (parameters such as charset are allowed). */
 export const requireMediaType = (raw: RawCallback, mediaType: string): E.Either<CallbackRejection, RawCallback> =>
-  raw.contentType?.split(';')[0]?.trim().toLowerCase() === mediaType ? E.right(raw) : E.left(rejection.unsupportedMediaType(raw.contentType));
+  raw.contentType?.split(';')[0]?.trim().toLowerCase() === mediaType
+    ? E.right(raw)
+    : E.left(rejection.unsupportedMediaType(raw.contentType));
 
 /** A form body's fields; a signed field that appears twice is malformed (reference §4.5: never let a parser pick one). */
 export const parseForm = (raw: RawCallback, signed: readonly string[]): E.Either<CallbackRejection, ReadonlyMap<string, string>> => {
@@ -48,7 +50,8 @@ export const parseJsonObject = (raw: RawCallback): E.Either<CallbackRejection, R
   if (E.isLeft(body)) return body;
   try {
     const value: unknown = JSON.parse(body.right);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return E.left(rejection.malformed('body is not a JSON object'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return E.left(rejection.malformed('body is not a JSON object'));
     return holdsNul(value) ? E.left(rejection.malformed('a field holds a NUL character')) : E.right(value as Record<string, unknown>);
   } catch {
     return E.left(rejection.malformed('body is not JSON'));
@@ -63,10 +66,14 @@ export const signedText = (value: unknown): string | undefined =>
 export const unsignedText = (value: unknown): string | undefined => signedText(value);
 
 /** An optional unsigned number field, for audit only. */
-export const unsignedNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const unsignedNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** Reads the named signed fields of a JSON object; the first missing or ill-typed one is malformed. */
-export const signedFields = <K extends string>(body: Readonly<Record<string, unknown>>, names: readonly K[]): E.Either<CallbackRejection, Record<K, string>> => {
+export const signedFields = <K extends string>(
+  body: Readonly<Record<string, unknown>>,
+  names: readonly K[],
+): E.Either<CallbackRejection, Record<K, string>> => {
   const out = {} as Record<K, string>;
   for (const name of names) {
     const value = signedText(body[name]);

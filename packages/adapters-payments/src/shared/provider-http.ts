@@ -48,7 +48,8 @@ export const callProvider = async (
   if (response.status >= 500) return { kind: 'unreachable', reason: `${path}: HTTP ${response.status}` };
   try {
     const body: unknown = JSON.parse(text);
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { kind: 'answer', status: response.status, body: body as Record<string, unknown> };
+    if (typeof body === 'object' && body !== null && !Array.isArray(body))
+      return { kind: 'answer', status: response.status, body: body as Record<string, unknown> };
   } catch {
     // Not JSON: falls through.
   }

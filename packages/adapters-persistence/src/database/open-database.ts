@@ -41,7 +41,10 @@ export interface OpenDatabaseOptions {
   readonly migrationsPath?: string;
 }
 
-const openOrm = async (config: DatabaseConfig, options: OpenDatabaseOptions): Promise<{ orm: PersistenceOrm; pglite?: PGlite; unlock?: () => void }> => {
+const openOrm = async (
+  config: DatabaseConfig,
+  options: OpenDatabaseOptions,
+): Promise<{ orm: PersistenceOrm; pglite?: PGlite; unlock?: () => void }> => {
   const shared = sharedOrmOptions();
   if (config.kind === 'postgres') {
     const warn = options.onDriverWarning;
@@ -107,9 +110,10 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenDatabase
       const up = async () => (await migrator.up()).map((migration) => migration.name);
       return config.kind === 'postgres' ? withMigrationLock(config.url, up) : up();
     },
-    ping: () => guarded('database.ping', async () => {
-      await orm.em.execute('select 1');
-    }),
+    ping: () =>
+      guarded('database.ping', async () => {
+        await orm.em.execute('select 1');
+      }),
     poolStats: () => {
       const pool = orm.em.getConnection().getKnex().client.pool;
       if (pool === undefined || pool === null) return undefined;

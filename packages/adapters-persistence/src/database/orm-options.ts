@@ -23,7 +23,8 @@ export const migrationOptions = async (migrationsPath?: string) => {
     pathTs: migrationsPath,
     emit: 'ts',
     // kebab-case files (`20261122005804-initial.ts`); the class keeps MikroORM's `Migration<timestamp>_<name>`.
-    fileName: (timestamp: string, name?: string) => (name === undefined ? timestamp : `${timestamp}-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`),
+    fileName: (timestamp: string, name?: string) =>
+      name === undefined ? timestamp : `${timestamp}-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`,
     snapshot: false,
     transactional: true,
     allOrNothing: true,

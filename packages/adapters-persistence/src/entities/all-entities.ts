@@ -10,4 +10,15 @@ import { PaymentTransactionSchema } from './payment-transaction.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
-export const allEntities = [UserSchema, OrganizationSchema, MembershipSchema, InvitationSchema, AuditEntrySchema, NationalIdSchema, PaymentTransactionSchema, PaymentCallbackEventSchema, DeviceSchema, PaymentSubscriptionSchema];
+export const allEntities = [
+  UserSchema,
+  OrganizationSchema,
+  MembershipSchema,
+  InvitationSchema,
+  AuditEntrySchema,
+  NationalIdSchema,
+  PaymentTransactionSchema,
+  PaymentCallbackEventSchema,
+  DeviceSchema,
+  PaymentSubscriptionSchema,
+];

@@ -32,7 +32,8 @@ export const OrganizationSchema = new EntitySchema<OrganizationRow>({
     // A Platform Admin's list of ownerless organizations pages on (ownerless_since, id), marked rows only.
     {
       name: 'organizations_ownerless_index',
-      expression: 'create index "organizations_ownerless_index" on "organizations" ("ownerless_since", "id") where "ownerless_since" is not null',
+      expression:
+        'create index "organizations_ownerless_index" on "organizations" ("ownerless_since", "id") where "ownerless_since" is not null',
     },
   ],
 });

@@ -6,12 +6,15 @@ import { Migration } from '@mikro-orm/migrations';
  * @mikro-orm/migrations).
  */
 export class Migration20261125141413_devices extends Migration {
-
   override async up(): Promise<void> {
-    this.addSql(`create table "devices" ("user_id" uuid not null, "installation_id" text not null, "push_token" text not null, "platform" text check ("platform" in ('ios', 'android', 'web')) not null, "app_version" text null, "locale" text not null, "created_at" timestamptz(3) not null default now(), "updated_at" timestamptz(3) not null default now(), constraint "devices_pkey" primary key ("user_id", "installation_id"));`);
+    this.addSql(
+      `create table "devices" ("user_id" uuid not null, "installation_id" text not null, "push_token" text not null, "platform" text check ("platform" in ('ios', 'android', 'web')) not null, "app_version" text null, "locale" text not null, "created_at" timestamptz(3) not null default now(), "updated_at" timestamptz(3) not null default now(), constraint "devices_pkey" primary key ("user_id", "installation_id"));`,
+    );
     this.addSql(`alter table "devices" add constraint "devices_push_token_unique" unique ("push_token");`);
 
-    this.addSql(`alter table "devices" add constraint "devices_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);
+    this.addSql(
+      `alter table "devices" add constraint "devices_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`,
+    );
 
     this.addSql(`alter table "users" add column "locale" text null;`);
   }
@@ -21,5 +24,4 @@ export class Migration20261125141413_devices extends Migration {
 
     this.addSql(`alter table "users" drop column "locale";`);
   }
-
 }

@@ -10,7 +10,6 @@ import { Migration } from '@mikro-orm/migrations';
  * unknown rows even at the same provider `updated_at`), stores the real state.
  */
 export class Migration20261204170100_users_email_verified extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`alter table "users" add column "email_verified" boolean null;`);
   }
@@ -18,5 +17,4 @@ export class Migration20261204170100_users_email_verified extends Migration {
   override async down(): Promise<void> {
     this.addSql(`alter table "users" drop column "email_verified";`);
   }
-
 }

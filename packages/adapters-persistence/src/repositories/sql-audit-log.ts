@@ -1,4 +1,14 @@
-import { AuditAction, AuditTargetType, OrganizationId, UserId, type AuditEntry, type AuditLog, type AuditSnapshot, type Page, type PageRequest } from '@idv/core';
+import {
+  AuditAction,
+  AuditTargetType,
+  OrganizationId,
+  UserId,
+  type AuditEntry,
+  type AuditLog,
+  type AuditSnapshot,
+  type Page,
+  type PageRequest,
+} from '@idv/core';
 import * as E from 'fp-ts/lib/Either.js';
 import type { DateParser } from '../columns/column-values.js';
 import { decodeColumn, decodeNullable, requireDate, Text, type ColumnCodec } from '../columns/decode-column.js';
@@ -9,13 +19,22 @@ import { statement } from '../sql/statement.js';
 
 const COLUMNS = '"id", "organization_id", "action", "actor_user_id", "target_type", "target_id", "before", "after", "created_at"';
 
-const APPEND = statement('audit_entries_append', `insert into "audit_entries" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`);
+const APPEND = statement(
+  'audit_entries_append',
+  `insert into "audit_entries" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
+);
 
-const LIST_FIRST = statement('audit_entries_list_first', `select ${COLUMNS} from "audit_entries"
-where "organization_id" = ? order by "created_at" desc, "id" desc limit ?`);
+const LIST_FIRST = statement(
+  'audit_entries_list_first',
+  `select ${COLUMNS} from "audit_entries"
+where "organization_id" = ? order by "created_at" desc, "id" desc limit ?`,
+);
 
-const LIST_AFTER = statement('audit_entries_list_after', `select ${COLUMNS} from "audit_entries"
-where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`);
+const LIST_AFTER = statement(
+  'audit_entries_list_after',
+  `select ${COLUMNS} from "audit_entries"
+where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`,
+);
 
 /** An `audit_entries` row as raw SQL returns it. */
 interface AuditEntryRecord {
@@ -100,7 +119,11 @@ export class SqlAuditLog implements AuditLog {
         cursor === undefined
           ? await this.sql.rows<AuditEntryRecord>(LIST_FIRST, [organizationId, page.limit + 1])
           : await this.sql.rows<AuditEntryRecord>(LIST_AFTER, [organizationId, cursor.at, cursor.id, page.limit + 1]);
-      return keysetPage(rows.map((row) => auditEntryToDomain(row, this.parseDate)), page, (e) => ({ at: e.createdAt, id: e.id }));
+      return keysetPage(
+        rows.map((row) => auditEntryToDomain(row, this.parseDate)),
+        page,
+        (e) => ({ at: e.createdAt, id: e.id }),
+      );
     });
   }
 }

@@ -1,4 +1,16 @@
-import { AppVersion, InstallationId, Locale, Platform, PushToken, UserId, type Device, type DeviceRegistration, type Devices, type PushTarget, type RegisteredDevice } from '@idv/core';
+import {
+  AppVersion,
+  InstallationId,
+  Locale,
+  Platform,
+  PushToken,
+  UserId,
+  type Device,
+  type DeviceRegistration,
+  type Devices,
+  type PushTarget,
+  type RegisteredDevice,
+} from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import type { DateParser } from '../columns/column-values.js';
 import { decodeColumn, decodeNullable, requireDate } from '../columns/decode-column.js';
@@ -9,25 +21,46 @@ import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
 /** The `devices` columns, in the order the insert lists them. */
-const DEVICE_COLUMNS = ['user_id', 'installation_id', 'push_token', 'platform', 'app_version', 'locale', 'created_at', 'updated_at'] as const;
+const DEVICE_COLUMNS = [
+  'user_id',
+  'installation_id',
+  'push_token',
+  'platform',
+  'app_version',
+  'locale',
+  'created_at',
+  'updated_at',
+] as const;
 const COLUMNS = DEVICE_COLUMNS.map((column) => `"${column}"`).join(', ');
 const QUALIFIED = DEVICE_COLUMNS.map((column) => `d."${column}"`).join(', ');
 
 // The token leaves whichever other row holds it (another user's included)…
-const RELEASE_TOKEN = statement('devices_release_push_token', `delete from "devices" where "push_token" = ? and ("user_id" <> ? or "installation_id" <> ?)`);
+const RELEASE_TOKEN = statement(
+  'devices_release_push_token',
+  `delete from "devices" where "push_token" = ? and ("user_id" <> ? or "installation_id" <> ?)`,
+);
 
 // …then the installation is inserted or updated. A language of null keeps the stored one. (Both in
 // one statement would not do: a data-modifying CTE's delete is not seen by the insert's unique check.)
-const REGISTER = statement('devices_register', `insert into "devices" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?)
+const REGISTER = statement(
+  'devices_register',
+  `insert into "devices" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?)
 on conflict ("user_id", "installation_id") do update set "push_token" = excluded."push_token", "platform" = excluded."platform",
   "app_version" = excluded."app_version", "locale" = coalesce(?, "devices"."locale"), "updated_at" = excluded."updated_at"
-returning ${COLUMNS}, ("xmax" = 0) as "inserted"`);
+returning ${COLUMNS}, ("xmax" = 0) as "inserted"`,
+);
 
 const FIND = statement('devices_find', `select ${COLUMNS} from "devices" where "user_id" = ? and "installation_id" = ?`);
 const REVOKE = statement('devices_revoke', `delete from "devices" where "user_id" = ? and "installation_id" = ?`);
-const LIST = statement('devices_list_for_user', `select ${COLUMNS} from "devices" where "user_id" = ? order by "created_at", "installation_id"`);
-const TARGETS = statement('devices_targets_of', `select ${QUALIFIED}, u."locale" as "user_locale" from "devices" d join "users" u on u."id" = d."user_id"
-where d."user_id" = ? and u."deleted_at" is null order by d."created_at", d."installation_id"`);
+const LIST = statement(
+  'devices_list_for_user',
+  `select ${COLUMNS} from "devices" where "user_id" = ? order by "created_at", "installation_id"`,
+);
+const TARGETS = statement(
+  'devices_targets_of',
+  `select ${QUALIFIED}, u."locale" as "user_locale" from "devices" d join "users" u on u."id" = d."user_id"
+where d."user_id" = ? and u."deleted_at" is null order by d."created_at", d."installation_id"`,
+);
 const REMOVE_FOR_USER = statement('devices_remove_for_user', `delete from "devices" where "user_id" = ?`);
 const REMOVE_TOKEN = statement('devices_remove_by_push_token', `delete from "devices" where "push_token" = ?`);
 

@@ -1,4 +1,18 @@
-import { Email, InvitationId, InvitationStatus, MembershipId, OrganizationId, RevokedReason, Role, UserId, type Invitation, type InvitationRenewal, type Invitations, type Page, type PageRequest } from '@idv/core';
+import {
+  Email,
+  InvitationId,
+  InvitationStatus,
+  MembershipId,
+  OrganizationId,
+  RevokedReason,
+  Role,
+  UserId,
+  type Invitation,
+  type InvitationRenewal,
+  type Invitations,
+  type Page,
+  type PageRequest,
+} from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import type { DateParser } from '../columns/column-values.js';
 import { decodeColumn, decodeNullable, requireDate, Text } from '../columns/decode-column.js';
@@ -12,36 +26,63 @@ const COLUMNS = `"id", "organization_id", "membership_id", "email", "role", "sta
 
 // The arbiter is the one-pending-per-email index: of two concurrent creations, the second waits for
 // the first and then inserts nothing.
-const CREATE = statement('invitations_create', `insert into "invitations" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-on conflict ("organization_id", lower("email")) where "status" = 'pending' do nothing returning "id"`);
+const CREATE = statement(
+  'invitations_create',
+  `insert into "invitations" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+on conflict ("organization_id", lower("email")) where "status" = 'pending' do nothing returning "id"`,
+);
 const FIND = statement('invitations_find_by_id', `select ${COLUMNS} from "invitations" where "id" = ?`);
 
 // lower("email") matches the partial unique index, so the lookup uses it.
-const FIND_PENDING_BY_EMAIL = statement('invitations_find_pending_by_email', `select ${COLUMNS} from "invitations"
-where "organization_id" = ? and lower("email") = lower(?) and "status" = 'pending'`);
+const FIND_PENDING_BY_EMAIL = statement(
+  'invitations_find_pending_by_email',
+  `select ${COLUMNS} from "invitations"
+where "organization_id" = ? and lower("email") = lower(?) and "status" = 'pending'`,
+);
 
-const LIST_PENDING_FOR_EMAIL = statement('invitations_list_pending_for_email', `select ${COLUMNS} from "invitations"
-where lower("email") = lower(?) and "status" = 'pending' order by "created_at", "id"`);
+const LIST_PENDING_FOR_EMAIL = statement(
+  'invitations_list_pending_for_email',
+  `select ${COLUMNS} from "invitations"
+where lower("email") = lower(?) and "status" = 'pending' order by "created_at", "id"`,
+);
 
-const LIST_FIRST = statement('invitations_list_first', `select ${COLUMNS} from "invitations"
-where "organization_id" = ? order by "created_at" desc, "id" desc limit ?`);
+const LIST_FIRST = statement(
+  'invitations_list_first',
+  `select ${COLUMNS} from "invitations"
+where "organization_id" = ? order by "created_at" desc, "id" desc limit ?`,
+);
 
-const LIST_AFTER = statement('invitations_list_after', `select ${COLUMNS} from "invitations"
-where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`);
+const LIST_AFTER = statement(
+  'invitations_list_after',
+  `select ${COLUMNS} from "invitations"
+where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`,
+);
 
 // Every transition re-checks status = 'pending' in its own WHERE: of concurrent callers, the first
 // locks and changes the row, the others re-read it as no longer pending and change nothing.
-const CLAIM = statement('invitations_claim', `update "invitations" set "status" = 'accepted', "updated_at" = ?
-where "id" = ? and "status" = 'pending' and "expires_at" > ? returning "id"`);
+const CLAIM = statement(
+  'invitations_claim',
+  `update "invitations" set "status" = 'accepted', "updated_at" = ?
+where "id" = ? and "status" = 'pending' and "expires_at" > ? returning "id"`,
+);
 
-const ROTATE = statement('invitations_rotate_token', `update "invitations" set "token_hash" = ?, "expires_at" = ?, "provider_invitation_id" = ?, "updated_at" = ?
-where "id" = ? and "status" = 'pending' returning ${COLUMNS}`);
+const ROTATE = statement(
+  'invitations_rotate_token',
+  `update "invitations" set "token_hash" = ?, "expires_at" = ?, "provider_invitation_id" = ?, "updated_at" = ?
+where "id" = ? and "status" = 'pending' returning ${COLUMNS}`,
+);
 
-const REVOKE = statement('invitations_mark_revoked', `update "invitations" set "status" = 'revoked', "revoked_reason" = ?, "updated_at" = ?
-where "id" = ? and "status" = 'pending' returning "id"`);
+const REVOKE = statement(
+  'invitations_mark_revoked',
+  `update "invitations" set "status" = 'revoked', "revoked_reason" = ?, "updated_at" = ?
+where "id" = ? and "status" = 'pending' returning "id"`,
+);
 
-const EXPIRE = statement('invitations_mark_expired', `update "invitations" set "status" = 'expired', "updated_at" = ?
-where "id" = ? and "status" = 'pending' returning "id"`);
+const EXPIRE = statement(
+  'invitations_mark_expired',
+  `update "invitations" set "status" = 'expired', "updated_at" = ?
+where "id" = ? and "status" = 'pending' returning "id"`,
+);
 
 /** An `invitations` row as raw SQL returns it. */
 interface InvitationRecord {
@@ -125,7 +166,11 @@ export class SqlInvitations implements Invitations {
         cursor === undefined
           ? await this.sql.rows<InvitationRecord>(LIST_FIRST, [organizationId, page.limit + 1])
           : await this.sql.rows<InvitationRecord>(LIST_AFTER, [organizationId, cursor.at, cursor.id, page.limit + 1]);
-      return keysetPage(rows.map((row) => this.toDomain(row)), page, (i) => ({ at: i.createdAt, id: i.id }));
+      return keysetPage(
+        rows.map((row) => this.toDomain(row)),
+        page,
+        (i) => ({ at: i.createdAt, id: i.id }),
+      );
     });
   }
 
@@ -139,7 +184,11 @@ export class SqlInvitations implements Invitations {
     return guarded('invitations.claim', async () => (await this.sql.rows(CLAIM, [now, id, now])).length === 1);
   }
 
-  rotateToken(id: InvitationId, { tokenHash, expiresAt, providerInvitationId }: InvitationRenewal, at: Date): Promise<O.Option<Invitation>> {
+  rotateToken(
+    id: InvitationId,
+    { tokenHash, expiresAt, providerInvitationId }: InvitationRenewal,
+    at: Date,
+  ): Promise<O.Option<Invitation>> {
     return guarded('invitations.rotateToken', async () =>
       this.first(await this.sql.rows<InvitationRecord>(ROTATE, [tokenHash, expiresAt, providerInvitationId, at, id])),
     );

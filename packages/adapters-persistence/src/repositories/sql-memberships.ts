@@ -1,4 +1,19 @@
-import { Email, MembershipId, MembershipStatus, OrganizationId, Role, UserId, type Membership, type MembershipChanges, type MembershipExpectation, type Memberships, type MembershipSummary, type Page, type PageRequest, type RosterFilter } from '@idv/core';
+import {
+  Email,
+  MembershipId,
+  MembershipStatus,
+  OrganizationId,
+  Role,
+  UserId,
+  type Membership,
+  type MembershipChanges,
+  type MembershipExpectation,
+  type Memberships,
+  type MembershipSummary,
+  type Page,
+  type PageRequest,
+  type RosterFilter,
+} from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import type { DateParser } from '../columns/column-values.js';
 import { decodeColumn, decodeNullable, requireDate, Text } from '../columns/decode-column.js';
@@ -11,45 +26,72 @@ import { statement } from '../sql/statement.js';
 const SELECT = `select m."id", m."organization_id", m."user_id", m."role", m."status", coalesce(u."email", m."email") as "email", m."created_at", m."updated_at"
 from "memberships" m left join "users" u on u."id" = m."user_id"`;
 
-const LIST_FOR_USER = statement('memberships_list_for_user', `select m."id", m."organization_id", o."name" as "organization_name", m."role", m."status"
+const LIST_FOR_USER = statement(
+  'memberships_list_for_user',
+  `select m."id", m."organization_id", o."name" as "organization_name", m."role", m."status"
 from "memberships" m join "organizations" o on o."id" = m."organization_id" and o."deleted_at" is null
-where m."user_id" = ? order by m."created_at", m."id"`);
+where m."user_id" = ? order by m."created_at", m."id"`,
+);
 
 // `of m`: the joined user row is not locked (and a left join's nullable side cannot be).
 const LOCK_ALL_FOR_USER = statement('memberships_lock_all_for_user', `${SELECT} where m."user_id" = ? order by m."id" for update of m`);
 
-const CANCEL_ALL = statement('memberships_cancel_all_for_user', `update "memberships" set "status" = 'cancelled', "updated_at" = now()
-where "user_id" = ? and "status" <> 'cancelled'`);
+const CANCEL_ALL = statement(
+  'memberships_cancel_all_for_user',
+  `update "memberships" set "status" = 'cancelled', "updated_at" = now()
+where "user_id" = ? and "status" <> 'cancelled'`,
+);
 
 const FIND_BY_ID = statement('memberships_find_by_id', `${SELECT} where m."id" = ?`);
 
-const FIND_FOR_USER = statement('memberships_find_for_user', `${SELECT} where m."organization_id" = ? and m."user_id" = ?
-order by (m."status" <> 'cancelled') desc, m."updated_at" desc, m."id" desc limit 1`);
+const FIND_FOR_USER = statement(
+  'memberships_find_for_user',
+  `${SELECT} where m."organization_id" = ? and m."user_id" = ?
+order by (m."status" <> 'cancelled') desc, m."updated_at" desc, m."id" desc limit 1`,
+);
 
-const FIND_OWNER = statement('memberships_find_owner', `${SELECT} where m."organization_id" = ? and m."role" = 'owner' and m."status" <> 'cancelled'`);
+const FIND_OWNER = statement(
+  'memberships_find_owner',
+  `${SELECT} where m."organization_id" = ? and m."role" = 'owner' and m."status" <> 'cancelled'`,
+);
 
-const ROSTER_FIRST = statement('memberships_roster_first', `${SELECT} where m."organization_id" = ? and (? or m."status" <> 'cancelled')
-order by m."created_at", m."id" limit ?`);
+const ROSTER_FIRST = statement(
+  'memberships_roster_first',
+  `${SELECT} where m."organization_id" = ? and (? or m."status" <> 'cancelled')
+order by m."created_at", m."id" limit ?`,
+);
 
-const ROSTER_AFTER = statement('memberships_roster_after', `${SELECT} where m."organization_id" = ? and (? or m."status" <> 'cancelled')
-and (m."created_at", m."id") > (?, ?) order by m."created_at", m."id" limit ?`);
+const ROSTER_AFTER = statement(
+  'memberships_roster_after',
+  `${SELECT} where m."organization_id" = ? and (? or m."status" <> 'cancelled')
+and (m."created_at", m."id") > (?, ?) order by m."created_at", m."id" limit ?`,
+);
 
 // The arbiter is the one-live-row-per-user index: of two concurrent inserts, the second waits for the
 // first and then inserts nothing. A second live owner still violates its own index (a defect).
-const INSERT = statement('memberships_insert', `insert into "memberships" ("id", "organization_id", "user_id", "role", "status", "email", "created_at", "updated_at")
-values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("organization_id", "user_id") where "status" <> 'cancelled' do nothing returning "id"`);
+const INSERT = statement(
+  'memberships_insert',
+  `insert into "memberships" ("id", "organization_id", "user_id", "role", "status", "email", "created_at", "updated_at")
+values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("organization_id", "user_id") where "status" <> 'cancelled' do nothing returning "id"`,
+);
 
 // Rows are locked in the order they are sorted (ORDER BY runs before FOR UPDATE), so every writer
 // takes overlapping locks in id order. `of m`: the joined user row is read, not locked.
-const LOCK = statement('memberships_lock', `${SELECT} where m."id" = any(string_to_array(?::text, ',')::uuid[]) order by m."id" for update of m`);
+const LOCK = statement(
+  'memberships_lock',
+  `${SELECT} where m."id" = any(string_to_array(?::text, ',')::uuid[]) order by m."id" for update of m`,
+);
 
 // Compare-and-set in one statement: the WHERE re-checks role and status on the row it locks, so of
 // two racing writers the second sees the first's values and changes nothing. The partial unique
 // indexes still reject a second live owner or a second live row for one user.
-const UPDATE = statement('memberships_update', `with "changed" as (
+const UPDATE = statement(
+  'memberships_update',
+  `with "changed" as (
 update "memberships" set "role" = coalesce(?, "role"), "status" = coalesce(?, "status"), "user_id" = coalesce(?, "user_id"), "updated_at" = ?
 where "id" = ? and "role" = ? and "status" = ? returning *)
-${SELECT.replace('from "memberships" m', 'from "changed" m')}`);
+${SELECT.replace('from "memberships" m', 'from "changed" m')}`,
+);
 
 /** A membership joined with its organization, as raw SQL returns it. */
 export interface MembershipSummaryRecord {
@@ -94,9 +136,7 @@ const membershipToDomain = (row: MembershipRecord, parseDate: DateParser): Membe
 });
 
 /** The `memberships` columns of a core `Membership`, in the order the insert lists them. */
-const membershipToRow = (
-  membership: Membership,
-): readonly [string, string, string | null, string, string, string | null, Date, Date] => [
+const membershipToRow = (membership: Membership): readonly [string, string, string | null, string, string, string | null, Date, Date] => [
   membership.id,
   membership.organizationId,
   membership.userId,
@@ -137,7 +177,9 @@ export class SqlMemberships implements Memberships {
   }
 
   findForUser(organizationId: OrganizationId, userId: UserId): Promise<O.Option<Membership>> {
-    return guarded('memberships.findForUser', async () => this.first(await this.sql.rows<MembershipRecord>(FIND_FOR_USER, [organizationId, userId])));
+    return guarded('memberships.findForUser', async () =>
+      this.first(await this.sql.rows<MembershipRecord>(FIND_FOR_USER, [organizationId, userId])),
+    );
   }
 
   findOwner(organizationId: OrganizationId): Promise<O.Option<Membership>> {
@@ -151,8 +193,18 @@ export class SqlMemberships implements Memberships {
       const rows =
         cursor === undefined
           ? await this.sql.rows<MembershipRecord>(ROSTER_FIRST, [organizationId, filter.includeCancelled, page.limit + 1])
-          : await this.sql.rows<MembershipRecord>(ROSTER_AFTER, [organizationId, filter.includeCancelled, cursor.at, cursor.id, page.limit + 1]);
-      return keysetPage(rows.map((row) => this.toDomain(row)), page, (m) => ({ at: m.createdAt, id: m.id }));
+          : await this.sql.rows<MembershipRecord>(ROSTER_AFTER, [
+              organizationId,
+              filter.includeCancelled,
+              cursor.at,
+              cursor.id,
+              page.limit + 1,
+            ]);
+      return keysetPage(
+        rows.map((row) => this.toDomain(row)),
+        page,
+        (m) => ({ at: m.createdAt, id: m.id }),
+      );
     });
   }
 
@@ -162,7 +214,9 @@ export class SqlMemberships implements Memberships {
 
   lock(ids: readonly MembershipId[]): Promise<readonly Membership[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return guarded('memberships.lock', async () => (await this.sql.rows<MembershipRecord>(LOCK, [ids.join(',')])).map((row) => this.toDomain(row)));
+    return guarded('memberships.lock', async () =>
+      (await this.sql.rows<MembershipRecord>(LOCK, [ids.join(',')])).map((row) => this.toDomain(row)),
+    );
   }
 
   update(id: MembershipId, expected: MembershipExpectation, changes: MembershipChanges, at: Date): Promise<O.Option<Membership>> {

@@ -6,8 +6,11 @@ import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
 // Stores or replaces in one statement, so two concurrent puts cannot both insert.
-const PUT = statement('national_ids_put', `insert into "national_ids" ("user_id", "sealed", "created_at", "updated_at") values (?, ?, ?, ?)
-on conflict ("user_id") do update set "sealed" = excluded."sealed", "updated_at" = excluded."updated_at"`);
+const PUT = statement(
+  'national_ids_put',
+  `insert into "national_ids" ("user_id", "sealed", "created_at", "updated_at") values (?, ?, ?, ?)
+on conflict ("user_id") do update set "sealed" = excluded."sealed", "updated_at" = excluded."updated_at"`,
+);
 
 const FIND = statement('national_ids_find', `select "sealed" from "national_ids" where "user_id" = ?`);
 
@@ -15,10 +18,16 @@ const ERASE = statement('national_ids_erase', `delete from "national_ids" where 
 
 // A keyset walk by the primary key: each page starts after the last user id of the previous one.
 const LIST_FIRST = statement('national_ids_list_first', `select "user_id", "sealed" from "national_ids" order by "user_id" limit ?`);
-const LIST_AFTER = statement('national_ids_list_after', `select "user_id", "sealed" from "national_ids" where "user_id" > ? order by "user_id" limit ?`);
+const LIST_AFTER = statement(
+  'national_ids_list_after',
+  `select "user_id", "sealed" from "national_ids" where "user_id" > ? order by "user_id" limit ?`,
+);
 
 // Guarded on the value read: a national ID the user set meanwhile is never overwritten.
-const REPLACE = statement('national_ids_replace', `update "national_ids" set "sealed" = ?, "updated_at" = ? where "user_id" = ? and "sealed" = ? returning "user_id"`);
+const REPLACE = statement(
+  'national_ids_replace',
+  `update "national_ids" set "sealed" = ?, "updated_at" = ? where "user_id" = ? and "sealed" = ? returning "user_id"`,
+);
 
 /** The NationalIds port: sealed values only (the vault adapter seals and opens them), one row per user. */
 export class SqlNationalIds implements NationalIds {
@@ -48,8 +57,14 @@ export class SqlNationalIds implements NationalIds {
   /** Up to `limit` rows after `after`, by user id. */
   listAfter(after: UserId | null, limit: number): Promise<readonly StoredNationalId[]> {
     return guarded('nationalIds.listAfter', async () => {
-      const rows = await this.sql.rows<{ user_id: unknown; sealed: unknown }>(after === null ? LIST_FIRST : LIST_AFTER, after === null ? [limit] : [after, limit]);
-      return rows.map((row) => ({ userId: decodeColumn(UserId, row.user_id, 'national_ids.user_id'), sealed: decodeColumn(Text, row.sealed, 'national_ids.sealed') }));
+      const rows = await this.sql.rows<{ user_id: unknown; sealed: unknown }>(
+        after === null ? LIST_FIRST : LIST_AFTER,
+        after === null ? [limit] : [after, limit],
+      );
+      return rows.map((row) => ({
+        userId: decodeColumn(UserId, row.user_id, 'national_ids.user_id'),
+        sealed: decodeColumn(Text, row.sealed, 'national_ids.sealed'),
+      }));
     });
   }
 

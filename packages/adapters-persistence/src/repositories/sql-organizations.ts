@@ -1,4 +1,12 @@
-import { OrganizationId, OrganizationName, type Organization, type Organizations, type OwnerlessOrganization, type Page, type PageRequest } from '@idv/core';
+import {
+  OrganizationId,
+  OrganizationName,
+  type Organization,
+  type Organizations,
+  type OwnerlessOrganization,
+  type Page,
+  type PageRequest,
+} from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import type { DateParser } from '../columns/column-values.js';
 import { decodeColumn, requireDate } from '../columns/decode-column.js';
@@ -12,18 +20,39 @@ const COLUMNS = '"id", "name", "created_at", "updated_at"';
 const CREATE = statement('organizations_create', `insert into "organizations" (${COLUMNS}) values (?, ?, ?, ?)`);
 // A soft-deleted organization is read as absent: this is the one read every organization route goes through.
 const FIND = statement('organizations_find_by_id', `select ${COLUMNS} from "organizations" where "id" = ? and "deleted_at" is null`);
-const RENAME = statement('organizations_rename', `update "organizations" set "name" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null returning ${COLUMNS}`);
+const RENAME = statement(
+  'organizations_rename',
+  `update "organizations" set "name" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null returning ${COLUMNS}`,
+);
 // Starting a payment and deleting the organization take this lock first, so one waits for the other.
-const LOCK_LIVE = statement('organizations_lock_live', `select "id" from "organizations" where "id" = ? and "deleted_at" is null for update`);
+const LOCK_LIVE = statement(
+  'organizations_lock_live',
+  `select "id" from "organizations" where "id" = ? and "deleted_at" is null for update`,
+);
 // A soft delete: the row stays (payments, their callbacks, subscriptions and the audit trail name it).
-const MARK_DELETED = statement('organizations_mark_deleted', `update "organizations" set "deleted_at" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null`);
+const MARK_DELETED = statement(
+  'organizations_mark_deleted',
+  `update "organizations" set "deleted_at" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null`,
+);
 // The first mark wins: a second owner lost later does not make it younger.
-const MARK_OWNERLESS = statement('organizations_mark_ownerless', `update "organizations" set "ownerless_since" = coalesce("ownerless_since", ?) where "id" = ?`);
-const CLEAR_OWNERLESS = statement('organizations_clear_ownerless', `update "organizations" set "ownerless_since" = null where "id" = ? and "ownerless_since" is not null`);
-const OWNERLESS_FIRST = statement('organizations_ownerless_first', `select ${COLUMNS}, "ownerless_since" from "organizations"
-where "ownerless_since" is not null and "deleted_at" is null order by "ownerless_since", "id" limit ?`);
-const OWNERLESS_AFTER = statement('organizations_ownerless_after', `select ${COLUMNS}, "ownerless_since" from "organizations"
-where "ownerless_since" is not null and "deleted_at" is null and ("ownerless_since", "id") > (?, ?) order by "ownerless_since", "id" limit ?`);
+const MARK_OWNERLESS = statement(
+  'organizations_mark_ownerless',
+  `update "organizations" set "ownerless_since" = coalesce("ownerless_since", ?) where "id" = ?`,
+);
+const CLEAR_OWNERLESS = statement(
+  'organizations_clear_ownerless',
+  `update "organizations" set "ownerless_since" = null where "id" = ? and "ownerless_since" is not null`,
+);
+const OWNERLESS_FIRST = statement(
+  'organizations_ownerless_first',
+  `select ${COLUMNS}, "ownerless_since" from "organizations"
+where "ownerless_since" is not null and "deleted_at" is null order by "ownerless_since", "id" limit ?`,
+);
+const OWNERLESS_AFTER = statement(
+  'organizations_ownerless_after',
+  `select ${COLUMNS}, "ownerless_since" from "organizations"
+where "ownerless_since" is not null and "deleted_at" is null and ("ownerless_since", "id") > (?, ?) order by "ownerless_since", "id" limit ?`,
+);
 
 /** An `organizations` row as raw SQL returns it. */
 interface OrganizationRecord {

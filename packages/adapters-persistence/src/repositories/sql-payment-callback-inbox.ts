@@ -1,4 +1,11 @@
-import { PaymentId, type CallbackOutcomeTag, type InboxEntry, type PaymentCallbackInbox, type SchemeId, type SettledInboxEntry } from '@idv/core';
+import {
+  PaymentId,
+  type CallbackOutcomeTag,
+  type InboxEntry,
+  type PaymentCallbackInbox,
+  type SchemeId,
+  type SettledInboxEntry,
+} from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { InvalidRow } from '../errors/invalid-row.js';
 import { guarded } from '../errors/translate-error.js';
@@ -32,7 +39,8 @@ interface InboxRecord {
 
 const payloadOf = (value: unknown): SettledInboxEntry['payload'] => {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidRow('payment_callback_events.payload', 'object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new InvalidRow('payment_callback_events.payload', 'object');
   return parsed as SettledInboxEntry['payload'];
 };
 
@@ -45,7 +53,14 @@ export class SqlPaymentCallbackInbox implements PaymentCallbackInbox {
 
   record(entry: InboxEntry): Promise<'recorded' | 'duplicate'> {
     return guarded('paymentInbox.record', async () => {
-      const inserted = await this.sql.run(RECORD, [entry.id, entry.scheme, entry.dedupeKey, entry.eventType, JSON.stringify(entry.payload), entry.receivedAt]);
+      const inserted = await this.sql.run(RECORD, [
+        entry.id,
+        entry.scheme,
+        entry.dedupeKey,
+        entry.eventType,
+        JSON.stringify(entry.payload),
+        entry.receivedAt,
+      ]);
       return inserted > 0 ? 'recorded' : 'duplicate';
     });
   }

@@ -16,12 +16,16 @@ import { decodeColumn, decodeNullable, requireDate, Text } from '../columns/deco
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
-const COLUMNS = '"id", "organization_id", "provider", "subscription_reference_code", "amount_minor", "currency", "description", "created_by", "created_at", "status"';
+const COLUMNS =
+  '"id", "organization_id", "provider", "subscription_reference_code", "amount_minor", "currency", "description", "created_by", "created_at", "status"';
 const CREATE = statement(
   'payment_subscriptions_create',
   `insert into "payment_subscriptions" (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("provider", "subscription_reference_code") do nothing`,
 );
-const FIND = statement('payment_subscriptions_find', `select ${COLUMNS} from "payment_subscriptions" where "provider" = ? and "subscription_reference_code" = ?`);
+const FIND = statement(
+  'payment_subscriptions_find',
+  `select ${COLUMNS} from "payment_subscriptions" where "provider" = ? and "subscription_reference_code" = ?`,
+);
 const LIST_FOR_ORGANIZATION = statement(
   'payment_subscriptions_list_for_organization',
   `select ${COLUMNS} from "payment_subscriptions" where "organization_id" = ? and "status" = ? order by "created_at", "id"`,
@@ -49,7 +53,11 @@ const toDomain = (row: SubscriptionRecord, parseDate: DateParser): PaymentSubscr
     id: decodeColumn(Text, row.id, 'payment_subscriptions.id'),
     organizationId: decodeColumn(OrganizationId, row.organization_id, 'payment_subscriptions.organization_id'),
     provider: 'iyzico',
-    subscriptionReferenceCode: decodeColumn(SubscriptionReferenceCode, row.subscription_reference_code, 'payment_subscriptions.subscription_reference_code'),
+    subscriptionReferenceCode: decodeColumn(
+      SubscriptionReferenceCode,
+      row.subscription_reference_code,
+      'payment_subscriptions.subscription_reference_code',
+    ),
     amountMinor,
     currency: decodeColumn(Currency, row.currency, 'payment_subscriptions.currency'),
     description: decodeColumn(Text, row.description, 'payment_subscriptions.description'),
@@ -68,7 +76,18 @@ export class SqlPaymentSubscriptions implements PaymentSubscriptions {
 
   create(s: PaymentSubscription): Promise<'created' | 'exists'> {
     return guarded('paymentSubscriptions.create', async () => {
-      const inserted = await this.sql.run(CREATE, [s.id, s.organizationId, s.provider, s.subscriptionReferenceCode, s.amountMinor, s.currency, s.description, s.createdBy, s.createdAt, s.status]);
+      const inserted = await this.sql.run(CREATE, [
+        s.id,
+        s.organizationId,
+        s.provider,
+        s.subscriptionReferenceCode,
+        s.amountMinor,
+        s.currency,
+        s.description,
+        s.createdBy,
+        s.createdAt,
+        s.status,
+      ]);
       return inserted > 0 ? 'created' : 'exists';
     });
   }
@@ -84,7 +103,9 @@ export class SqlPaymentSubscriptions implements PaymentSubscriptions {
   /** The organization's linked subscriptions in a status, oldest first. */
   listForOrganization(organizationId: OrganizationId, status: SubscriptionLinkStatus): Promise<readonly PaymentSubscription[]> {
     return guarded('paymentSubscriptions.listForOrganization', async () =>
-      (await this.sql.rows<SubscriptionRecord>(LIST_FOR_ORGANIZATION, [organizationId, status])).map((row) => toDomain(row, this.parseDate)),
+      (await this.sql.rows<SubscriptionRecord>(LIST_FOR_ORGANIZATION, [organizationId, status])).map((row) =>
+        toDomain(row, this.parseDate),
+      ),
     );
   }
 

@@ -1,4 +1,21 @@
-import { Currency, isFinal, MerchantReference, OPEN_STATUSES, OrganizationId, PaymentId, PaymentProvider, PaymentStatus, UserId, type Page, type PageRequest, type PaymentChange, type PaymentLookup, type PaymentTransaction, type PaymentTransactions, type SweepCutoffs } from '@idv/core';
+import {
+  Currency,
+  isFinal,
+  MerchantReference,
+  OPEN_STATUSES,
+  OrganizationId,
+  PaymentId,
+  PaymentProvider,
+  PaymentStatus,
+  UserId,
+  type Page,
+  type PageRequest,
+  type PaymentChange,
+  type PaymentLookup,
+  type PaymentTransaction,
+  type PaymentTransactions,
+  type SweepCutoffs,
+} from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
 import { toDate, toNumber, type DateParser } from '../columns/column-values.js';
 import { decodeColumn, decodeNullable, requireDate, Text } from '../columns/decode-column.js';
@@ -16,15 +33,27 @@ const PAYMENT_COLUMNS =
 const VALUES = Array(19).fill('?').join(', ');
 const CREATE = statement('payments_create', `insert into ${TABLE} (${PAYMENT_COLUMNS}) values (${VALUES})`);
 // Concurrent first deliveries of one order: the loser waits for the winner's commit, inserts nothing, then reads its row.
-const CREATE_RENEWAL = statement('payments_create_renewal', `insert into ${TABLE} (${PAYMENT_COLUMNS}) values (${VALUES}) on conflict do nothing`);
-const LIST_FIRST = statement('payments_list_first', `select ${PAYMENT_COLUMNS} from ${TABLE}
-where "organization_id" = ? order by "created_at" desc, "id" desc limit ?`);
-const LIST_AFTER = statement('payments_list_after', `select ${PAYMENT_COLUMNS} from ${TABLE}
-where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`);
+const CREATE_RENEWAL = statement(
+  'payments_create_renewal',
+  `insert into ${TABLE} (${PAYMENT_COLUMNS}) values (${VALUES}) on conflict do nothing`,
+);
+const LIST_FIRST = statement(
+  'payments_list_first',
+  `select ${PAYMENT_COLUMNS} from ${TABLE}
+where "organization_id" = ? order by "created_at" desc, "id" desc limit ?`,
+);
+const LIST_AFTER = statement(
+  'payments_list_after',
+  `select ${PAYMENT_COLUMNS} from ${TABLE}
+where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`,
+);
 // Served by the partial open-payments index on (status, updated_at).
-const DUE_FOR_SWEEP = statement('payments_due_for_sweep', `select ${PAYMENT_COLUMNS} from ${TABLE}
+const DUE_FOR_SWEEP = statement(
+  'payments_due_for_sweep',
+  `select ${PAYMENT_COLUMNS} from ${TABLE}
 where ("status" in ('initiated', 'awaiting_customer') and "created_at" < ?) or ("status" in ('authorizing', 'under_review') and "updated_at" < ?)
-order by "updated_at", "id" limit ?`);
+order by "updated_at", "id" limit ?`,
+);
 // The open statuses are the core's one list (statuses are plain identifiers, safe as literals).
 const HAS_OPEN = statement(
   'payments_has_open',
@@ -32,10 +61,22 @@ const HAS_OPEN = statement(
 );
 const FIND_BY_ID = statement('payments_find_by_id', `select ${PAYMENT_COLUMNS} from ${TABLE} where "id" = ?`);
 const FIND_BY: Readonly<Record<PaymentLookup['by'], ReturnType<typeof statement>>> = {
-  merchantReference: statement('payments_find_by_merchant_reference', `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "merchant_reference" = ?`),
-  providerPaymentId: statement('payments_find_by_provider_payment_id', `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "provider_payment_id" = ?`),
-  providerToken: statement('payments_find_by_provider_token', `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "provider_token" = ?`),
-  orderReferenceCode: statement('payments_find_by_order_reference', `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "order_reference_code" = ?`),
+  merchantReference: statement(
+    'payments_find_by_merchant_reference',
+    `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "merchant_reference" = ?`,
+  ),
+  providerPaymentId: statement(
+    'payments_find_by_provider_payment_id',
+    `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "provider_payment_id" = ?`,
+  ),
+  providerToken: statement(
+    'payments_find_by_provider_token',
+    `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "provider_token" = ?`,
+  ),
+  orderReferenceCode: statement(
+    'payments_find_by_order_reference',
+    `select ${PAYMENT_COLUMNS} from ${TABLE} where "provider" = ? and "order_reference_code" = ?`,
+  ),
 };
 
 // One guarded statement: the status check and the change cannot be split by a concurrent caller.
@@ -146,7 +187,9 @@ export class SqlPaymentTransactions implements PaymentTransactions {
   createRenewal(transaction: PaymentTransaction): Promise<PaymentTransaction> {
     return guarded('paymentTransactions.createRenewal', async () => {
       await this.sql.run(CREATE_RENEWAL, paymentTransactionToRow(transaction));
-      const stored = this.first(await this.sql.rows<PaymentTransactionRecord>(FIND_BY.orderReferenceCode, [transaction.provider, transaction.orderReferenceCode]));
+      const stored = this.first(
+        await this.sql.rows<PaymentTransactionRecord>(FIND_BY.orderReferenceCode, [transaction.provider, transaction.orderReferenceCode]),
+      );
       if (O.isNone(stored)) throw new Error('paymentTransactions.createRenewal: the renewal is neither inserted nor found');
       return stored.value;
     });
@@ -167,7 +210,11 @@ export class SqlPaymentTransactions implements PaymentTransactions {
         cursor === undefined
           ? await this.sql.rows<PaymentTransactionRecord>(LIST_FIRST, [organizationId, page.limit + 1])
           : await this.sql.rows<PaymentTransactionRecord>(LIST_AFTER, [organizationId, cursor.at, cursor.id, page.limit + 1]);
-      return keysetPage(rows.map((row) => paymentTransactionToDomain(row, this.parseDate)), page, (p) => ({ at: p.createdAt, id: p.id }));
+      return keysetPage(
+        rows.map((row) => paymentTransactionToDomain(row, this.parseDate)),
+        page,
+        (p) => ({ at: p.createdAt, id: p.id }),
+      );
     });
   }
 

@@ -19,7 +19,9 @@ const COLUMNS = `${INSERTED}, "locale"`;
 // A row that comes back holds the snapshot and no deletion (an insert writes them, and the update
 // runs only on a live row), so only what the snapshot cannot tell comes back: the driver parses
 // each returned column's description on every execution (about 4,000 instructions a column, docs/performance.md).
-const SYNC = statement('users_sync_from_provider', `with "written" as (insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?, ?)
+const SYNC = statement(
+  'users_sync_from_provider',
+  `with "written" as (insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "email" = excluded."email", "email_verified" = excluded."email_verified", "image_url" = excluded."image_url", "idp_updated_at" = excluded."idp_updated_at"
 where "users"."deleted_at" is null and ("users"."idp_updated_at" is null or "users"."idp_updated_at" < excluded."idp_updated_at"
 or ("users"."email_verified" is null and "users"."idp_updated_at" <= excluded."idp_updated_at"))
@@ -27,7 +29,8 @@ returning "id", "email", "email_verified", "locale", ("xmax" = 0) as "inserted")
 select "written"."id", "written"."locale", "written"."inserted",
 "written"."email_verified" and not exists (select 1 from "users" as "before" where "before"."id" = "written"."id" and "before"."email_verified" and "before"."email" = "written"."email") as "newly_verified",
 exists (select 1 from "invitations" where lower("invitations"."email") = lower("written"."email") and "invitations"."status" = 'pending') as "invitations_pending"
-from "written"`);
+from "written"`,
+);
 
 /** One row of `SYNC`. */
 interface SyncRecord {
@@ -40,16 +43,28 @@ interface SyncRecord {
 
 // One guarded statement, so a concurrent creation cannot slip between an update and a tombstone
 // insert: inserts the tombstone, or sets deleted_at once on an existing row.
-const MARK_DELETED = statement('users_mark_deleted', `insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?, ?)
+const MARK_DELETED = statement(
+  'users_mark_deleted',
+  `insert into "users" (${INSERTED}) values (?, ?, ?, ?, ?, ?, ?)
 on conflict ("idp_id") do update set "deleted_at" = excluded."deleted_at" where "users"."deleted_at" is null
-returning ${COLUMNS}`);
+returning ${COLUMNS}`,
+);
 
 // Keyset on the unique idp_id index; deleted rows are skipped by the filter, never by the keyset.
-const LIST_LIVE_FIRST = statement('users_list_live_first', `select ${COLUMNS} from "users" where "deleted_at" is null order by "idp_id" limit ?`);
-const LIST_LIVE_AFTER = statement('users_list_live_after', `select ${COLUMNS} from "users" where "deleted_at" is null and "idp_id" > ? order by "idp_id" limit ?`);
+const LIST_LIVE_FIRST = statement(
+  'users_list_live_first',
+  `select ${COLUMNS} from "users" where "deleted_at" is null order by "idp_id" limit ?`,
+);
+const LIST_LIVE_AFTER = statement(
+  'users_list_live_after',
+  `select ${COLUMNS} from "users" where "deleted_at" is null and "idp_id" > ? order by "idp_id" limit ?`,
+);
 
 // The user's language: only a live row, and only when the language differs (callers already skip unchanged ones).
-const SET_LOCALE = statement('users_set_locale', `update "users" set "locale" = ? where "id" = ? and "deleted_at" is null and "locale" is distinct from ?`);
+const SET_LOCALE = statement(
+  'users_set_locale',
+  `update "users" set "locale" = ? where "id" = ? and "deleted_at" is null and "locale" is distinct from ?`,
+);
 
 const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
 
@@ -120,7 +135,10 @@ export class SqlUsers implements Users {
 
   listLive(after: IdpUserId | null, limit: number): Promise<readonly User[]> {
     return guarded('users.listLive', async () => {
-      const rows = after === null ? await this.sql.rows<UserRecord>(LIST_LIVE_FIRST, [limit]) : await this.sql.rows<UserRecord>(LIST_LIVE_AFTER, [after, limit]);
+      const rows =
+        after === null
+          ? await this.sql.rows<UserRecord>(LIST_LIVE_FIRST, [limit])
+          : await this.sql.rows<UserRecord>(LIST_LIVE_AFTER, [after, limit]);
       return rows.map((row) => this.toDomain(row));
     });
   }

@@ -42,7 +42,9 @@ const prepare = async (pglite: PGlite, statement: Statement): Promise<PreparedSh
   let columns: PreparedShape['columns'] = [];
   for (const reply of replies) {
     if (reply.name === 'parameterDescription') {
-      parameters = (reply as messages.ParameterDescriptionMessage).dataTypeIDs.map((typeId) => pglite.serializers[typeId] as Serializer | undefined);
+      parameters = (reply as messages.ParameterDescriptionMessage).dataTypeIDs.map(
+        (typeId) => pglite.serializers[typeId] as Serializer | undefined,
+      );
     } else if (reply.name === 'rowDescription') {
       columns = (reply as messages.RowDescriptionMessage).fields.map((field) => ({
         name: field.name,
@@ -97,7 +99,12 @@ const resultOf = (replies: readonly messages.BackendMessage[], shape: PreparedSh
  * @example
  * const { rows } = await runPgliteStatement(pglite, FIND_USER, ['user_1'], true);
  */
-export const runPgliteStatement = (pglite: PGlite, statement: Statement, values: readonly unknown[], syncToFs: boolean): Promise<StatementResult> =>
+export const runPgliteStatement = (
+  pglite: PGlite,
+  statement: Statement,
+  values: readonly unknown[],
+  syncToFs: boolean,
+): Promise<StatementResult> =>
   pglite.runExclusive(async () => {
     // A known shape is read without an await: every statement after the first takes this path (docs/performance.md).
     const shape = knownShape(pglite, statement) ?? (await prepare(pglite, statement));

@@ -17,7 +17,9 @@ interface Sent {
 }
 
 /** A fake world: the provider's tokens, the API's answers, a clock, and every record the rules are checked on. */
-const world = (options: { answer?: (sent: Sent) => number | Error; tokens?: Array<string | null>; refreshed?: Array<string | null | Error> } = {}) => {
+const world = (
+  options: { answer?: (sent: Sent) => number | Error; tokens?: Array<string | null>; refreshed?: Array<string | null | Error> } = {},
+) => {
   const clock = { now: T0 };
   const sent: Sent[] = [];
   const tokenCalls: boolean[] = [];
@@ -60,7 +62,12 @@ const world = (options: { answer?: (sent: Sent) => number | Error; tokens?: Arra
     now: () => clock.now,
   };
   return {
-    clock, sent, tokenCalls, signOuts, valid, config,
+    clock,
+    sent,
+    tokenCalls,
+    signOuts,
+    valid,
+    config,
     setLocale: (value: string) => (locale = value),
     hold: () => {
       let release!: () => void;
@@ -107,7 +114,10 @@ test('the cache never outlives exp minus the 5 s skew: a token 8 s from expiry i
   w.clock.now = T0 + 3_000;
   await api.request('/x');
   t.is(w.plainCalls(), 2);
-  t.deepEqual(w.sent.map((s) => s.token), [jwt('short', T0 + 8_000), jwt('short', T0 + 8_000), jwt('next', T0 + 68_000)]);
+  t.deepEqual(
+    w.sent.map((s) => s.token),
+    [jwt('short', T0 + 8_000), jwt('short', T0 + 8_000), jwt('next', T0 + 68_000)],
+  );
 });
 
 test('an already-expired token is never cached (each request asks again)', async (t) => {
@@ -133,7 +143,10 @@ test('first 401: exactly one forced refresh and one retry with the new token, wh
   const response = await createApiClient(w.config).request('/users/me');
   t.is(response.status, 200);
   t.deepEqual(w.tokenCalls, [false, true]);
-  t.deepEqual(w.sent.map((s) => s.token), [jwt('a', T0 + 60_000), jwt('b', T0 + 60_000)]);
+  t.deepEqual(
+    w.sent.map((s) => s.token),
+    [jwt('a', T0 + 60_000), jwt('b', T0 + 60_000)],
+  );
   t.is(w.signOuts.length, 0);
 });
 
@@ -146,7 +159,10 @@ test('five concurrent 401s: one forced refresh, ten fetches, no sign-out', async
   await new Promise((resolve) => setImmediate(resolve));
   release();
   const responses = await Promise.all(pending);
-  t.deepEqual(responses.map((r) => r.status), [200, 200, 200, 200, 200]);
+  t.deepEqual(
+    responses.map((r) => r.status),
+    [200, 200, 200, 200, 200],
+  );
   t.is(w.forcedCalls(), 1);
   t.is(w.sent.length, 10);
   t.is(w.signOuts.length, 0);
@@ -161,7 +177,8 @@ test('a request that failed with the old token after another already refreshed r
   const config: ApiClientConfig = {
     ...w.config,
     fetch: (async (url: string, init: RequestInit) => {
-      if (String(url).endsWith('/slow') && new Headers(init.headers).get('authorization') === `Bearer ${jwt('a', T0 + 60_000)}`) await slowGate;
+      if (String(url).endsWith('/slow') && new Headers(init.headers).get('authorization') === `Bearer ${jwt('a', T0 + 60_000)}`)
+        await slowGate;
       return answer(url, init);
     }) as typeof fetch,
   };
@@ -195,11 +212,14 @@ test('a request in flight when another signs out rejects with SignedOutError eve
   const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
   const w = world({ answer: (sent) => (sent.url.endsWith('/slow') ? 200 : 401) });
   const inner = w.config.fetch!;
-  const api = createApiClient({ ...w.config, fetch: (async (url: string, init: RequestInit) => {
-    const response = await inner(url, init);
-    if (String(url).endsWith('/slow')) await slowGate;
-    return response;
-  }) as typeof fetch });
+  const api = createApiClient({
+    ...w.config,
+    fetch: (async (url: string, init: RequestInit) => {
+      const response = await inner(url, init);
+      if (String(url).endsWith('/slow')) await slowGate;
+      return response;
+    }) as typeof fetch,
+  });
   const slow = api.request('/slow');
   await t.throwsAsync(api.request('/dead'), { instanceOf: SignedOutError });
   releaseSlow();
@@ -228,7 +248,10 @@ test('X-Locale is on the first try, the retry and the raw revoke, and follows lo
   w.setLocale('he');
   w.valid.clear();
   await t.throwsAsync(api.request('/b'), { instanceOf: SignedOutError });
-  t.deepEqual(w.sent.map((s) => `${new URL(s.url).pathname} ${s.locale}`), ['/a en', '/a en', '/b he', '/b he', '/devices/push-token he']);
+  t.deepEqual(
+    w.sent.map((s) => `${new URL(s.url).pathname} ${s.locale}`),
+    ['/a en', '/a en', '/b he', '/b he', '/devices/push-token he'],
+  );
 });
 
 test('a POST with a string body is retried with the same method and body', async (t) => {
@@ -236,7 +259,13 @@ test('a POST with a string body is retried with the same method and body', async
   w.valid.add(jwt('b', T0 + 60_000));
   const body = JSON.stringify({ name: 'Gym' });
   t.is((await createApiClient(w.config).request('/organizations', { method: 'POST', body })).status, 200);
-  t.deepEqual(w.sent.map((s) => [s.method, s.body]), [['POST', body], ['POST', body]]);
+  t.deepEqual(
+    w.sent.map((s) => [s.method, s.body]),
+    [
+      ['POST', body],
+      ['POST', body],
+    ],
+  );
 });
 
 test('a stream body gets the forced refresh but no retry: the caller gets the 401, and nobody is signed out', async (t) => {
@@ -299,10 +328,13 @@ test('signOut() by the user and a concurrent second 401 run the sign-out once', 
   let calls = 0;
   let release!: () => void;
   const slow = new Promise<void>((resolve) => (release = resolve));
-  const api = createApiClient({ ...w.config, onSignOut: async () => {
-    calls += 1;
-    await slow;
-  } });
+  const api = createApiClient({
+    ...w.config,
+    onSignOut: async () => {
+      calls += 1;
+      await slow;
+    },
+  });
   const user = api.signOut();
   const request = api.request('/a');
   t.is(api.signOut(), user);
@@ -321,9 +353,12 @@ test('paths only: a full URL is refused, so the token never leaves the API origi
 test('the raw request given to onSignOut carries the last token and never retries', async (t) => {
   const w = world();
   let raw: RawRequest | undefined;
-  const api = createApiClient({ ...w.config, onSignOut: async ({ request }) => {
-    raw = request;
-  } });
+  const api = createApiClient({
+    ...w.config,
+    onSignOut: async ({ request }) => {
+      raw = request;
+    },
+  });
   await t.throwsAsync(api.request('/a'), { instanceOf: SignedOutError });
   const sentBefore = w.sent.length;
   t.is((await raw!('/devices/x', { method: 'DELETE' })).status, 401);

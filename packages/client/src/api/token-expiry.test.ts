@@ -8,7 +8,12 @@ test('reads exp in milliseconds, also with non-ASCII claims', (t) => {
 });
 
 test('not a JWT, or no numeric exp: undefined', (t) => {
-  for (const token of ['opaque', `${part({})}.${part({ exp: '1' })}.s`, `${part({})}.!!!.s`, `${part({})}.${Buffer.from('not json').toString('base64url')}.s`]) {
+  for (const token of [
+    'opaque',
+    `${part({})}.${part({ exp: '1' })}.s`,
+    `${part({})}.!!!.s`,
+    `${part({})}.${Buffer.from('not json').toString('base64url')}.s`,
+  ]) {
     t.is(tokenExpiryMs(token), undefined, token);
   }
 });

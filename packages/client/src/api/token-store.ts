@@ -44,7 +44,9 @@ export const createTokenStore = (source: TokenSource, now: () => number, ttlMs: 
     if (forceRefresh) generation += 1;
     const started = generation;
     // A normal fetch that a forced refresh overtook answers its callers but does not replace the newer token.
-    return source({ forceRefresh }).then((token) => (started === generation ? keep(token) : token)).finally(clear);
+    return source({ forceRefresh })
+      .then((token) => (started === generation ? keep(token) : token))
+      .finally(clear);
   };
 
   return {

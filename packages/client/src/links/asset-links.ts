@@ -7,7 +7,11 @@ export const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*
 /** One Digital Asset Links statement. */
 export interface AssetLinkStatement {
   readonly relation: readonly string[];
-  readonly target: { readonly namespace: 'android_app'; readonly package_name: string; readonly sha256_cert_fingerprints: readonly string[] };
+  readonly target: {
+    readonly namespace: 'android_app';
+    readonly package_name: string;
+    readonly sha256_cert_fingerprints: readonly string[];
+  };
 }
 
 /**
@@ -17,7 +21,10 @@ export interface AssetLinkStatement {
  * @example
  * assetLinks({ packageName: 'com.studio.app', sha256Fingerprints: ['14:6d:…'] });
  */
-export const assetLinks = (options: { readonly packageName: string; readonly sha256Fingerprints: readonly string[] }): AssetLinkStatement[] => {
+export const assetLinks = (options: {
+  readonly packageName: string;
+  readonly sha256Fingerprints: readonly string[];
+}): AssetLinkStatement[] => {
   if (!ANDROID_PACKAGE.test(options.packageName)) throw new TypeError(`assetLinks: not an Android package name: ${options.packageName}`);
   const fingerprints = options.sha256Fingerprints.map((fingerprint) => fingerprint.trim().toUpperCase());
   if (fingerprints.length === 0) throw new TypeError('assetLinks: at least one certificate fingerprint is required');

@@ -8,14 +8,18 @@ const FINGERPRINT = '14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42
 
 test('the AASA document: components for /sign-up* per app id', (t) => {
   t.deepEqual(appleAppSiteAssociation({ appIds: ['ABCDE12345.com.studio.app', 'ABCDE12345.com.studio.app.beta'] }), {
-    applinks: { details: [{ appIDs: ['ABCDE12345.com.studio.app', 'ABCDE12345.com.studio.app.beta'], components: [{ '/': '/sign-up*' }] }] },
+    applinks: {
+      details: [{ appIDs: ['ABCDE12345.com.studio.app', 'ABCDE12345.com.studio.app.beta'], components: [{ '/': '/sign-up*' }] }],
+    },
   });
 });
 
 test('the AASA document can require the ticket query', (t) => {
-  t.deepEqual(appleAppSiteAssociation({ appIds: ['ABCDE12345.com.studio.app'], paths: ['/sign-up'], requireQuery: { __idp_ticket: '?*' } }).applinks.details[0]?.components, [
-    { '/': '/sign-up', '?': { __idp_ticket: '?*' } },
-  ]);
+  t.deepEqual(
+    appleAppSiteAssociation({ appIds: ['ABCDE12345.com.studio.app'], paths: ['/sign-up'], requireQuery: { __idp_ticket: '?*' } }).applinks
+      .details[0]?.components,
+    [{ '/': '/sign-up', '?': { __idp_ticket: '?*' } }],
+  );
 });
 
 test('a bad app id is refused when the document is built', (t) => {
@@ -26,7 +30,10 @@ test('a bad app id is refused when the document is built', (t) => {
 
 test('assetlinks: one handle_all_urls statement for the package, fingerprints upper-cased', (t) => {
   t.deepEqual(assetLinks({ packageName: 'com.studio.app', sha256Fingerprints: [FINGERPRINT.toLowerCase()] }), [
-    { relation: ['delegate_permission/common.handle_all_urls'], target: { namespace: 'android_app', package_name: 'com.studio.app', sha256_cert_fingerprints: [FINGERPRINT] } },
+    {
+      relation: ['delegate_permission/common.handle_all_urls'],
+      target: { namespace: 'android_app', package_name: 'com.studio.app', sha256_cert_fingerprints: [FINGERPRINT] },
+    },
   ]);
 });
 
@@ -50,19 +57,40 @@ test('the well-known answer: 200, application/json, no location, the body parses
 test('the Expo config: the associated domain and one verified /sign-up intent filter', (t) => {
   t.deepEqual(expoLinkingConfig({ host: 'app.test' }), {
     ios: { associatedDomains: ['applinks:app.test'] },
-    android: { intentFilters: [{ action: 'VIEW', autoVerify: true, data: [{ scheme: 'https', host: 'app.test', pathPrefix: '/sign-up' }], category: ['BROWSABLE', 'DEFAULT'] }] },
+    android: {
+      intentFilters: [
+        {
+          action: 'VIEW',
+          autoVerify: true,
+          data: [{ scheme: 'https', host: 'app.test', pathPrefix: '/sign-up' }],
+          category: ['BROWSABLE', 'DEFAULT'],
+        },
+      ],
+    },
   });
-  for (const host of ['https://app.test', 'app.test/sign-up', 'app.test:443', '', 'a..b']) t.throws(() => expoLinkingConfig({ host }), { instanceOf: TypeError }, host);
+  for (const host of ['https://app.test', 'app.test/sign-up', 'app.test:443', '', 'a..b'])
+    t.throws(() => expoLinkingConfig({ host }), { instanceOf: TypeError }, host);
 });
 
 // Apple's path rule: `*` any run of characters, `?` exactly one, the whole path must match.
 const aasaMatches = (pattern: string, path: string) =>
-  new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(path);
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  ).test(path);
 
 test('iOS and Android catch the same sample paths', (t) => {
   const pattern = appleAppSiteAssociation({ appIds: ['ABCDE12345.com.studio.app'] }).applinks.details[0]!.components[0]!['/'];
   const prefix = expoLinkingConfig({ host: 'app.test' }).android.intentFilters[0]!.data[0]!.pathPrefix;
-  for (const [path, caught] of [['/sign-up', true], ['/sign-up/x', true], ['/sign-upgrade', true], ['/signup', false], ['/en/sign-up', false]] as const) {
+  for (const [path, caught] of [
+    ['/sign-up', true],
+    ['/sign-up/x', true],
+    ['/sign-upgrade', true],
+    ['/signup', false],
+    ['/en/sign-up', false],
+  ] as const) {
     t.is(aasaMatches(pattern, path), caught, `iOS ${path}`);
     t.is(path.startsWith(prefix), caught, `Android ${path}`);
   }

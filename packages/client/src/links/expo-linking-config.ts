@@ -29,7 +29,9 @@ export const expoLinkingConfig = (options: { readonly host: string; readonly pat
   return {
     ios: { associatedDomains: [`applinks:${host}`] },
     android: {
-      intentFilters: [{ action: 'VIEW', autoVerify: true, data: [{ scheme: 'https', host, pathPrefix }], category: ['BROWSABLE', 'DEFAULT'] }],
+      intentFilters: [
+        { action: 'VIEW', autoVerify: true, data: [{ scheme: 'https', host, pathPrefix }], category: ['BROWSABLE', 'DEFAULT'] },
+      ],
     },
   };
 };

@@ -28,8 +28,14 @@ test(parses, 'https://app.test/sign-upx?__idp_ticket=T', null);
 test(parses, 'not a url', null);
 
 test('an http app origin accepts http links; custom path and parameter names are honoured', (t) => {
-  t.deepEqual(parseInvitationLink(new URL('http://localhost:3000/sign-up?__idp_ticket=T'), { appOrigin: 'http://localhost:3000' }), { ticket: 'T', status: 'sign_up' });
-  t.deepEqual(parseInvitationLink('https://app.test/join?t=T&s=sign_in', { ...APP, signUpPath: '/join', ticketParam: 't', statusParam: 's' }), { ticket: 'T', status: 'sign_in' });
+  t.deepEqual(parseInvitationLink(new URL('http://localhost:3000/sign-up?__idp_ticket=T'), { appOrigin: 'http://localhost:3000' }), {
+    ticket: 'T',
+    status: 'sign_up',
+  });
+  t.deepEqual(
+    parseInvitationLink('https://app.test/join?t=T&s=sign_in', { ...APP, signUpPath: '/join', ticketParam: 't', statusParam: 's' }),
+    { ticket: 'T', status: 'sign_in' },
+  );
 });
 
 test('a ticket is consumed once; different tickets are independent', (t) => {

@@ -40,9 +40,11 @@ test('a read error whose delete also fails still answers null (getToken never th
   const { kv, state } = store();
   state.failReads = true;
   state.failDeletes = true;
-  const cache = createSecureTokenCache(kv, { onCorrupt: () => {
-    throw new Error('reporter down');
-  } });
+  const cache = createSecureTokenCache(kv, {
+    onCorrupt: () => {
+      throw new Error('reporter down');
+    },
+  });
   t.is(await cache.getToken('__client'), null);
 });
 
@@ -53,7 +55,10 @@ test('a value that is not a token is deleted and reported invalid; a valid one i
   t.is(await cache.getToken('bad'), null);
   t.is(await cache.getToken('huge'), null);
   t.is(await cache.getToken('good'), JWT);
-  t.deepEqual(reports, [['bad', 'invalid'], ['huge', 'invalid']]);
+  t.deepEqual(reports, [
+    ['bad', 'invalid'],
+    ['huge', 'invalid'],
+  ]);
   t.false(data.has('bad'));
 });
 
@@ -87,7 +92,8 @@ test('namespaces keep the same logical key apart, and stored keys use only [A-Za
   t.not(storedKey('__client', 'a'), storedKey('__client', 'b'));
   t.not(storedKey('b.c', 'a'), storedKey('c', 'a.b'));
   t.not(storedKey('a-b'), storedKey('a/b'));
-  for (const key of [storedKey('__clerk_client_jwt'), storedKey('k:/é', 'pk_test_abc+/='), storedKey('a b', 'x.y')]) t.regex(key, /^[A-Za-z0-9._-]+$/);
+  for (const key of [storedKey('__clerk_client_jwt'), storedKey('k:/é', 'pk_test_abc+/='), storedKey('a b', 'x.y')])
+    t.regex(key, /^[A-Za-z0-9._-]+$/);
 });
 
 test('re-issue: after a corrupt read, the next save and read round-trip the new value', async (t) => {

@@ -39,7 +39,9 @@ export const looksLikeJwt = (value: string): boolean => value.length > 0 && valu
 // Secure-store keys allow only [A-Za-z0-9._-]. Escaping '-' too (as -XXXX) keeps the mapping
 // one-to-one; in the namespace '.' is escaped as well, so the first '.' always ends it.
 const encodeKeyPart = (text: string, keep: RegExp): string =>
-  [...text].map((char) => (keep.test(char) ? char : [...char].map((unit) => `-${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''))).join('');
+  [...text]
+    .map((char) => (keep.test(char) ? char : [...char].map((unit) => `-${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')))
+    .join('');
 
 /** The stored key for `key` under `namespace`. */
 export const storedKey = (key: string, namespace?: string): string => {

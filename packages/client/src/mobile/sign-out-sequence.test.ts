@@ -33,9 +33,11 @@ test('the revoke gets the raw request (last token, no retry)', async (t) => {
 
 test('a throwing revoke is reported once and the other steps still run', async (t) => {
   const failure = new Error('401');
-  const { order, reported, onSignOut } = recording({ revokePushToken: async () => {
-    throw failure;
-  } });
+  const { order, reported, onSignOut } = recording({
+    revokePushToken: async () => {
+      throw failure;
+    },
+  });
   await onSignOut({ lastToken: 't', request: raw });
   t.deepEqual(order, ['clearLocalSession', 'idpSignOut', 'navigateToSignIn']);
   t.deepEqual(reported, [['revokePushToken', failure]]);
@@ -52,10 +54,12 @@ test('a hung revoke is cut at revokeTimeoutMs, reported once, and the sign-out c
 test('re-entry while running returns the same promise and runs each step once', async (t) => {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const { order, onSignOut } = recording({ revokePushToken: async () => {
-    order.push('revokePushToken');
-    await gate;
-  } });
+  const { order, onSignOut } = recording({
+    revokePushToken: async () => {
+      order.push('revokePushToken');
+      await gate;
+    },
+  });
   const first = onSignOut({ lastToken: 't', request: raw });
   const second = onSignOut({ lastToken: 't', request: raw });
   t.is(first, second);

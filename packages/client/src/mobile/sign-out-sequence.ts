@@ -92,7 +92,12 @@ export const createSignOutSequence = (steps: SignOutSteps): ApiClientConfig['onS
   };
 
   const sequence = async (request: RawRequest): Promise<void> => {
-    await step('revokePushToken', () => withTimeout(Promise.resolve().then(() => revoke(request)), steps.revokeTimeoutMs ?? 3_000));
+    await step('revokePushToken', () =>
+      withTimeout(
+        Promise.resolve().then(() => revoke(request)),
+        steps.revokeTimeoutMs ?? 3_000,
+      ),
+    );
     await step('clearLocalSession', () => steps.clearLocalSession());
     await step('idpSignOut', () => steps.idpSignOut());
     await step('navigateToSignIn', () => steps.navigateToSignIn());

@@ -13,7 +13,10 @@ test('loop guard: the first arrival refreshes and returns marked; the next 401 t
 });
 
 test('the reset page re-checks redirect_url instead of trusting it', (t) => {
-  t.deepEqual(readAuthReset(at('/en/auth/reset?redirect_url=https%3A%2F%2Fevil.example&attempt=1'), OPTIONS), { kind: 'refresh', returnTo: '/en?auth_reset=1' });
+  t.deepEqual(readAuthReset(at('/en/auth/reset?redirect_url=https%3A%2F%2Fevil.example&attempt=1'), OPTIONS), {
+    kind: 'refresh',
+    returnTo: '/en?auth_reset=1',
+  });
   t.is(readAuthReset(at('/en/auth/reset?redirect_url=%2F%2Fevil.example&attempt=5'), OPTIONS).returnTo, '/en');
 });
 

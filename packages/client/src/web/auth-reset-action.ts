@@ -18,7 +18,12 @@ export type AuthResetAction =
  */
 export const readAuthReset = (
   url: URL,
-  options: { readonly lang: string | undefined; readonly locales: readonly string[]; readonly defaultLocale: string; readonly maxAttempts?: number },
+  options: {
+    readonly lang: string | undefined;
+    readonly locales: readonly string[];
+    readonly defaultLocale: string;
+    readonly maxAttempts?: number;
+  },
 ): AuthResetAction => {
   const lang = safeLocale(options.lang, options.locales, options.defaultLocale);
   const base = safeReturnPath(url.searchParams.get('redirect_url')) ?? `/${lang}`;

@@ -9,7 +9,8 @@ test('the reset path is under the request locale, with the return path and the a
 });
 
 const lang = test.macro({
-  exec: (t, value: string | undefined, expected: string) => t.true(authResetPath({ ...LOCALES, lang: value }).startsWith(`/${expected}/auth/reset?`)),
+  exec: (t, value: string | undefined, expected: string) =>
+    t.true(authResetPath({ ...LOCALES, lang: value }).startsWith(`/${expected}/auth/reset?`)),
   title: (_, value, expected) => `lang ${JSON.stringify(value)} → /${expected}/auth/reset`,
 });
 test(lang, 'he', 'he');
@@ -23,7 +24,17 @@ const unsafe = test.macro({
   exec: (t, returnTo: string) => t.is(query(authResetPath({ ...LOCALES, lang: 'he', returnTo })).get('redirect_url'), '/he'),
   title: (_, returnTo) => `return path ${JSON.stringify(returnTo)} is replaced by /{lang}`,
 });
-for (const value of ['https://evil.example', '//evil.example', '/\\evil', '/\\/evil.example', 'javascript:alert(1)', 'evil', '/en/x\nSet-Cookie: a', '']) test(unsafe, value);
+for (const value of [
+  'https://evil.example',
+  '//evil.example',
+  '/\\evil',
+  '/\\/evil.example',
+  'javascript:alert(1)',
+  'evil',
+  '/en/x\nSet-Cookie: a',
+  '',
+])
+  test(unsafe, value);
 
 test('the reset page itself is never the return path (no reset loop)', (t) => {
   t.is(query(authResetPath({ ...LOCALES, lang: 'en', returnTo: '/en/auth/reset?redirect_url=%2Fen' })).get('redirect_url'), '/en');
@@ -37,7 +48,10 @@ test('a page that already went through one reset yields attempt 2, without the m
 });
 
 test('an explicit attempt wins, and the custom reset path is used', (t) => {
-  t.is(authResetPath({ ...LOCALES, lang: 'en', returnTo: '/en', attempt: 3, path: '/session/reset' }), '/en/session/reset?redirect_url=%2Fen&attempt=3');
+  t.is(
+    authResetPath({ ...LOCALES, lang: 'en', returnTo: '/en', attempt: 3, path: '/session/reset' }),
+    '/en/session/reset?redirect_url=%2Fen&attempt=3',
+  );
 });
 
 test('a default locale outside the locales is a configuration error', (t) => {

@@ -6,7 +6,10 @@ const ORIGIN = 'https://app.test';
 
 type Expected = 'allow' | 'redirect' | 'unauthorized' | 'bad-request';
 
-const decide = (path: string, options: { signedIn?: boolean; document?: boolean; config?: Partial<RouteGuardConfig> } = {}): GuardDecision =>
+const decide = (
+  path: string,
+  options: { signedIn?: boolean; document?: boolean; config?: Partial<RouteGuardConfig> } = {},
+): GuardDecision =>
   createRouteGuard({ locales: LOCALES, ...options.config })({
     url: new URL(`${ORIGIN}${path}`),
     isSignedIn: options.signedIn ?? false,
@@ -19,7 +22,18 @@ const signedOutVisit = test.macro({
 });
 
 // Spec: the nine protected patterns, each with a configured locale.
-for (const path of ['/en', '/en/schedule', '/en/workouts/1', '/en/shop', '/en/courses/a/b', '/en/profile', '/en/dashboard', '/en/onboarding/step', '/en/complete-profile', '/he/profile']) {
+for (const path of [
+  '/en',
+  '/en/schedule',
+  '/en/workouts/1',
+  '/en/shop',
+  '/en/courses/a/b',
+  '/en/profile',
+  '/en/dashboard',
+  '/en/onboarding/step',
+  '/en/complete-profile',
+  '/he/profile',
+]) {
   test('protected', signedOutVisit, path, 'redirect');
 }
 // `:lang` is limited to the configured locales, so `/:lang` never catches the auth pages or other roots.
@@ -27,7 +41,15 @@ for (const path of ['/fr/schedule', '/fr', '/api', '/favicon.ico', '/en.json', '
   test('not a configured locale', signedOutVisit, path, 'allow');
 }
 // Sign-in and sign-up are always public: no redirect loop, and the invitee reaches sign-up.
-for (const path of ['/sign-in', '/sign-in/', '/sign-in/factor-one', '/SIGN-IN', '/sign-up', '/sign-up?__idp_ticket=t&__idp_status=sign_up', '/sign-up/verify']) {
+for (const path of [
+  '/sign-in',
+  '/sign-in/',
+  '/sign-in/factor-one',
+  '/SIGN-IN',
+  '/sign-up',
+  '/sign-up?__idp_ticket=t&__idp_status=sign_up',
+  '/sign-up/verify',
+]) {
   test('auth page', signedOutVisit, path, 'allow');
 }
 // Spec public routes, even where a protected pattern would match them.
@@ -53,7 +75,16 @@ for (const path of ['/en/', '/EN', '/EN/SCHEDULE', '/En/Profile/', '/en/schedule
   test('trailing slash or case', signedOutVisit, path, 'redirect');
 }
 // Encoded and doubled slashes are normalised before matching, so they cannot slip past.
-for (const path of ['/en//schedule', '//en/schedule', '/en/%73chedule', '/%65n/profile', '/en/schedule%2F1', '/en%2Fprofile', '/en/buy%2F..%2Fprofile', '/en/buy/..%2Fprofile']) {
+for (const path of [
+  '/en//schedule',
+  '//en/schedule',
+  '/en/%73chedule',
+  '/%65n/profile',
+  '/en/schedule%2F1',
+  '/en%2Fprofile',
+  '/en/buy%2F..%2Fprofile',
+  '/en/buy/..%2Fprofile',
+]) {
   test('encoded path', signedOutVisit, path, 'redirect');
 }
 test('malformed percent-encoding', signedOutVisit, '/en/%E0%A4%A', 'bad-request');
@@ -65,7 +96,11 @@ test('signed in, a protected page is allowed', (t) => {
 
 test('the redirect is a 307 to the sign-in URL with the full original URL as redirect_url', (t) => {
   const decision = decide('/en/shop?x=1');
-  t.deepEqual(decision, { kind: 'redirect', status: 307, location: `${ORIGIN}/sign-in?redirect_url=${encodeURIComponent(`${ORIGIN}/en/shop?x=1`)}` });
+  t.deepEqual(decision, {
+    kind: 'redirect',
+    status: 307,
+    location: `${ORIGIN}/sign-in?redirect_url=${encodeURIComponent(`${ORIGIN}/en/shop?x=1`)}`,
+  });
 });
 
 test('the configured sign-in URL is used, and is itself never protected', (t) => {

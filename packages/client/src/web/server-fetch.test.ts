@@ -45,9 +45,14 @@ test('a 401 calls onUnauthorized exactly once with the current relative path, an
 
 test('a redirect thrown by onUnauthorized (Next) propagates to the caller', async (t) => {
   const { fetch } = recorder([401]);
-  const api = createServerFetch({ baseUrl: 'https://api.test', getToken: async () => 'tok', fetch, onUnauthorized: () => {
-    throw new Error('NEXT_REDIRECT');
-  } });
+  const api = createServerFetch({
+    baseUrl: 'https://api.test',
+    getToken: async () => 'tok',
+    fetch,
+    onUnauthorized: () => {
+      throw new Error('NEXT_REDIRECT');
+    },
+  });
   await t.throwsAsync(api('/users/me'), { message: 'NEXT_REDIRECT' });
 });
 

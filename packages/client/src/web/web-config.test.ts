@@ -3,11 +3,18 @@ import { readWebConfig } from './web-config.js';
 
 test('defaults: sign-in /sign-in, sign-up /sign-up, no bypass', (t) => {
   t.deepEqual(readWebConfig({}), { signInUrl: '/sign-in', signUpUrl: '/sign-up', bypass: false });
-  t.deepEqual(readWebConfig({ NEXT_PUBLIC_IDP_SIGN_IN_URL: '', NEXT_PUBLIC_IDP_SIGN_UP_URL: '' }), { signInUrl: '/sign-in', signUpUrl: '/sign-up', bypass: false });
+  t.deepEqual(readWebConfig({ NEXT_PUBLIC_IDP_SIGN_IN_URL: '', NEXT_PUBLIC_IDP_SIGN_UP_URL: '' }), {
+    signInUrl: '/sign-in',
+    signUpUrl: '/sign-up',
+    bypass: false,
+  });
 });
 
 test('the configured sign-in and sign-up URLs are used', (t) => {
-  t.like(readWebConfig({ NEXT_PUBLIC_IDP_SIGN_IN_URL: '/he/login', NEXT_PUBLIC_IDP_SIGN_UP_URL: '/he/join' }), { signInUrl: '/he/login', signUpUrl: '/he/join' });
+  t.like(readWebConfig({ NEXT_PUBLIC_IDP_SIGN_IN_URL: '/he/login', NEXT_PUBLIC_IDP_SIGN_UP_URL: '/he/join' }), {
+    signInUrl: '/he/login',
+    signUpUrl: '/he/join',
+  });
 });
 
 test("the bypass is on only for exactly 'true', whatever NODE_ENV says, and warns once", (t) => {

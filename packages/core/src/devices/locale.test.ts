@@ -12,7 +12,12 @@ const resolves = test.macro({
 test('a valid X-Locale wins, in its canonical form', resolves, { xLocale: 'tr-tr', acceptLanguage: 'en' }, 'tr-TR');
 test('X-Locale is trimmed', resolves, { xLocale: '  de  ' }, 'de');
 test('a script subtag is canonicalised', resolves, { xLocale: 'zh-hant-tw' }, 'zh-Hant-TW');
-test('a malformed X-Locale is ignored: Accept-Language is next', resolves, { xLocale: 'not a locale!', acceptLanguage: 'fr-FR,fr;q=0.9' }, 'fr-FR');
+test(
+  'a malformed X-Locale is ignored: Accept-Language is next',
+  resolves,
+  { xLocale: 'not a locale!', acceptLanguage: 'fr-FR,fr;q=0.9' },
+  'fr-FR',
+);
 test('a malformed X-Locale and no Accept-Language name nothing', resolves, { xLocale: '!!!' }, null);
 test('no headers name nothing', resolves, {}, null);
 test('Accept-Language is read by weight, not order', resolves, { acceptLanguage: 'de;q=0.5, tr;q=0.9, en;q=0.1' }, 'tr');

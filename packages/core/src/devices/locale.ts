@@ -26,10 +26,13 @@ export interface LocaleBrand {
   readonly Locale: unique symbol;
 }
 /** A BCP 47 language tag in its canonical form (`Intl.getCanonicalLocales`), e.g. `tr-TR`. */
-export const Locale = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, LocaleBrand> => canonicalLocale(s) === s, 'Locale'), {
-  type: 'string',
-  description: 'a BCP 47 language tag in its canonical form (`tr-TR`)',
-});
+export const Locale = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, LocaleBrand> => canonicalLocale(s) === s, 'Locale'),
+  {
+    type: 'string',
+    description: 'a BCP 47 language tag in its canonical form (`tr-TR`)',
+  },
+);
 /** A canonical BCP 47 language tag. */
 export type Locale = t.TypeOf<typeof Locale>;
 

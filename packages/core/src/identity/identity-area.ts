@@ -16,11 +16,7 @@ import { resealNationalIds } from './use-cases/reseal-national-ids.js';
 
 /** Every port the identity area needs, by name. */
 export interface IdentityPorts
-  extends Omit<GetMeDeps, 'acceptPendingInvitations'>,
-    DeleteSelfDeps,
-    SetNationalIdDeps,
-    InvitationStepsDeps,
-    PushDeps {
+  extends Omit<GetMeDeps, 'acceptPendingInvitations'>, DeleteSelfDeps, SetNationalIdDeps, InvitationStepsDeps, PushDeps {
   readonly verifier: AccessTokenVerifier;
   readonly callers: Callers;
   readonly webhookVerifier: WebhookVerifier;

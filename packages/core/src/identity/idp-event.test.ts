@@ -24,10 +24,23 @@ test('an unverified primary email is reported as unverified', (t) => {
 test('a primary email whose verification is null (the admin API unverified it), or only a secondary one verified, is unverified', (t) => {
   const event = userCreatedEvent({ id: ID, verification: 'unverified' });
   const data = event['data'] as { email_addresses: Array<Record<string, unknown>>; primary_email_address_id: string };
-  const withNull = { ...event, data: { ...data, email_addresses: data.email_addresses.map((entry) => (entry['id'] === data.primary_email_address_id ? { ...entry, verification: null } : entry)) } };
+  const withNull = {
+    ...event,
+    data: {
+      ...data,
+      email_addresses: data.email_addresses.map((entry) =>
+        entry['id'] === data.primary_email_address_id ? { ...entry, verification: null } : entry,
+      ),
+    },
+  };
   for (const body of [event, withNull]) {
     const result = decodeIdpEvent(body);
-    t.true(E.isRight(result) && result.right.type === 'user.created' && result.right.user.email === 'john.doe@example.com' && !result.right.user.emailVerified);
+    t.true(
+      E.isRight(result) &&
+        result.right.type === 'user.created' &&
+        result.right.user.email === 'john.doe@example.com' &&
+        !result.right.user.emailVerified,
+    );
   }
 });
 
@@ -43,20 +56,58 @@ test('an envelope without a type is malformed', (t) => {
 test('the docs example of user.created (legacy verification without object) decodes', (t) => {
   const docsExample = {
     data: {
-      birthday: '', created_at: 1654012591514,
-      email_addresses: [{ email_address: 'example@example.org', id: 'idn_29w83yL7CwVlJXylYLxcslromF1', linked_to: [], object: 'email_address', verification: { status: 'verified', strategy: 'ticket' } }],
-      external_accounts: [], external_id: '567772', first_name: 'Example', gender: '', id: ID, image_url: 'https://img.clerk.com/xxxxxx',
-      last_name: 'Example', last_sign_in_at: 1654012591514, object: 'user', password_enabled: true, phone_numbers: [],
-      primary_email_address_id: 'idn_29w83yL7CwVlJXylYLxcslromF1', primary_phone_number_id: null, primary_web3_wallet_id: null,
-      private_metadata: {}, profile_image_url: 'https://www.gravatar.com/avatar?d=mp', public_metadata: {}, two_factor_enabled: false,
-      unsafe_metadata: {}, updated_at: 1654012591835, username: null, web3_wallets: [],
+      birthday: '',
+      created_at: 1654012591514,
+      email_addresses: [
+        {
+          email_address: 'example@example.org',
+          id: 'idn_29w83yL7CwVlJXylYLxcslromF1',
+          linked_to: [],
+          object: 'email_address',
+          verification: { status: 'verified', strategy: 'ticket' },
+        },
+      ],
+      external_accounts: [],
+      external_id: '567772',
+      first_name: 'Example',
+      gender: '',
+      id: ID,
+      image_url: 'https://img.clerk.com/xxxxxx',
+      last_name: 'Example',
+      last_sign_in_at: 1654012591514,
+      object: 'user',
+      password_enabled: true,
+      phone_numbers: [],
+      primary_email_address_id: 'idn_29w83yL7CwVlJXylYLxcslromF1',
+      primary_phone_number_id: null,
+      primary_web3_wallet_id: null,
+      private_metadata: {},
+      profile_image_url: 'https://www.gravatar.com/avatar?d=mp',
+      public_metadata: {},
+      two_factor_enabled: false,
+      unsafe_metadata: {},
+      updated_at: 1654012591835,
+      username: null,
+      web3_wallets: [],
     },
-    instance_id: 'ins_123', object: 'event', timestamp: 1654012591835, type: 'user.created',
-  };
-  t.deepEqual(decodeIdpEvent(docsExample), E.right({
+    instance_id: 'ins_123',
+    object: 'event',
+    timestamp: 1654012591835,
     type: 'user.created',
-    user: { idpId: ID, email: 'example@example.org', emailVerified: true, imageUrl: 'https://img.clerk.com/xxxxxx', updatedAt: 1654012591835 },
-  }));
+  };
+  t.deepEqual(
+    decodeIdpEvent(docsExample),
+    E.right({
+      type: 'user.created',
+      user: {
+        idpId: ID,
+        email: 'example@example.org',
+        emailVerified: true,
+        imageUrl: 'https://img.clerk.com/xxxxxx',
+        updatedAt: 1654012591835,
+      },
+    }),
+  );
 });
 
 test('found by the webhook fuzzer: a user whose values the database cannot store is malformed, not a failed write', (t) => {
@@ -70,7 +121,8 @@ test('found by the webhook fuzzer: a user whose values the database cannot store
     { updated_at: 1e300 },
     { updated_at: -1 },
   ];
-  for (const variant of variants) t.true(E.isLeft(decodeIdpEvent({ ...event, data: { ...data, ...variant } })), JSON.stringify(variant).slice(0, 80));
+  for (const variant of variants)
+    t.true(E.isLeft(decodeIdpEvent({ ...event, data: { ...data, ...variant } })), JSON.stringify(variant).slice(0, 80));
   const nulEmail = { ...event, data: { ...data, email_addresses: [{ ...emails[0], email_address: 'a\u0000b@example.com' }] } };
   const decoded = decodeIdpEvent(nulEmail);
   t.true(E.isRight(decoded) && decoded.right.type === 'user.created' && decoded.right.user.email === null);

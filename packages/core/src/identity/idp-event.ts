@@ -34,9 +34,7 @@ export type IdpEvent =
 const HANDLED = new Set(['user.created', 'user.updated', 'user.deleted']);
 
 const idOf = (data: unknown): string | null =>
-  typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string'
-    ? (data as { id: string }).id
-    : null;
+  typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string' ? (data as { id: string }).id : null;
 
 const userEvent = (event: t.TypeOf<typeof IdpUserEventJson>): IdpEvent => ({ type: event.type, user: toProviderUser(event.data) });
 

@@ -17,15 +17,15 @@ const isNationalId = (u: unknown): u is NationalId => typeof u === 'string' && N
 /** Decodes a national ID, trimming it first; the failure message never repeats the value. */
 export const NationalId = withJsonSchema(
   new t.Type<NationalId, string, unknown>(
-  'NationalId',
-  isNationalId,
-  (input, context) =>
-    pipe(
-      t.string.validate(input, context),
-      E.map((s) => s.trim()),
-      E.chain((s) => (isNationalId(s) ? t.success(s) : t.failure('(redacted)', context, 'expected 5 to 32 letters, digits or dashes'))),
-    ),
-  (id) => id,
+    'NationalId',
+    isNationalId,
+    (input, context) =>
+      pipe(
+        t.string.validate(input, context),
+        E.map((s) => s.trim()),
+        E.chain((s) => (isNationalId(s) ? t.success(s) : t.failure('(redacted)', context, 'expected 5 to 32 letters, digits or dashes'))),
+      ),
+    (id) => id,
   ),
   { type: 'string', pattern: NATIONAL_ID.source, description: 'personal data: stored encrypted, never echoed' },
 );

@@ -44,25 +44,37 @@ test('a live user passes as themselves', async (t) => {
 });
 
 // Every route that reads the caller's user refuses a deleted one the same way.
-const CALLERS: Readonly<Record<string, (world: TestWorld, caller: AuthPayload, organizationId: string) => Promise<E.Either<{ readonly _tag: string }, unknown>>>> = {
+const CALLERS: Readonly<
+  Record<string, (world: TestWorld, caller: AuthPayload, organizationId: string) => Promise<E.Either<{ readonly _tag: string }, unknown>>>
+> = {
   authorize: (world, caller, organizationId) => authorize(world)(caller, organizationId as never, 'organization.read')(),
   resolveMembership: (world, caller, organizationId) => resolveMembership(world)(caller, organizationId as never)(),
   createOrganization: (world, caller) => createOrganization(world)(caller, { name: 'Second Gym' as OrganizationName })(),
   listOwnerlessOrganizations: (world, caller) => listOwnerlessOrganizations(world)(caller, pageRequest())(),
-  setNationalId: (world, caller) => (E.isRight(NATIONAL_ID) ? setNationalId(world)(caller, NATIONAL_ID.right)() : Promise.reject(new Error('fixture'))),
+  setNationalId: (world, caller) =>
+    E.isRight(NATIONAL_ID) ? setNationalId(world)(caller, NATIONAL_ID.right)() : Promise.reject(new Error('fixture')),
   getMe: (world, caller) => getMe(world)(caller)(),
   listMyInvitations: (world, caller) => listMyInvitations(world)(caller)(),
   acceptInvitation: (world, caller) => acceptInvitation(world)(caller, { invitationId: INVITATION })(),
   declineInvitation: (world, caller) => declineInvitation(world)(caller, { invitationId: INVITATION })(),
   registerDevice: (world, caller) =>
-    registerDevice(world)(caller, { installationId: 'phone-1' as InstallationId, pushToken: 'ExponentPushToken[deleted-0001]' as PushToken, platform: 'ios', appVersion: null, locale: null })(),
+    registerDevice(world)(caller, {
+      installationId: 'phone-1' as InstallationId,
+      pushToken: 'ExponentPushToken[deleted-0001]' as PushToken,
+      platform: 'ios',
+      appVersion: null,
+      locale: null,
+    })(),
 };
 
 const refusesDeleted = test.macro({
   async exec(t, name: string) {
     const world = createTestWorld();
     const { organization, owner } = await anOrganization(world, {});
-    const deleted = sessionOf({ ...owner.user, deletedAt: world.clock.now() }, name === 'listOwnerlessOrganizations' ? PLATFORM_ADMIN_ROLE : undefined);
+    const deleted = sessionOf(
+      { ...owner.user, deletedAt: world.clock.now() },
+      name === 'listOwnerlessOrganizations' ? PLATFORM_ADMIN_ROLE : undefined,
+    );
     t.is(outcome(await CALLERS[name]!(world, deleted, organization.id)), 'UserDeleted');
   },
   title: (_provided, name: string) => `a deleted user is refused by ${name}`,

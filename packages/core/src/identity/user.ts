@@ -41,4 +41,5 @@ export const isDeleted = (user: User): boolean => user.deletedAt !== null;
  * The address invitations may match: the primary email only once the provider reports it verified.
  * An unverified or unknown state matches nothing (a stranger could sign up with anyone's address).
  */
-export const verifiedEmail = (user: Pick<User, 'email' | 'emailVerified'>): Email | null => (user.emailVerified === true ? user.email : null);
+export const verifiedEmail = (user: Pick<User, 'email' | 'emailVerified'>): Email | null =>
+  user.emailVerified === true ? user.email : null;

@@ -48,14 +48,23 @@ test('path 2 notifies the invitee, once per device, in their stored language, af
   t.like(world.notifications.sent[0], {
     pushToken: TOKEN,
     locale: 'tr-TR',
-    message: { kind: 'invitation.received', organizationId: organization.id, organizationName: 'Iron Temple', invitationId: result.right.invitation.id, role: 'member' },
+    message: {
+      kind: 'invitation.received',
+      organizationId: organization.id,
+      organizationName: 'Iron Temple',
+      invitationId: result.right.invitation.id,
+      role: 'member',
+    },
   });
 });
 
 test('a path-1 invitation (no account) notifies nobody', async (t) => {
   const world = createTestWorld();
   const { organization, owner } = await anOrganization(world, {});
-  t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'stranger@example.com' as Email, role: 'member' })()), 'Right');
+  t.is(
+    outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'stranger@example.com' as Email, role: 'member' })()),
+    'Right',
+  );
   await world.background.settled();
   t.deepEqual(world.notifications.sent, []);
 });
@@ -73,7 +82,10 @@ test('a push service that fails never fails the invitation: it is logged at warn
   world.notifications.failSends = true;
   t.is(outcome(await invite()), 'Right');
   await world.background.settled();
-  t.like(world.logger.at('warn')[0], { message: 'background task failed', fields: { task: 'notify invitee', err: 'push service unavailable' } });
+  t.like(world.logger.at('warn')[0], {
+    message: 'background task failed',
+    fields: { task: 'notify invitee', err: 'push service unavailable' },
+  });
 });
 
 test('DeviceNotRegistered at send removes the device, and the log shows only the masked token', async (t) => {
@@ -89,7 +101,15 @@ test('DeviceNotRegistered at send removes the device, and the log shows only the
 
 test("accepting notifies the inviter in the inviter's language", async (t) => {
   const { world, owner, invitee, invite, organization } = await invitationScene(null);
-  await register(world, owner.auth, phone({ installationId: 'owner-phone' as InstallationId, pushToken: 'ExponentPushToken[devices-owner-01]' as PushToken, locale: 'tr' as Locale }));
+  await register(
+    world,
+    owner.auth,
+    phone({
+      installationId: 'owner-phone' as InstallationId,
+      pushToken: 'ExponentPushToken[devices-owner-01]' as PushToken,
+      locale: 'tr' as Locale,
+    }),
+  );
   const invited = await invite();
   if (E.isLeft(invited)) return t.fail(invited.left._tag);
   await world.background.settled();

@@ -12,7 +12,12 @@ export interface PushDeps extends NotifyDeps {
 }
 
 /** Path 2: tells an existing user, off the request path, that they were invited (never fails the invitation). */
-export const announceInvitation = (deps: PushDeps, invitee: User, invitation: Pick<Invitation, 'id' | 'organizationId' | 'role'>, organizationName: string): void =>
+export const announceInvitation = (
+  deps: PushDeps,
+  invitee: User,
+  invitation: Pick<Invitation, 'id' | 'organizationId' | 'role'>,
+  organizationName: string,
+): void =>
   deps.background.run('notify invitee', async () => {
     await notifyUser(deps)(invitee.id, {
       kind: 'invitation.received',

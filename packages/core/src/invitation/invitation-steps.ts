@@ -13,7 +13,14 @@ import type { OrganizationId } from '../organization/organization.js';
 import { fromPort } from '../shared/from-port.js';
 import type { Logger } from '../shared/logger.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
-import { invitationExpired, invitationNotFound, invitationNotPending, type InvitationExpired, type InvitationNotFound, type InvitationNotPending } from './invitation.errors.js';
+import {
+  invitationExpired,
+  invitationNotFound,
+  invitationNotPending,
+  type InvitationExpired,
+  type InvitationNotFound,
+  type InvitationNotPending,
+} from './invitation.errors.js';
 import { isExpired, type Invitation, type InvitationId, type RevokedReason } from './invitation.js';
 import type { Invitations } from './ports/invitations.js';
 import type { InviteTokens } from './ports/invite-tokens.js';
@@ -41,7 +48,11 @@ export interface InvitationDeps extends InvitationStepsDeps {
 }
 
 /** The invitation with this id in this organization. */
-export const findInvitationIn = (deps: InvitationStepsDeps, organizationId: OrganizationId, id: InvitationId): TE.TaskEither<InvitationNotFound, Invitation> =>
+export const findInvitationIn = (
+  deps: InvitationStepsDeps,
+  organizationId: OrganizationId,
+  id: InvitationId,
+): TE.TaskEither<InvitationNotFound, Invitation> =>
   pipe(
     fromPort(() => deps.invitations.findById(id)),
     TE.map(O.filter((invitation) => invitation.organizationId === organizationId)),
@@ -52,7 +63,12 @@ export const findInvitationIn = (deps: InvitationStepsDeps, organizationId: Orga
 export const cancelAwaitingMembership = async (deps: InvitationStepsDeps, membershipId: MembershipId): Promise<void> => {
   const membership = O.toNullable(await deps.memberships.findById(membershipId));
   if (membership === null || !isAwaitingInvitation(membership.status)) return;
-  await deps.memberships.update(membership.id, { role: membership.role, status: membership.status }, { status: 'cancelled' }, deps.clock.now());
+  await deps.memberships.update(
+    membership.id,
+    { role: membership.role, status: membership.status },
+    { status: 'cancelled' },
+    deps.clock.now(),
+  );
 };
 
 /** Moves a pending invitation past its expiry to `expired` and cancels its membership, inside a unit of work; false if already moved. */
@@ -134,7 +150,9 @@ export const askProvider =
 
 /** Revokes the invitation the provider holds, if any (idempotent, so a retry converges). */
 export const revokeAtProvider = (deps: InvitationDeps, invitation: Invitation): TE.TaskEither<never, void> =>
-  invitation.providerInvitationId === null ? TE.right(undefined) : fromPort(() => deps.idpAdmin.revokeInvitation(invitation.providerInvitationId!));
+  invitation.providerInvitationId === null
+    ? TE.right(undefined)
+    : fromPort(() => deps.idpAdmin.revokeInvitation(invitation.providerInvitationId!));
 
 /**
  * Ends a pending invitation as `revoked` with a reason (the invitee's decline): the provider

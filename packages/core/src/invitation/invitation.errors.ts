@@ -3,7 +3,10 @@ import type { DomainError } from '../shared/domain-error.js';
 /** The invitee already holds an active or suspended membership in the organization (409). */
 export type AlreadyMember = DomainError<'AlreadyMember'>;
 /** Builds an AlreadyMember error. */
-export const alreadyMember = (): AlreadyMember => ({ _tag: 'AlreadyMember', message: 'This person is already a member of the organization' });
+export const alreadyMember = (): AlreadyMember => ({
+  _tag: 'AlreadyMember',
+  message: 'This person is already a member of the organization',
+});
 
 /** A pending invitation for this address already exists in the organization; resend it instead (409). */
 export type InvitationAlreadyPending = DomainError<'InvitationAlreadyPending'>;
@@ -21,7 +24,10 @@ export const invitationNotFound = (): InvitationNotFound => ({ _tag: 'Invitation
 /** The invitation was already accepted or revoked (or another request just accepted it) (409). */
 export type InvitationNotPending = DomainError<'InvitationNotPending'>;
 /** Builds an InvitationNotPending error. */
-export const invitationNotPending = (): InvitationNotPending => ({ _tag: 'InvitationNotPending', message: 'The invitation is no longer pending' });
+export const invitationNotPending = (): InvitationNotPending => ({
+  _tag: 'InvitationNotPending',
+  message: 'The invitation is no longer pending',
+});
 
 /** The invitation is past its expiry (410). */
 export type InvitationExpired = DomainError<'InvitationExpired'>;
@@ -31,7 +37,10 @@ export const invitationExpired = (): InvitationExpired => ({ _tag: 'InvitationEx
 /** The token is malformed, tampered with, signed with another secret, or no longer current (400). */
 export type InvalidInvitationToken = DomainError<'InvalidInvitationToken'>;
 /** Builds an InvalidInvitationToken error. */
-export const invalidInvitationToken = (): InvalidInvitationToken => ({ _tag: 'InvalidInvitationToken', message: 'Invalid invitation token' });
+export const invalidInvitationToken = (): InvalidInvitationToken => ({
+  _tag: 'InvalidInvitationToken',
+  message: 'Invalid invitation token',
+});
 
 /** The caller is not the person the invitation is addressed to (403). */
 export type NotTheInvitee = DomainError<'NotTheInvitee'>;

@@ -11,7 +11,10 @@ export interface InvitationIdBrand {
   readonly InvitationId: unique symbol;
 }
 /** The local id of an invitation (a UUID). */
-export const InvitationId = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, InvitationIdBrand> => isUuid(s), 'InvitationId'), UUID_SCHEMA);
+export const InvitationId = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, InvitationIdBrand> => isUuid(s), 'InvitationId'),
+  UUID_SCHEMA,
+);
 /** The local id of an invitation. */
 export type InvitationId = t.TypeOf<typeof InvitationId>;
 

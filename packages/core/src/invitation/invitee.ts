@@ -63,7 +63,8 @@ export const resolveInvitation = (
     );
   if ('invitationId' in reference) return find(reference.invitationId);
   return pipe(
-    (): Promise<E.Either<InvalidInvitationToken | InvitationNotFound, { invitationId: InvitationId; tokenHash: string }>> => deps.inviteTokens.read(reference.token),
+    (): Promise<E.Either<InvalidInvitationToken | InvitationNotFound, { invitationId: InvitationId; tokenHash: string }>> =>
+      deps.inviteTokens.read(reference.token),
     TE.flatMap((read) =>
       pipe(
         find(read.invitationId),
@@ -79,7 +80,11 @@ export const isInvitee = (invitation: Invitation, membership: Membership, user: 
   membership.userId !== null ? membership.userId === user.id : verifiedEmail(user) === invitation.email;
 
 /** The invitation's membership, if the user is its invitee. */
-export const requireInvitee = (deps: InvitationStepsDeps, invitation: Invitation, user: User): TE.TaskEither<NotTheInvitee | InvitationNotFound, Membership> =>
+export const requireInvitee = (
+  deps: InvitationStepsDeps,
+  invitation: Invitation,
+  user: User,
+): TE.TaskEither<NotTheInvitee | InvitationNotFound, Membership> =>
   pipe(
     fromPort(() => deps.memberships.findById(invitation.membershipId)),
     TE.flatMap(TE.fromOption(invitationNotFound)),

@@ -17,13 +17,24 @@ import { askProvider, revokeInStore, type InvitationDeps } from './invitation-st
  * @example
  * await mailTicket(deps, stored)(); // Right(the invitation with its providerInvitationId)
  */
-export const mailTicket = (deps: InvitationDeps & { readonly logger: Logger }, stored: Invitation): TE.TaskEither<IdentityProviderUnavailable, Invitation> =>
+export const mailTicket = (
+  deps: InvitationDeps & { readonly logger: Logger },
+  stored: Invitation,
+): TE.TaskEither<IdentityProviderUnavailable, Invitation> =>
   pipe(
     askProvider(deps, 'createInvitation', () =>
-      deps.idpAdmin.createInvitation({ email: stored.email, redirectUrl: `${deps.settings.appUrl}/sign-up`, publicMetadata: { invitationId: stored.id } }),
+      deps.idpAdmin.createInvitation({
+        email: stored.email,
+        redirectUrl: `${deps.settings.appUrl}/sign-up`,
+        publicMetadata: { invitationId: stored.id },
+      }),
     ),
     TE.orElseFirstW(() =>
-      fromPort(() => deps.unitOfWork.run(() => revokeInStore(deps, stored, 'revoked', 'invitation.revoked', stored.invitedBy, { cause: 'provider_unavailable' }))),
+      fromPort(() =>
+        deps.unitOfWork.run(() =>
+          revokeInStore(deps, stored, 'revoked', 'invitation.revoked', stored.invitedBy, { cause: 'provider_unavailable' }),
+        ),
+      ),
     ),
     TE.flatMap((mailed) =>
       fromPort(async () => {

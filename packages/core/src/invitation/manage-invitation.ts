@@ -19,7 +19,11 @@ export type ManageInvitationError = AuthorizationError | CannotGrantRole | Invit
  */
 export const manageInvitation =
   (deps: InvitationStepsDeps & AuthorizeDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, invitationId: InvitationId): TE.TaskEither<ManageInvitationError, { authorized: Grant; invitation: Invitation }> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    invitationId: InvitationId,
+  ): TE.TaskEither<ManageInvitationError, { authorized: Grant; invitation: Invitation }> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'members.invite'),
       TE.bindTo('authorized'),

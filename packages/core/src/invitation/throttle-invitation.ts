@@ -36,7 +36,10 @@ const drawAll = async (throttle: InvitationThrottle, draws: readonly InvitationD
  * @example
  * throttleInvitation(deps, [['inviter', userId], ['organization', orgId], ['recipient', email]]);
  */
-export const throttleInvitation = (deps: ThrottleInvitationDeps, draws: readonly InvitationDraw[]): TE.TaskEither<InvitationRateLimited, void> =>
+export const throttleInvitation = (
+  deps: ThrottleInvitationDeps,
+  draws: readonly InvitationDraw[],
+): TE.TaskEither<InvitationRateLimited, void> =>
   pipe(
     fromPort(() => drawAll(deps.invitationThrottle, draws)),
     TE.flatMap((decision) => (decision.allowed ? TE.right(undefined) : TE.left(invitationRateLimited(decision.retryAfterSeconds)))),

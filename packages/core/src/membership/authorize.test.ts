@@ -22,7 +22,10 @@ test('a non-member gets OrganizationNotFound, like an organization that does not
   const { organization } = await anOrganization(world, {});
   const stranger = await aPerson(world, 'stranger');
   t.is(tagOf(await authorize(world)(stranger.auth, organization.id, 'organization.read')()), 'OrganizationNotFound');
-  t.is(tagOf(await authorize(world)(stranger.auth, '00000000-0000-4000-8000-00000000ffff' as OrganizationId, 'organization.read')()), 'OrganizationNotFound');
+  t.is(
+    tagOf(await authorize(world)(stranger.auth, '00000000-0000-4000-8000-00000000ffff' as OrganizationId, 'organization.read')()),
+    'OrganizationNotFound',
+  );
 });
 
 test('a caller without a local user row has no memberships: OrganizationNotFound', async (t) => {
@@ -130,7 +133,8 @@ const rosterRule = test.macro({
   exec(t, actor: ActorName, expected: boolean) {
     t.is(seesRoster(ACTORS[actor]), expected);
   },
-  title: (_provided, actor: ActorName, expected: boolean) => `${actor} ${expected ? 'sees the whole roster' : 'sees only their own membership'}`,
+  title: (_provided, actor: ActorName, expected: boolean) =>
+    `${actor} ${expected ? 'sees the whole roster' : 'sees only their own membership'}`,
 });
 
 const ROSTER: readonly [ActorName, boolean][] = [

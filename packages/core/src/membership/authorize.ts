@@ -71,7 +71,12 @@ export const mayGrant = (actor: Actor, capability: Capability, role: Role): bool
  * Who acts, or why not, given the caller's membership row as it stands: the one rule `authorize`
  * applies, and `authorizedWrite` applies again to the row it locked.
  */
-export const decide = (userId: UserId, caller: AuthPayload, capability: Capability, membership: O.Option<Membership>): Actor | AuthorizationError => {
+export const decide = (
+  userId: UserId,
+  caller: AuthPayload,
+  capability: Capability,
+  membership: O.Option<Membership>,
+): Actor | AuthorizationError => {
   const platformAdmin = caller.role === PLATFORM_ADMIN_ROLE;
   const row = O.toNullable(membership);
   if (row !== null && row.status === 'active' && can(row.role, capability)) {
@@ -84,9 +89,7 @@ export const decide = (userId: UserId, caller: AuthPayload, capability: Capabili
   }
   // spec: a non-member gets 404 for the organization (no enumeration); a member without the capability, 403.
   if (row === null && !platformAdmin) return organizationNotFound();
-  return row !== null && row.status !== 'active'
-    ? forbidden(capability, `Your membership is ${row.status}`)
-    : forbidden(capability);
+  return row !== null && row.status !== 'active' ? forbidden(capability, `Your membership is ${row.status}`) : forbidden(capability);
 };
 
 /** Whether `decide` answered an actor. */

@@ -10,7 +10,16 @@ import { revokeInvitation } from '../invitation/use-cases/revoke-invitation.js';
 import type { OrganizationName } from '../organization/organization.js';
 import { deleteOrganization } from '../organization/use-cases/delete-organization.js';
 import { updateOrganization } from '../organization/use-cases/update-organization.js';
-import { aPerson, anOrganization, createTestWorld, GatedUnitOfWork, liveOwners, outcome, type TestMember, type TestWorld } from '../testing/index.js';
+import {
+  aPerson,
+  anOrganization,
+  createTestWorld,
+  GatedUnitOfWork,
+  liveOwners,
+  outcome,
+  type TestMember,
+  type TestWorld,
+} from '../testing/index.js';
 import type { Membership } from './membership.js';
 import { changeMemberRole } from './use-cases/change-member-role.js';
 import { leaveOrganization } from './use-cases/leave-organization.js';
@@ -20,7 +29,11 @@ import { suspendMember } from './use-cases/suspend-member.js';
 import { transferOwnership } from './use-cases/transfer-ownership.js';
 
 type Members = { ada: TestMember; bob: TestMember; cid: TestMember; sue: TestMember };
-type Racer = (world: TestWorld, members: Members, organizationId: Membership['organizationId']) => TE.TaskEither<{ readonly _tag: string }, unknown>;
+type Racer = (
+  world: TestWorld,
+  members: Members,
+  organizationId: Membership['organizationId'],
+) => TE.TaskEither<{ readonly _tag: string }, unknown>;
 
 /** An organization where ada (admin) manages bob (member), cid (coach) and sue (suspended member). */
 const setUp = async () => {
@@ -58,10 +71,15 @@ const demotedWhileActing = test.macro({
     );
     t.is(outcome(answer), expected);
     const changedByOthers = world.memberships.all().filter((row) => row.id !== members.ada.membership.id);
-    t.deepEqual(changedByOthers, before.filter((row) => row.id !== members.ada.membership.id), 'nothing but the demotion was written');
+    t.deepEqual(
+      changedByOthers,
+      before.filter((row) => row.id !== members.ada.membership.id),
+      'nothing but the demotion was written',
+    );
     t.is(world.auditLog.actions().length, auditBefore + 1, 'only the demotion was audited');
   },
-  title: (what = '', _act, demotion: string, expected: string) => `an admin ${demotion === 'member' ? 'demoted to member' : 'removed'} while ${what} is refused (${expected})`,
+  title: (what = '', _act, demotion: string, expected: string) =>
+    `an admin ${demotion === 'member' ? 'demoted to member' : 'removed'} while ${what} is refused (${expected})`,
 });
 
 const suspendBob: Racer = (world, { ada, bob }, orgId) => suspendMember(world)(ada.auth, orgId, bob.membership.id);
@@ -134,7 +152,10 @@ test('an owner demoted to admin by a transfer while suspending an admin is refus
   );
   t.is(outcome(answer), 'CannotManageMember');
   t.is(world.memberships.all().find((row) => row.id === members.cid.membership.id)?.status, 'active');
-  t.deepEqual(liveOwners(world, organization.id).map((row) => row.id), [members.ada.membership.id]);
+  t.deepEqual(
+    liveOwners(world, organization.id).map((row) => row.id),
+    [members.ada.membership.id],
+  );
 });
 
 test('an owner who transfers ownership while deleting the organization does not delete it as an admin (Forbidden)', async (t) => {
@@ -146,7 +167,10 @@ test('an owner who transfers ownership while deleting the organization does not 
   );
   t.is(outcome(answer), 'Forbidden');
   t.true(O.isSome(await world.organizations.findById(organization.id)));
-  t.deepEqual(liveOwners(world, organization.id).map((row) => row.id), [members.ada.membership.id]);
+  t.deepEqual(
+    liveOwners(world, organization.id).map((row) => row.id),
+    [members.ada.membership.id],
+  );
 });
 
 test('a member made owner while leaving cannot leave (OwnerCannotLeave), and the organization keeps its owner', async (t) => {
@@ -157,7 +181,10 @@ test('a member made owner while leaving cannot leave (OwnerCannotLeave), and the
     () => transferOwnership(world)(owner.auth, organization.id, { membershipId: members.bob.membership.id })(),
   );
   t.is(outcome(answer), 'OwnerCannotLeave');
-  t.deepEqual(liveOwners(world, organization.id).map((row) => row.id), [members.bob.membership.id]);
+  t.deepEqual(
+    liveOwners(world, organization.id).map((row) => row.id),
+    [members.bob.membership.id],
+  );
 });
 
 test('a target changed meanwhile is judged as it is now: suspending a member made admin is refused', async (t) => {

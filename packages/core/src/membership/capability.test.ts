@@ -48,10 +48,22 @@ const grantTable = test.macro({
 
 // Nobody grants a role at or above their own; owner is never granted (only transferred).
 const GRANTS: readonly [RoleType, RoleType, boolean][] = [
-  ['owner', 'owner', false], ['owner', 'admin', true], ['owner', 'coach', true], ['owner', 'member', true],
-  ['admin', 'owner', false], ['admin', 'admin', false], ['admin', 'coach', true], ['admin', 'member', true],
-  ['coach', 'owner', false], ['coach', 'admin', false], ['coach', 'coach', false], ['coach', 'member', true],
-  ['member', 'owner', false], ['member', 'admin', false], ['member', 'coach', false], ['member', 'member', false],
+  ['owner', 'owner', false],
+  ['owner', 'admin', true],
+  ['owner', 'coach', true],
+  ['owner', 'member', true],
+  ['admin', 'owner', false],
+  ['admin', 'admin', false],
+  ['admin', 'coach', true],
+  ['admin', 'member', true],
+  ['coach', 'owner', false],
+  ['coach', 'admin', false],
+  ['coach', 'coach', false],
+  ['coach', 'member', true],
+  ['member', 'owner', false],
+  ['member', 'admin', false],
+  ['member', 'coach', false],
+  ['member', 'member', false],
 ];
 for (const [actor, role, expected] of GRANTS) test(grantTable, actor, role, expected);
 
@@ -64,8 +76,16 @@ const manageTable = test.macro({
 
 // Strictly lower ranks only.
 const MANAGES: readonly [RoleType, RoleType, boolean][] = [
-  ['owner', 'owner', false], ['owner', 'admin', true], ['owner', 'coach', true], ['owner', 'member', true],
-  ['admin', 'owner', false], ['admin', 'admin', false], ['admin', 'coach', true], ['admin', 'member', true],
-  ['coach', 'coach', false], ['coach', 'member', true], ['member', 'member', false],
+  ['owner', 'owner', false],
+  ['owner', 'admin', true],
+  ['owner', 'coach', true],
+  ['owner', 'member', true],
+  ['admin', 'owner', false],
+  ['admin', 'admin', false],
+  ['admin', 'coach', true],
+  ['admin', 'member', true],
+  ['coach', 'coach', false],
+  ['coach', 'member', true],
+  ['member', 'member', false],
 ];
 for (const [actor, target, expected] of MANAGES) test(manageTable, actor, target, expected);

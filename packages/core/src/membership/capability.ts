@@ -54,4 +54,9 @@ export const can = (role: Role, capability: Capability): boolean => CAPABILITY_R
  * What a Platform Admin may do in any organization without being a member: find it and its
  * members, and the owner-protected operations (transfer, suspend, reinstate, remove an owner).
  */
-export const PLATFORM_ADMIN_CAPABILITIES: readonly Capability[] = ['organization.read', 'members.list', 'members.manage', 'ownership.transfer'];
+export const PLATFORM_ADMIN_CAPABILITIES: readonly Capability[] = [
+  'organization.read',
+  'members.list',
+  'members.manage',
+  'ownership.transfer',
+];

@@ -8,7 +8,14 @@ import { fromPort } from '../shared/from-port.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { actorRole, actsAsPlatformAdmin, type Actor, type AuthorizeDeps } from './authorize.js';
 import type { WriteScope } from './authorized-write.js';
-import { cannotManageMember, membershipNotFound, ownerProtected, type CannotManageMember, type MembershipNotFound, type OwnerProtected } from './membership.errors.js';
+import {
+  cannotManageMember,
+  membershipNotFound,
+  ownerProtected,
+  type CannotManageMember,
+  type MembershipNotFound,
+  type OwnerProtected,
+} from './membership.errors.js';
 import { canManage, type Membership, type MembershipId } from './membership.js';
 
 /** Ports the member-management use cases share. */

@@ -43,7 +43,9 @@ export const cannotManageMember = (targetRole: Role): CannotManageMember => ({
 /** The owner cannot be demoted, suspended or removed except by a Platform Admin; never simply demoted (403). */
 export type OwnerProtected = DomainError<'OwnerProtected'>;
 /** Builds an OwnerProtected error. */
-export const ownerProtected = (message = 'The owner cannot be demoted, suspended or removed; transfer ownership first'): OwnerProtected => ({
+export const ownerProtected = (
+  message = 'The owner cannot be demoted, suspended or removed; transfer ownership first',
+): OwnerProtected => ({
   _tag: 'OwnerProtected',
   message,
 });
@@ -51,7 +53,10 @@ export const ownerProtected = (message = 'The owner cannot be demoted, suspended
 /** The owner cannot leave; ownership must be transferred first (409). */
 export type OwnerCannotLeave = DomainError<'OwnerCannotLeave'>;
 /** Builds an OwnerCannotLeave error. */
-export const ownerCannotLeave = (): OwnerCannotLeave => ({ _tag: 'OwnerCannotLeave', message: 'The owner cannot leave; transfer ownership first' });
+export const ownerCannotLeave = (): OwnerCannotLeave => ({
+  _tag: 'OwnerCannotLeave',
+  message: 'The owner cannot leave; transfer ownership first',
+});
 
 /** The membership's status does not allow this change (e.g. suspending a suspended member) (409). */
 export interface InvalidMembershipTransition extends DomainError<'InvalidMembershipTransition'> {

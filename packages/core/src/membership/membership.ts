@@ -23,7 +23,10 @@ export interface MembershipIdBrand {
   readonly MembershipId: unique symbol;
 }
 /** The local id of a membership (a UUID), as `:membershipId` in paths. */
-export const MembershipId = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, MembershipIdBrand> => isUuid(s), 'MembershipId'), UUID_SCHEMA);
+export const MembershipId = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, MembershipIdBrand> => isUuid(s), 'MembershipId'),
+  UUID_SCHEMA,
+);
 /** The local id of a membership. */
 export type MembershipId = t.TypeOf<typeof MembershipId>;
 

@@ -51,7 +51,12 @@ export const changeStatusAudited = async (
   target: Membership,
   before: Membership = target,
 ): Promise<E.Either<MembershipChangedConcurrently, Membership>> => {
-  const changed = await deps.memberships.update(target.id, { role: target.role, status: target.status }, { status: edge.to }, deps.clock.now());
+  const changed = await deps.memberships.update(
+    target.id,
+    { role: target.role, status: target.status },
+    { status: edge.to },
+    deps.clock.now(),
+  );
   if (O.isNone(changed)) return E.left(membershipChangedConcurrently());
   await appendAudit(deps, {
     organizationId: target.organizationId,
@@ -75,7 +80,9 @@ export const applyStatusEdge = (
   actor: Actor,
   target: Membership,
 ): Promise<E.Either<InvalidMembershipTransition | MembershipChangedConcurrently, Membership>> =>
-  edge.from.includes(target.status) ? changeStatusAudited(deps, edge, actor, target) : Promise.resolve(E.left(invalidMembershipTransition(target.status, edge.verb)));
+  edge.from.includes(target.status)
+    ? changeStatusAudited(deps, edge, actor, target)
+    : Promise.resolve(E.left(invalidMembershipTransition(target.status, edge.verb)));
 
 /**
  * A manager's status change (`members.manage`, owner protection, strictly lower ranks): suspend,
@@ -88,7 +95,10 @@ export const managedStatusChange =
       authorizeGrant(deps)(caller, organizationId, 'members.manage'),
       TE.flatMap((grant) =>
         authorizedWrite(deps, grant, [membershipId], async (scope): Promise<E.Either<StatusChangeError, Membership>> => {
-          const target = pipe(lockedTarget(scope, membershipId), E.chainW((row) => checkManageable(scope.actor, row)));
+          const target = pipe(
+            lockedTarget(scope, membershipId),
+            E.chainW((row) => checkManageable(scope.actor, row)),
+          );
           return E.isLeft(target) ? target : applyStatusEdge(deps, edge, scope.actor, target.right);
         }),
       ),

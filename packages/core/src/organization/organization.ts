@@ -10,7 +10,10 @@ export interface OrganizationIdBrand {
   readonly OrganizationId: unique symbol;
 }
 /** The local id of an organization (a UUID), as `:orgId` in paths. */
-export const OrganizationId = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, OrganizationIdBrand> => isUuid(s), 'OrganizationId'), UUID_SCHEMA);
+export const OrganizationId = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, OrganizationIdBrand> => isUuid(s), 'OrganizationId'),
+  UUID_SCHEMA,
+);
 /** The local id of an organization. */
 export type OrganizationId = t.TypeOf<typeof OrganizationId>;
 
@@ -29,17 +32,27 @@ const isOrganizationName = (u: unknown): u is OrganizationName =>
 /** Decodes a name, trimming it first. */
 export const OrganizationName = withJsonSchema(
   new t.Type<OrganizationName, string, unknown>(
-  'OrganizationName',
-  isOrganizationName,
-  (input, context) =>
-    pipe(
-      t.string.validate(input, context),
-      E.map((s) => s.trim()),
-      E.chain((s) => (isOrganizationName(s) ? t.success(s) : t.failure(input, context, 'expected a name of 1 to 100 characters without control characters'))),
-    ),
-  (name) => name,
+    'OrganizationName',
+    isOrganizationName,
+    (input, context) =>
+      pipe(
+        t.string.validate(input, context),
+        E.map((s) => s.trim()),
+        E.chain((s) =>
+          isOrganizationName(s)
+            ? t.success(s)
+            : t.failure(input, context, 'expected a name of 1 to 100 characters without control characters'),
+        ),
+      ),
+    (name) => name,
   ),
-  { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, pattern: PLAIN_TEXT_PATTERN, description: 'trimmed on decoding; no control characters' },
+  {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_NAME_LENGTH,
+    pattern: PLAIN_TEXT_PATTERN,
+    description: 'trimmed on decoding; no control characters',
+  },
 );
 
 /** An organization, kept by the service itself (the provider's Organizations feature is not used). */

@@ -35,4 +35,3 @@ export const applyEvidence = async (
   }
   return { kind: 'stale', transaction: current };
 };
-

@@ -24,7 +24,10 @@ export type CallbackRejection =
 /** Builds the rejections. */
 export const rejection = {
   /** The content type is not one the scheme reads. */
-  unsupportedMediaType: (got: string | undefined): CallbackRejection => ({ _tag: 'UnsupportedMediaType', message: `Unsupported content type ${got ?? '(none)'}` }),
+  unsupportedMediaType: (got: string | undefined): CallbackRejection => ({
+    _tag: 'UnsupportedMediaType',
+    message: `Unsupported content type ${got ?? '(none)'}`,
+  }),
   /** The body cannot be read, with the reason. */
   malformed: (reason: string): CallbackRejection => ({ _tag: 'MalformedCallback', message: `Malformed callback: ${reason}` }),
   /** No signature was sent. */
@@ -32,7 +35,10 @@ export const rejection = {
   /** The signature does not match. */
   invalidSignature: (): CallbackRejection => ({ _tag: 'InvalidSignature', message: 'Callback signature invalid' }),
   /** The scheme's provider is not enabled. */
-  notConfigured: (scheme: SchemeId): CallbackRejection => ({ _tag: 'SchemeNotConfigured', message: `Payment callbacks of ${scheme} are not enabled` }),
+  notConfigured: (scheme: SchemeId): CallbackRejection => ({
+    _tag: 'SchemeNotConfigured',
+    message: `Payment callbacks of ${scheme} are not enabled`,
+  }),
 };
 
 interface Verified {
@@ -62,7 +68,11 @@ export interface IyzicoPaymentNotified extends Verified {
   readonly token: string | undefined;
   readonly status: string;
   /** Not covered by the signature: kept for audit only. */
-  readonly unsigned: { readonly referenceCode: string | undefined; readonly eventTimeMs: number | undefined; readonly merchantId: string | undefined };
+  readonly unsigned: {
+    readonly referenceCode: string | undefined;
+    readonly eventTimeMs: number | undefined;
+    readonly merchantId: string | undefined;
+  };
 }
 
 /** iyzico's subscription webhook. dedupeKey `eventType:orderReferenceCode`. */

@@ -19,7 +19,10 @@ test('an unconfirmed success reviews a payment still on its way, or one that fai
 
 test('a verified failure moves every open status and no other', (t) => {
   for (const status of STATUSES) {
-    const decision = decide(aPayment('00000000-0000-4000-8000-0000000000d1', '00000000-0000-4000-8000-0000000000c1', { status }), { kind: 'failure', code: 'x' });
+    const decision = decide(aPayment('00000000-0000-4000-8000-0000000000d1', '00000000-0000-4000-8000-0000000000c1', { status }), {
+      kind: 'failure',
+      code: 'x',
+    });
     t.is(decision.kind, OPEN_STATUSES.includes(status) ? 'transition' : 'stale', status);
   }
 });

@@ -17,7 +17,16 @@ export type Currency = t.TypeOf<typeof Currency>;
 
 /** Where a payment stands (reference §8.5); `succeeded` never regresses. */
 export const PaymentStatus = t.keyof(
-  { initiated: null, awaiting_customer: null, authorizing: null, under_review: null, succeeded: null, failed: null, expired: null, refunded: null },
+  {
+    initiated: null,
+    awaiting_customer: null,
+    authorizing: null,
+    under_review: null,
+    succeeded: null,
+    failed: null,
+    expired: null,
+    refunded: null,
+  },
   'PaymentStatus',
 );
 /** A payment status. */
@@ -57,7 +66,10 @@ export interface PaymentIdBrand {
   readonly PaymentId: unique symbol;
 }
 /** The local id of a payment transaction (a UUID), as `:paymentId` in paths. */
-export const PaymentId = withJsonSchema(t.brand(t.string, (s): s is t.Branded<string, PaymentIdBrand> => isUuid(s), 'PaymentId'), UUID_SCHEMA);
+export const PaymentId = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, PaymentIdBrand> => isUuid(s), 'PaymentId'),
+  UUID_SCHEMA,
+);
 /** The local id of a payment transaction. */
 export type PaymentId = t.TypeOf<typeof PaymentId>;
 
@@ -98,7 +110,8 @@ const MAX_DESCRIPTION_LENGTH = 200;
 export const PaymentDescription = withJsonSchema(
   t.brand(
     t.string,
-    (s): s is t.Branded<string, PaymentDescriptionBrand> => s.length >= 1 && s.length <= MAX_DESCRIPTION_LENGTH && s === s.trim() && isPlainText(s),
+    (s): s is t.Branded<string, PaymentDescriptionBrand> =>
+      s.length >= 1 && s.length <= MAX_DESCRIPTION_LENGTH && s === s.trim() && isPlainText(s),
     'PaymentDescription',
   ),
   { type: 'string', minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH, pattern: PLAIN_TEXT_PATTERN, description: 'no control characters' },
@@ -128,8 +141,18 @@ export interface PayerTextBrand {
 /** One payer detail: trimmed, 1–400 characters, no control characters. */
 const MAX_PAYER_TEXT_LENGTH = 400;
 const PayerText = withJsonSchema(
-  t.brand(t.string, (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= MAX_PAYER_TEXT_LENGTH && s === s.trim() && isPlainText(s), 'PayerText'),
-  { type: 'string', minLength: 1, maxLength: MAX_PAYER_TEXT_LENGTH, pattern: PLAIN_TEXT_PATTERN, description: 'trimmed; sent to the provider, never stored or echoed' },
+  t.brand(
+    t.string,
+    (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= MAX_PAYER_TEXT_LENGTH && s === s.trim() && isPlainText(s),
+    'PayerText',
+  ),
+  {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_PAYER_TEXT_LENGTH,
+    pattern: PLAIN_TEXT_PATTERN,
+    description: 'trimmed; sent to the provider, never stored or echoed',
+  },
 );
 
 /**

@@ -1,7 +1,14 @@
 import test from 'ava';
 import * as O from 'fp-ts/lib/Option.js';
 import type { OrganizationId, OrganizationName } from '../organization/organization.js';
-import { ImmediateUnitOfWork, InMemoryOrganizations, InMemoryPaymentCallbackInbox, InMemoryPaymentSubscriptions, InMemoryPaymentTransactions, paymentsContract } from '../testing/index.js';
+import {
+  ImmediateUnitOfWork,
+  InMemoryOrganizations,
+  InMemoryPaymentCallbackInbox,
+  InMemoryPaymentSubscriptions,
+  InMemoryPaymentTransactions,
+  paymentsContract,
+} from '../testing/index.js';
 
 for (const contractCase of paymentsContract) {
   test(`payments contract on the in-memory fakes: ${contractCase.name}`, async (t) => {
@@ -14,7 +21,8 @@ for (const contractCase of paymentsContract) {
       unitOfWork: new ImmediateUnitOfWork(),
       prepare: async (id) => {
         const at = new Date('2026-03-01T00:00:00.000Z');
-        if (O.isNone(await organizations.findById(id as OrganizationId))) await organizations.create({ id: id as OrganizationId, name: 'Club' as OrganizationName, createdAt: at, updatedAt: at });
+        if (O.isNone(await organizations.findById(id as OrganizationId)))
+          await organizations.create({ id: id as OrganizationId, name: 'Club' as OrganizationName, createdAt: at, updatedAt: at });
       },
     });
     t.pass();

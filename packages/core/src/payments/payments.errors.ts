@@ -30,7 +30,11 @@ export const nationalIdRequired = (): NationalIdRequired => ({
 /** The provider refused to start the payment. */
 export type PaymentRefused = DomainError<'PaymentRefused'> & { readonly code: string };
 /** Builds a PaymentRefused error. */
-export const paymentRefused = (code: string): PaymentRefused => ({ _tag: 'PaymentRefused', message: 'The payment provider refused the payment', code });
+export const paymentRefused = (code: string): PaymentRefused => ({
+  _tag: 'PaymentRefused',
+  message: 'The payment provider refused the payment',
+  code,
+});
 
 /** The provider could not be asked right now (down, timed out, or its answer did not verify); nothing was charged. */
 export type PaymentProviderUnavailable = DomainError<'PaymentProviderUnavailable'> & { readonly retryAfterSeconds: number };

@@ -9,7 +9,12 @@ import type { PaymentSubscription } from './subscription.js';
  * The transaction of one subscription period, before its first delivery is applied: awaiting the
  * provider, for the plan's amount, keyed by iyzico's order reference (unique per provider).
  */
-export const renewalOf = (subscription: PaymentSubscription, event: IyzicoSubscriptionNotified, id: string, now: Date): PaymentTransaction => ({
+export const renewalOf = (
+  subscription: PaymentSubscription,
+  event: IyzicoSubscriptionNotified,
+  id: string,
+  now: Date,
+): PaymentTransaction => ({
   id: id as PaymentId,
   organizationId: subscription.organizationId,
   createdBy: null,
@@ -38,7 +43,10 @@ export const renewalOf = (subscription: PaymentSubscription, event: IyzicoSubscr
  */
 export type RenewalCheck =
   | { readonly kind: 'agrees' }
-  | { readonly kind: 'disagrees'; readonly reason: 'provider_unavailable' | 'subscription_not_found' | 'order_not_found' | 'amount_mismatch' };
+  | {
+      readonly kind: 'disagrees';
+      readonly reason: 'provider_unavailable' | 'subscription_not_found' | 'order_not_found' | 'amount_mismatch';
+    };
 
 /**
  * Compares a renewal with the provider's detail of its subscription (one pure rule).
@@ -55,5 +63,7 @@ export const verifyRenewal = (
   if (O.isNone(detail.right)) return { kind: 'disagrees', reason: 'subscription_not_found' };
   const order = detail.right.value.orders.find((candidate) => candidate.referenceCode === orderReferenceCode);
   if (order === undefined) return { kind: 'disagrees', reason: 'order_not_found' };
-  return order.amountMinor === subscription.amountMinor && order.currency === subscription.currency ? { kind: 'agrees' } : { kind: 'disagrees', reason: 'amount_mismatch' };
+  return order.amountMinor === subscription.amountMinor && order.currency === subscription.currency
+    ? { kind: 'agrees' }
+    : { kind: 'disagrees', reason: 'amount_mismatch' };
 };

@@ -11,7 +11,11 @@ export interface SubscriptionReferenceCodeBrand {
 /** iyzico's `subscriptionReferenceCode` (a UUID in every sample; any 1–64 letters, digits and dashes accepted). */
 const SUBSCRIPTION_REFERENCE_CODE = /^[A-Za-z0-9-]{1,64}$/;
 export const SubscriptionReferenceCode = withJsonSchema(
-  t.brand(t.string, (s): s is t.Branded<string, SubscriptionReferenceCodeBrand> => SUBSCRIPTION_REFERENCE_CODE.test(s), 'SubscriptionReferenceCode'),
+  t.brand(
+    t.string,
+    (s): s is t.Branded<string, SubscriptionReferenceCodeBrand> => SUBSCRIPTION_REFERENCE_CODE.test(s),
+    'SubscriptionReferenceCode',
+  ),
   { type: 'string', pattern: SUBSCRIPTION_REFERENCE_CODE.source },
 );
 /** A provider subscription reference. */

@@ -23,7 +23,9 @@ export const evidenceOf = (event: PaymentCallbackEvent): Evidence => {
   switch (event._tag) {
     case 'ThreeDsReturned':
       // reference §1.4: auth only when status is success and mdStatus is 1.
-      return event.status === 'success' && event.mdStatus === '1' ? { kind: 'customerReturned' } : { kind: 'failure', code: `mdStatus:${event.mdStatus}` };
+      return event.status === 'success' && event.mdStatus === '1'
+        ? { kind: 'customerReturned' }
+        : { kind: 'failure', code: `mdStatus:${event.mdStatus}` };
     case 'IyzicoPaymentNotified':
       if (event.status === 'SUCCESS') return { kind: 'success', paidAmountMinor: null };
       if (event.status === 'FAILURE') return { kind: 'failure', code: `iyzico:${event.eventType}` };
@@ -79,18 +81,24 @@ export const decide = (transaction: PaymentTransaction, evidence: Evidence): Dec
     case 'intermediate':
       return { kind: 'ignored' };
     case 'unconfirmed':
-      return REVIEWABLE_STATUSES.includes(status) ? { kind: 'transition', change: { status: 'under_review', failureCode: evidence.code } } : { kind: 'stale' };
+      return REVIEWABLE_STATUSES.includes(status)
+        ? { kind: 'transition', change: { status: 'under_review', failureCode: evidence.code } }
+        : { kind: 'stale' };
     case 'customerReturned':
       return status === 'awaiting_customer' ? { kind: 'transition', change: { status: 'authorizing' } } : { kind: 'stale' };
     case 'failure':
-      return OPEN_STATUSES.includes(status) ? { kind: 'transition', change: { status: 'failed', failureCode: evidence.code } } : { kind: 'stale' };
+      return OPEN_STATUSES.includes(status)
+        ? { kind: 'transition', change: { status: 'failed', failureCode: evidence.code } }
+        : { kind: 'stale' };
     case 'success': {
       if (status === 'succeeded' || status === 'refunded') return { kind: 'stale' };
-      if (evidence.paidAmountMinor !== null && evidence.paidAmountMinor < transaction.amountMinor) return { kind: 'refused', reason: 'underpaid' };
+      if (evidence.paidAmountMinor !== null && evidence.paidAmountMinor < transaction.amountMinor)
+        return { kind: 'refused', reason: 'underpaid' };
       const paid = { paidAmountMinor: evidence.paidAmountMinor ?? transaction.amountMinor };
       if (OPEN_STATUSES.includes(status)) return { kind: 'transition', change: { status: 'succeeded', ...paid } };
       // reference §3: iyzico retries a failed renewal under the same order reference; its success is the plan working, not money taken behind our back.
-      if (status === 'failed' && transaction.subscriptionReferenceCode !== null) return { kind: 'transition', change: { status: 'succeeded', ...paid } };
+      if (status === 'failed' && transaction.subscriptionReferenceCode !== null)
+        return { kind: 'transition', change: { status: 'succeeded', ...paid } };
       return { kind: 'transition', change: { status: 'succeeded', ...paid, lateSuccess: true } };
     }
   }

@@ -23,7 +23,10 @@ const pathOf = (context: t.Context): string =>
  * One readable line per io-ts failure: `data.id: expected IdpUserId, got 42`. `shown` says what
  * follows `got` (the value as JSON by default; an edge that must not echo some values passes its own).
  */
-export const describeErrors = (errors: t.Errors, shown: (error: t.ValidationError) => string = (error) => showValue(error.value)): readonly string[] => {
+export const describeErrors = (
+  errors: t.Errors,
+  shown: (error: t.ValidationError) => string = (error) => showValue(error.value),
+): readonly string[] => {
   const lines = errors.map((error) => {
     const path = pathOf(error.context) || '(root)';
     const expected = error.message ?? `expected ${error.context[error.context.length - 1]?.type.name ?? 'a value'}`;

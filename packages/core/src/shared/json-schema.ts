@@ -15,7 +15,8 @@ export type Described<C> = C & { readonly jsonSchema: JsonSchemaFacts };
  * const IDP_USER_ID = /^user_[A-Za-z0-9]{1,64}$/;
  * export const IdpUserId = withJsonSchema(t.brand(t.string, (s): s is … => IDP_USER_ID.test(s), 'IdpUserId'), { type: 'string', pattern: IDP_USER_ID.source });
  */
-export const withJsonSchema = <C extends t.Any>(codec: C, facts: JsonSchemaFacts): Described<C> => Object.assign(codec, { jsonSchema: facts });
+export const withJsonSchema = <C extends t.Any>(codec: C, facts: JsonSchemaFacts): Described<C> =>
+  Object.assign(codec, { jsonSchema: facts });
 
 /** The JSON Schema of every local id (a UUID). */
 export const UUID_SCHEMA: JsonSchemaFacts = { type: 'string', format: 'uuid' };

@@ -31,13 +31,13 @@ const isLimit = (n: unknown): n is number => typeof n === 'number' && Number.isI
 /** `?limit=`: an integer 1–200, from a number or a decimal query string. */
 export const PageLimit = withJsonSchema(
   new t.Type<number, number, unknown>(
-  'PageLimit',
-  isLimit,
-  (input, context) => {
-    const n = typeof input === 'string' && /^\d{1,4}$/.test(input) ? Number(input) : input;
-    return isLimit(n) ? t.success(n) : t.failure(input, context, `expected an integer from 1 to ${MAX_PAGE_LIMIT}`);
-  },
-  (n) => n,
+    'PageLimit',
+    isLimit,
+    (input, context) => {
+      const n = typeof input === 'string' && /^\d{1,4}$/.test(input) ? Number(input) : input;
+      return isLimit(n) ? t.success(n) : t.failure(input, context, `expected an integer from 1 to ${MAX_PAGE_LIMIT}`);
+    },
+    (n) => n,
   ),
   { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT },
 );
@@ -58,17 +58,17 @@ const isPosition = (u: unknown): u is PagePosition =>
 /** `?cursor=`: the opaque string a previous page returned, decoded into its keyset position. */
 export const PageCursor = withJsonSchema(
   new t.Type<PagePosition, string, unknown>(
-  'PageCursor',
-  isPosition,
-  (input, context) =>
-    pipe(
-      t.string.validate(input, context),
-      E.chain((s) => {
-        const position = decodePosition(s);
-        return position === null ? t.failure(input, context, 'expected a cursor returned by a previous page') : t.success(position);
-      }),
-    ),
-  encodePosition,
+    'PageCursor',
+    isPosition,
+    (input, context) =>
+      pipe(
+        t.string.validate(input, context),
+        E.chain((s) => {
+          const position = decodePosition(s);
+          return position === null ? t.failure(input, context, 'expected a cursor returned by a previous page') : t.success(position);
+        }),
+      ),
+    encodePosition,
   ),
   { type: 'string', description: 'the opaque `nextCursor` of the previous page' },
 );

@@ -16,7 +16,13 @@ test('a local id is a lower-case, hyphenated UUID', (t) => {
 });
 
 test('every local id codec reads the one UUID rule', (t) => {
-  const codecs: readonly { name: string; decode: (value: unknown) => E.Either<unknown, unknown> }[] = [UserId, OrganizationId, MembershipId, InvitationId, PaymentId];
+  const codecs: readonly { name: string; decode: (value: unknown) => E.Either<unknown, unknown> }[] = [
+    UserId,
+    OrganizationId,
+    MembershipId,
+    InvitationId,
+    PaymentId,
+  ];
   for (const codec of codecs) {
     t.true(E.isRight(codec.decode(LOCAL)), codec.name);
     for (const other of NOT_LOCAL) t.true(E.isLeft(codec.decode(other)), `${codec.name} ${other}`);

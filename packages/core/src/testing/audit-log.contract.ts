@@ -42,7 +42,10 @@ export const auditLogContract: readonly ContractCase<AuditLogSubject>[] = [
   {
     name: 'an appended entry is listed as appended, snapshots and all',
     async run(subject) {
-      const appended = await append(subject, entry(1, 1, { actorUserId: null, before: null, after: { name: 'Club', count: 2, flag: true } }));
+      const appended = await append(
+        subject,
+        entry(1, 1, { actorUserId: null, before: null, after: { name: 'Club', count: 2, flag: true } }),
+      );
       const { items, nextCursor } = await subject.auditLog.list(org(1), { limit: 10 });
       assert.deepEqual(items, [appended]);
       assert.equal(nextCursor, null);
@@ -63,7 +66,10 @@ export const auditLogContract: readonly ContractCase<AuditLogSubject>[] = [
         assert.ok(cursor._tag === 'Right');
         page = { limit: 2, cursor: cursor.right };
       }
-      assert.deepEqual(ids, [14, 13, 12, 11, 10].map((n) => fixtureUuid(BASE + 1, n)));
+      assert.deepEqual(
+        ids,
+        [14, 13, 12, 11, 10].map((n) => fixtureUuid(BASE + 1, n)),
+      );
     },
   },
   {
@@ -75,7 +81,10 @@ export const auditLogContract: readonly ContractCase<AuditLogSubject>[] = [
       const cursor = PageCursor.decode(first.nextCursor);
       assert.ok(cursor._tag === 'Right');
       const second = await subject.auditLog.list(org(20), { limit: 2, cursor: cursor.right });
-      assert.deepEqual([...first.items, ...second.items].map((e) => e.id).sort(), [20, 21, 22].map((n) => fixtureUuid(BASE + 1, n)));
+      assert.deepEqual(
+        [...first.items, ...second.items].map((e) => e.id).sort(),
+        [20, 21, 22].map((n) => fixtureUuid(BASE + 1, n)),
+      );
     },
   },
 ];

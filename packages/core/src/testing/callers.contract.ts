@@ -52,10 +52,38 @@ export const callersContract: readonly ContractCase<CallersSubject>[] = [
     async run({ callers, users, seed }) {
       const { user } = await users.syncFromProvider(aProviderUser({ idpId: 'user_callermember' }), userId(10));
       const { user: other } = await users.syncFromProvider(aProviderUser({ idpId: 'user_callerother' }), userId(11));
-      await seed({ id: membership(10), organizationId: org(10), organizationName: 'Rowing Club', userId: user.id, role: 'owner', status: 'active' });
-      await seed({ id: membership(11), organizationId: org(11), organizationName: 'Chess Club', userId: user.id, role: 'coach', status: 'suspended' });
-      await seed({ id: membership(12), organizationId: org(12), organizationName: 'Left Club', userId: user.id, role: 'member', status: 'cancelled' });
-      await seed({ id: membership(13), organizationId: org(10), organizationName: 'Rowing Club', userId: other.id, role: 'member', status: 'active' });
+      await seed({
+        id: membership(10),
+        organizationId: org(10),
+        organizationName: 'Rowing Club',
+        userId: user.id,
+        role: 'owner',
+        status: 'active',
+      });
+      await seed({
+        id: membership(11),
+        organizationId: org(11),
+        organizationName: 'Chess Club',
+        userId: user.id,
+        role: 'coach',
+        status: 'suspended',
+      });
+      await seed({
+        id: membership(12),
+        organizationId: org(12),
+        organizationName: 'Left Club',
+        userId: user.id,
+        role: 'member',
+        status: 'cancelled',
+      });
+      await seed({
+        id: membership(13),
+        organizationId: org(10),
+        organizationName: 'Rowing Club',
+        userId: other.id,
+        role: 'member',
+        status: 'active',
+      });
       const found = O.toNullable(await callers.findByIdpId(user.idpId));
       assert.deepEqual(found?.user, user);
       assert.deepEqual(byId(found?.memberships ?? []), [

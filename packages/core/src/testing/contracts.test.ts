@@ -31,4 +31,8 @@ register('Organizations', organizationsContract, new InMemoryOrganizations());
 register('Invitations', invitationsContract, { invitations: new InMemoryInvitations(), prepare: async () => undefined });
 register('AuditLog', auditLogContract, { auditLog: new InMemoryAuditLog(), prepare: async () => undefined });
 register('NationalIds', nationalIdsContract, { nationalIds: new InMemoryNationalIds(), prepare: async () => undefined });
-register('Devices', devicesContract, inMemoryDevicesSubject((ownerOf) => new InMemoryDevices(ownerOf)));
+register(
+  'Devices',
+  devicesContract,
+  inMemoryDevicesSubject((ownerOf) => new InMemoryDevices(ownerOf)),
+);

@@ -20,7 +20,12 @@ const token = (name: string): PushToken => `ExponentPushToken[${name}-0123456789
 const T = new Date('2026-06-01T10:00:00.000Z');
 const later = (seconds: number): Date => new Date(T.getTime() + seconds * 1000);
 
-const registration = (userId: UserId, installationId: string, pushToken: string, fields: Partial<DeviceRegistration> = {}): DeviceRegistration => ({
+const registration = (
+  userId: UserId,
+  installationId: string,
+  pushToken: string,
+  fields: Partial<DeviceRegistration> = {},
+): DeviceRegistration => ({
   userId,
   installationId: installation(installationId),
   pushToken: token(pushToken),
@@ -56,9 +61,17 @@ export const devicesContract: readonly ContractCase<DevicesSubject>[] = [
         createdAt: T,
         updatedAt: T,
       });
-      const again = await devices.register(registration(user(1), 'inst-1', 'b', { platform: 'android', appVersion: '2.1.0' as AppVersion, at: later(60) }));
+      const again = await devices.register(
+        registration(user(1), 'inst-1', 'b', { platform: 'android', appVersion: '2.1.0' as AppVersion, at: later(60) }),
+      );
       assert.equal(again.created, false);
-      assert.deepEqual(again.device, { ...first.device, pushToken: token('b'), platform: 'android', appVersion: '2.1.0', updatedAt: later(60) });
+      assert.deepEqual(again.device, {
+        ...first.device,
+        pushToken: token('b'),
+        platform: 'android',
+        appVersion: '2.1.0',
+        updatedAt: later(60),
+      });
       assert.deepEqual(O.toNullable(await devices.find(user(1), installation('inst-1'))), again.device);
       assert.equal((await devices.listForUser(user(1))).length, 1);
     },
@@ -70,7 +83,9 @@ export const devicesContract: readonly ContractCase<DevicesSubject>[] = [
       const created = await devices.register(registration(user(2), 'inst-2', 'c', { fallbackLocale: 'de' as Locale }));
       assert.equal(created.device.locale, 'de');
       await devices.register(registration(user(2), 'inst-2', 'c', { locale: 'tr' as Locale, at: later(1) }));
-      const kept = await devices.register(registration(user(2), 'inst-2', 'c', { locale: null, fallbackLocale: 'en' as Locale, at: later(2) }));
+      const kept = await devices.register(
+        registration(user(2), 'inst-2', 'c', { locale: null, fallbackLocale: 'en' as Locale, at: later(2) }),
+      );
       assert.equal(kept.device.locale, 'tr');
     },
   },
@@ -92,7 +107,10 @@ export const devicesContract: readonly ContractCase<DevicesSubject>[] = [
       await prepare(user(5));
       await devices.register(registration(user(5), 'old-install', 'reinstalled'));
       await devices.register(registration(user(5), 'new-install', 'reinstalled', { at: later(1) }));
-      assert.deepEqual((await devices.listForUser(user(5))).map((d) => d.installationId), ['new-install']);
+      assert.deepEqual(
+        (await devices.listForUser(user(5))).map((d) => d.installationId),
+        ['new-install'],
+      );
     },
   },
   {
@@ -100,7 +118,9 @@ export const devicesContract: readonly ContractCase<DevicesSubject>[] = [
     async run({ devices, prepare }) {
       const racers = [10, 11, 12, 13, 14, 15].map(user);
       for (const racer of racers) await prepare(racer);
-      const results = await Promise.all(racers.map((racer, i) => devices.register(registration(racer, `race-${i}`, 'contested', { at: later(i) }))));
+      const results = await Promise.all(
+        racers.map((racer, i) => devices.register(registration(racer, `race-${i}`, 'contested', { at: later(i) }))),
+      );
       assert.equal(results.length, racers.length);
       assert.equal((await holdersOf(devices, racers, 'contested')).length, 1);
     },
@@ -127,7 +147,10 @@ export const devicesContract: readonly ContractCase<DevicesSubject>[] = [
       await devices.register(registration(user(30), 'second', 'l2', { at: later(10) }));
       await devices.register(registration(user(30), 'first', 'l1', { at: later(5) }));
       await devices.register(registration(user(31), 'other', 'l3'));
-      assert.deepEqual((await devices.listForUser(user(30))).map((d) => d.installationId), ['first', 'second']);
+      assert.deepEqual(
+        (await devices.listForUser(user(30))).map((d) => d.installationId),
+        ['first', 'second'],
+      );
     },
   },
   {
@@ -139,8 +162,14 @@ export const devicesContract: readonly ContractCase<DevicesSubject>[] = [
       await devices.register(registration(user(40), 'phone', 't1', { locale: 'en' as Locale }));
       await devices.register(registration(user(41), 'phone', 't2', { locale: 'de' as Locale }));
       await devices.register(registration(user(42), 'phone', 't3'));
-      assert.deepEqual((await devices.targetsOf(user(40))).map((t) => [t.device.pushToken, t.userLocale, t.device.locale]), [[token('t1'), 'tr-TR', 'en']]);
-      assert.deepEqual((await devices.targetsOf(user(41))).map((t) => [t.device.pushToken, t.userLocale]), [[token('t2'), null]]);
+      assert.deepEqual(
+        (await devices.targetsOf(user(40))).map((t) => [t.device.pushToken, t.userLocale, t.device.locale]),
+        [[token('t1'), 'tr-TR', 'en']],
+      );
+      assert.deepEqual(
+        (await devices.targetsOf(user(41))).map((t) => [t.device.pushToken, t.userLocale]),
+        [[token('t2'), null]],
+      );
       assert.deepEqual(await devices.targetsOf(user(42)), []);
       assert.deepEqual(await devices.targetsOf(user(43)), []);
     },
@@ -157,14 +186,19 @@ export const devicesContract: readonly ContractCase<DevicesSubject>[] = [
       assert.equal(await devices.removeAllForUser(user(50)), 2);
       assert.deepEqual(await devices.listForUser(user(50)), []);
       assert.equal(await devices.removeByPushTokens([token('r3'), token('unknown')]), 1);
-      assert.deepEqual((await devices.listForUser(user(51))).map((d) => d.installationId), ['b']);
+      assert.deepEqual(
+        (await devices.listForUser(user(51))).map((d) => d.installationId),
+        ['b'],
+      );
       assert.equal(await devices.removeByPushTokens([]), 0);
     },
   },
 ];
 
 /** The in-memory subject: the fake with its own table of users. */
-export const inMemoryDevicesSubject = (create: (ownerOf: (userId: UserId) => { locale: Locale | null; deleted: boolean } | undefined) => Devices): DevicesSubject => {
+export const inMemoryDevicesSubject = (
+  create: (ownerOf: (userId: UserId) => { locale: Locale | null; deleted: boolean } | undefined) => Devices,
+): DevicesSubject => {
   const owners = new Map<UserId, { locale: Locale | null; deleted: boolean }>();
   return {
     devices: create((userId) => owners.get(userId)),

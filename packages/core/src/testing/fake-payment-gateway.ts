@@ -1,7 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { PaymentId, PaymentTransaction } from '../payments/payment.js';
-import type { GatewayFailure, Initialized, InitializePayment, PaymentGateway, ProviderSubscription, ProviderVerdict } from '../payments/ports/payment-gateway.js';
+import type {
+  GatewayFailure,
+  Initialized,
+  InitializePayment,
+  PaymentGateway,
+  ProviderSubscription,
+  ProviderVerdict,
+} from '../payments/ports/payment-gateway.js';
 
 /** A scripted payment gateway: answers what the test set, and remembers what it was asked (never the card). */
 export class FakePaymentGateway implements PaymentGateway {
@@ -12,7 +19,12 @@ export class FakePaymentGateway implements PaymentGateway {
   /** What the status query says per payment; `pending` for any other. */
   readonly statuses = new Map<PaymentId, ProviderVerdict | 'throw'>();
   /** Whether each initialize carried a card and an identity number (the values themselves are not kept). */
-  readonly initialized: { readonly merchantReference: string; readonly hadCard: boolean; readonly hadIdentityNumber: boolean; readonly ip: string }[] = [];
+  readonly initialized: {
+    readonly merchantReference: string;
+    readonly hadCard: boolean;
+    readonly hadIdentityNumber: boolean;
+    readonly ip: string;
+  }[] = [];
   readonly completed: string[] = [];
   readonly queried: string[] = [];
   /** The merchant's subscriptions at the provider, by reference code (what the detail answers). */
@@ -24,7 +36,12 @@ export class FakePaymentGateway implements PaymentGateway {
   private next = 1;
 
   /** Puts an ACTIVE subscription at the provider whose plan costs `amountMinor` `currency` (orders as given). */
-  putSubscription(referenceCode: string, amountMinor: number, currency = 'TRY', changes: Partial<ProviderSubscription> = {}): ProviderSubscription {
+  putSubscription(
+    referenceCode: string,
+    amountMinor: number,
+    currency = 'TRY',
+    changes: Partial<ProviderSubscription> = {},
+  ): ProviderSubscription {
     const subscription: ProviderSubscription = { referenceCode, status: 'ACTIVE', plan: { amountMinor, currency }, orders: [], ...changes };
     this.subscriptions.set(referenceCode, subscription);
     return subscription;
@@ -34,7 +51,12 @@ export class FakePaymentGateway implements PaymentGateway {
   addOrder(referenceCode: string, orderReferenceCode: string, amountMinor?: number, currency?: string): void {
     const subscription = this.subscriptions.get(referenceCode);
     if (subscription === undefined) throw new Error(`no subscription ${referenceCode} at the fake provider`);
-    const order = { referenceCode: orderReferenceCode, amountMinor: amountMinor ?? subscription.plan.amountMinor, currency: currency ?? subscription.plan.currency, status: 'SUCCESS' };
+    const order = {
+      referenceCode: orderReferenceCode,
+      amountMinor: amountMinor ?? subscription.plan.amountMinor,
+      currency: currency ?? subscription.plan.currency,
+      status: 'SUCCESS',
+    };
     this.subscriptions.set(referenceCode, { ...subscription, orders: [...subscription.orders, order] });
   }
 
@@ -67,7 +89,11 @@ export class FakePaymentGateway implements PaymentGateway {
     if (this.refuseWith !== null) return E.left({ _tag: 'Refused', code: this.refuseWith });
     const n = this.next++;
     return request.provider === 'iyzico'
-      ? E.right({ providerPaymentId: String(25149156 + n), providerToken: null, clientAction: { kind: 'threeDsHtml', html: `<form id="3ds-${n}"></form>` } })
+      ? E.right({
+          providerPaymentId: String(25149156 + n),
+          providerToken: null,
+          clientAction: { kind: 'threeDsHtml', html: `<form id="3ds-${n}"></form>` },
+        })
       : E.right({
           providerPaymentId: null,
           providerToken: `paytr-token-${n}`,

@@ -79,4 +79,5 @@ export const userUpdatedEvent = (options: IdpUserJsonOptions) => envelope('user.
 /** A `user.deleted` event envelope (a DeletedObject). */
 export const userDeletedEvent = (id: string) => envelope('user.deleted', { deleted: true, id, object: 'user' });
 /** An event of a type the service ignores. */
-export const otherEvent = (type: string, data: unknown = { object: 'session', id: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S' }) => envelope(type, data);
+export const otherEvent = (type: string, data: unknown = { object: 'session', id: 'sess_2g7np7Hrk0SN6kj5EDMLDaKNL0S' }) =>
+  envelope(type, data);

@@ -31,7 +31,9 @@ export class InMemoryInvitations implements Invitations {
   }
 
   async findPendingByEmail(organizationId: OrganizationId, email: Email): Promise<O.Option<Invitation>> {
-    return O.fromNullable([...this.rows.values()].find((row) => row.status === 'pending' && row.organizationId === organizationId && row.email === email));
+    return O.fromNullable(
+      [...this.rows.values()].find((row) => row.status === 'pending' && row.organizationId === organizationId && row.email === email),
+    );
   }
 
   async listForOrganization(organizationId: OrganizationId, page: PageRequest): Promise<Page<Invitation>> {
@@ -49,8 +51,14 @@ export class InMemoryInvitations implements Invitations {
     return this.transition(id, (row) => row.expiresAt.getTime() > now.getTime(), { status: 'accepted', updatedAt: now });
   }
 
-  async rotateToken(id: InvitationId, { tokenHash, expiresAt, providerInvitationId }: InvitationRenewal, at: Date): Promise<O.Option<Invitation>> {
-    return this.transition(id, () => true, { tokenHash, expiresAt, providerInvitationId, updatedAt: at }) ? O.fromNullable(this.rows.get(id)) : O.none;
+  async rotateToken(
+    id: InvitationId,
+    { tokenHash, expiresAt, providerInvitationId }: InvitationRenewal,
+    at: Date,
+  ): Promise<O.Option<Invitation>> {
+    return this.transition(id, () => true, { tokenHash, expiresAt, providerInvitationId, updatedAt: at })
+      ? O.fromNullable(this.rows.get(id))
+      : O.none;
   }
 
   async markRevoked(id: InvitationId, reason: RevokedReason, at: Date): Promise<boolean> {

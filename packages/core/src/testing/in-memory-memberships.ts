@@ -7,7 +7,8 @@ import type { OrganizationId } from '../organization/organization.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { paginate } from './paginate.js';
 
-const sameUserIn = (a: Membership, b: Membership): boolean => a.userId !== null && a.userId === b.userId && a.organizationId === b.organizationId;
+const sameUserIn = (a: Membership, b: Membership): boolean =>
+  a.userId !== null && a.userId === b.userId && a.organizationId === b.organizationId;
 
 /** Where the fake reads what the SQL adapter joins: organization names and users' current emails. */
 export interface InMemoryMembershipsLookups {
@@ -34,7 +35,15 @@ export class InMemoryMemberships implements Memberships {
   add(userId: UserId, summary: MembershipSummary): void {
     this.names.set(summary.organizationId, summary.organizationName);
     const at = new Date(Date.UTC(2026, 0, 1, 0, 0, this.rows.length));
-    this.seed({ ...summary, id: summary.id as MembershipId, organizationId: summary.organizationId as OrganizationId, userId, email: null, createdAt: at, updatedAt: at });
+    this.seed({
+      ...summary,
+      id: summary.id as MembershipId,
+      organizationId: summary.organizationId as OrganizationId,
+      userId,
+      email: null,
+      createdAt: at,
+      updatedAt: at,
+    });
   }
 
   /** Seeds a membership row (invariants apply). */
@@ -104,7 +113,8 @@ export class InMemoryMemberships implements Memberships {
   }
 
   async insert(membership: Membership): Promise<boolean> {
-    if (this.rows.some((row) => row.id !== membership.id && isLive(membership.status) && isLive(row.status) && sameUserIn(row, membership))) return false;
+    if (this.rows.some((row) => row.id !== membership.id && isLive(membership.status) && isLive(row.status) && sameUserIn(row, membership)))
+      return false;
     this.assertNew(membership);
     this.rows.push(membership);
     return true;
@@ -146,7 +156,9 @@ export class InMemoryMemberships implements Memberships {
 
   private assertInvariants(candidate: Membership): void {
     if (!isLive(candidate.status)) return;
-    const others = this.rows.filter((row) => row.id !== candidate.id && row.organizationId === candidate.organizationId && isLive(row.status));
+    const others = this.rows.filter(
+      (row) => row.id !== candidate.id && row.organizationId === candidate.organizationId && isLive(row.status),
+    );
     if (candidate.userId !== null && others.some((row) => row.userId === candidate.userId)) {
       throw new Error('unique violation: memberships_one_live_per_user (a live membership already exists for this user)');
     }

@@ -7,9 +7,14 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import { paginate } from './paginate.js';
 
 const column = (lookup: PaymentLookup): keyof PaymentTransaction =>
-  ({ merchantReference: 'merchantReference', providerPaymentId: 'providerPaymentId', providerToken: 'providerToken', orderReferenceCode: 'orderReferenceCode' } as const)[
-    lookup.by
-  ];
+  (
+    ({
+      merchantReference: 'merchantReference',
+      providerPaymentId: 'providerPaymentId',
+      providerToken: 'providerToken',
+      orderReferenceCode: 'orderReferenceCode',
+    }) as const
+  )[lookup.by];
 
 const UNIQUE = ['merchantReference', 'providerPaymentId', 'providerToken', 'orderReferenceCode'] as const;
 
@@ -27,7 +32,9 @@ export class InMemoryPaymentTransactions implements PaymentTransactions {
   }
 
   async createRenewal(transaction: PaymentTransaction): Promise<PaymentTransaction> {
-    const existing = [...this.rows.values()].find((row) => row.provider === transaction.provider && row.orderReferenceCode === transaction.orderReferenceCode);
+    const existing = [...this.rows.values()].find(
+      (row) => row.provider === transaction.provider && row.orderReferenceCode === transaction.orderReferenceCode,
+    );
     if (existing !== undefined) return existing;
     await this.create(transaction);
     return transaction;

@@ -26,7 +26,9 @@ export class InMemoryRateLimiter implements RateLimiter {
     const window = current === undefined || current.endsAt <= now ? { endsAt: now + this.policy.windowSeconds * 1000, used: 0 } : current;
     const used = window.used + cost;
     this.windows.set(key, { endsAt: window.endsAt, used });
-    return used <= this.policy.points ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)) };
+    return used <= this.policy.points
+      ? { allowed: true }
+      : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)) };
   }
 
   async refund(key: string, cost = 1): Promise<void> {

@@ -26,13 +26,24 @@ export class InMemoryUsers implements Users {
     const existing = this.rows.get(snapshot.idpId);
     const { email, emailVerified, imageUrl, updatedAt } = snapshot;
     if (existing === undefined) {
-      const user: User = { id: newId, idpId: snapshot.idpId, email, emailVerified, imageUrl, idpUpdatedAt: updatedAt, deletedAt: null, locale: null };
+      const user: User = {
+        id: newId,
+        idpId: snapshot.idpId,
+        email,
+        emailVerified,
+        imageUrl,
+        idpUpdatedAt: updatedAt,
+        deletedAt: null,
+        locale: null,
+      };
       this.rows.set(user.idpId, user);
       return { user, created: true, newlyVerified: emailVerified };
     }
     // An unknown verification state is refreshed by a snapshot as new as the stored one.
     const newer =
-      existing.idpUpdatedAt === null || updatedAt > existing.idpUpdatedAt || (existing.emailVerified === null && updatedAt >= existing.idpUpdatedAt);
+      existing.idpUpdatedAt === null ||
+      updatedAt > existing.idpUpdatedAt ||
+      (existing.emailVerified === null && updatedAt >= existing.idpUpdatedAt);
     if (existing.deletedAt !== null || !newer) return { user: existing, created: false, newlyVerified: false };
     const user: User = { ...existing, email, emailVerified, imageUrl, idpUpdatedAt: updatedAt };
     this.rows.set(user.idpId, user);

@@ -29,7 +29,13 @@ export { idpUserJson, userCreatedEvent, userUpdatedEvent, userDeletedEvent, othe
 export type { IdpUserJsonOptions } from './idp-event-fixtures.js';
 export { usersContract } from './users.contract.js';
 export type { ContractCase } from './users.contract.js';
-export { createTestWorld, stubWebhookVerifier, failingAcceptPendingInvitations, TEST_INVITATION_SETTINGS, VALID_TEST_SIGNATURE } from './world.js';
+export {
+  createTestWorld,
+  stubWebhookVerifier,
+  failingAcceptPendingInvitations,
+  TEST_INVITATION_SETTINGS,
+  VALID_TEST_SIGNATURE,
+} from './world.js';
 export type { TestWorld } from './world.js';
 export { inMemoryMembershipsSubject, membershipsContract } from './memberships.contract.js';
 export { organizationsContract } from './organizations.contract.js';

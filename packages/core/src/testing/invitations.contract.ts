@@ -121,10 +121,16 @@ export const invitationsContract: readonly ContractCase<InvitationsSubject>[] = 
       const invitation = await create(subject, contractInvitation(40, 40));
       const expiresAt = new Date(T.getTime() + 9 * DAY);
       const at = new Date(T.getTime() + DAY);
-      const rotated = O.toNullable(await subject.invitations.rotateToken(invitation.id, { tokenHash: 'hash-new', expiresAt, providerInvitationId: 'inv_renewed' }, at));
+      const rotated = O.toNullable(
+        await subject.invitations.rotateToken(invitation.id, { tokenHash: 'hash-new', expiresAt, providerInvitationId: 'inv_renewed' }, at),
+      );
       assert.deepEqual(rotated, { ...invitation, tokenHash: 'hash-new', expiresAt, providerInvitationId: 'inv_renewed', updatedAt: at });
       await subject.invitations.markExpired(invitation.id, at);
-      assert.ok(O.isNone(await subject.invitations.rotateToken(invitation.id, { tokenHash: 'hash-newer', expiresAt, providerInvitationId: null }, at)));
+      assert.ok(
+        O.isNone(
+          await subject.invitations.rotateToken(invitation.id, { tokenHash: 'hash-newer', expiresAt, providerInvitationId: null }, at),
+        ),
+      );
     },
   },
   {

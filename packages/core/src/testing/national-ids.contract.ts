@@ -37,7 +37,7 @@ export const nationalIdsContract: readonly ContractCase<NationalIdsSubject>[] = 
     },
   },
   {
-    name: 'erasing removes the user\'s national ID and no one else\'s; erasing twice is harmless',
+    name: "erasing removes the user's national ID and no one else's; erasing twice is harmless",
     async run({ nationalIds, prepare }) {
       await prepare(user(20));
       await prepare(user(21));

@@ -37,7 +37,11 @@ export const aPayment = (
 });
 
 /** A verified PayTR notification for a payment. */
-export const aPaytrNotice = (payment: PaymentTransaction, status: 'success' | 'failed', totalAmountMinor = payment.amountMinor): PaytrNotified => ({
+export const aPaytrNotice = (
+  payment: PaymentTransaction,
+  status: 'success' | 'failed',
+  totalAmountMinor = payment.amountMinor,
+): PaytrNotified => ({
   _tag: 'PaytrNotified',
   scheme: 'paytr-notification',
   dedupeKey: `${payment.merchantReference}:${status}`,
@@ -45,7 +49,13 @@ export const aPaytrNotice = (payment: PaymentTransaction, status: 'success' | 'f
   merchantOid: payment.merchantReference,
   status,
   totalAmountMinor,
-  unsigned: { paymentAmountMinor: payment.amountMinor, currency: 'TL', paymentType: 'card', testMode: true, failedReasonCode: status === 'failed' ? '6' : undefined },
+  unsigned: {
+    paymentAmountMinor: payment.amountMinor,
+    currency: 'TL',
+    paymentType: 'card',
+    testMode: true,
+    failedReasonCode: status === 'failed' ? '6' : undefined,
+  },
 });
 
 /** UUIDs counting up under a prefix, so the cases of one database never collide. */
@@ -55,7 +65,11 @@ export const prefixedIds = (prefix: number): IdGenerator => {
 };
 
 /** An iyzico subscription linked to an organization: 99.00 TRY a period. */
-export const aSubscription = (id: string, organizationId: string, subscriptionReferenceCode = 'ea0362e2-a1c4-4fda-89f0-3758a5c20a28'): PaymentSubscription => ({
+export const aSubscription = (
+  id: string,
+  organizationId: string,
+  subscriptionReferenceCode = 'ea0362e2-a1c4-4fda-89f0-3758a5c20a28',
+): PaymentSubscription => ({
   id,
   organizationId: organizationId as OrganizationId,
   provider: 'iyzico',

@@ -38,7 +38,13 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
     name: 'a created payment is found by id and by each provider reference; unknown references find nothing',
     async run({ paymentTransactions, prepare }) {
       await prepare(ORG);
-      const payment = aPayment(pay(1), ORG, { provider: 'iyzico', providerPaymentId: '25149157', providerToken: 'tok-1', orderReferenceCode: 'ord-1', subscriptionReferenceCode: 'sub-1' });
+      const payment = aPayment(pay(1), ORG, {
+        provider: 'iyzico',
+        providerPaymentId: '25149157',
+        providerToken: 'tok-1',
+        orderReferenceCode: 'ord-1',
+        subscriptionReferenceCode: 'sub-1',
+      });
       await paymentTransactions.create(payment);
       assert.deepEqual(O.toNullable(await paymentTransactions.findById(payment.id)), payment);
       for (const lookup of [
@@ -59,7 +65,9 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       await prepare(ORG);
       const first = aPayment(pay(10), ORG, { provider: 'iyzico', providerPaymentId: '777' });
       await paymentTransactions.create(first);
-      await assert.rejects(paymentTransactions.create(aPayment(pay(11), ORG, { merchantReference: first.merchantReference, provider: 'iyzico' })));
+      await assert.rejects(
+        paymentTransactions.create(aPayment(pay(11), ORG, { merchantReference: first.merchantReference, provider: 'iyzico' })),
+      );
       await assert.rejects(paymentTransactions.create(aPayment(pay(12), ORG, { provider: 'iyzico', providerPaymentId: '777' })));
     },
   },
@@ -70,13 +78,27 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       const payment = aPayment(pay(20), ORG, { status: 'initiated' });
       await paymentTransactions.create(payment);
       assert.ok(O.isNone(await paymentTransactions.transition(payment.id, ['awaiting_customer'], { status: 'failed', at: AT })));
-      const waiting = O.toNullable(await paymentTransactions.transition(payment.id, ['initiated'], { status: 'awaiting_customer', providerToken: 'tok-20', at: AT }));
+      const waiting = O.toNullable(
+        await paymentTransactions.transition(payment.id, ['initiated'], { status: 'awaiting_customer', providerToken: 'tok-20', at: AT }),
+      );
       assert.deepEqual(waiting, { ...payment, status: 'awaiting_customer', providerToken: 'tok-20', updatedAt: AT });
       const later = new Date(AT.getTime() + 60_000);
       const done = O.toNullable(
-        await paymentTransactions.transition(payment.id, ['awaiting_customer'], { status: 'succeeded', paidAmountMinor: 15100, lateSuccess: true, at: later }),
+        await paymentTransactions.transition(payment.id, ['awaiting_customer'], {
+          status: 'succeeded',
+          paidAmountMinor: 15100,
+          lateSuccess: true,
+          at: later,
+        }),
       );
-      assert.deepEqual(done, { ...waiting!, status: 'succeeded', paidAmountMinor: 15100, lateSuccess: true, updatedAt: later, completedAt: later });
+      assert.deepEqual(done, {
+        ...waiting!,
+        status: 'succeeded',
+        paidAmountMinor: 15100,
+        lateSuccess: true,
+        updatedAt: later,
+        completedAt: later,
+      });
       assert.deepEqual(O.toNullable(await paymentTransactions.findById(payment.id)), done);
     },
   },
@@ -88,7 +110,11 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       await paymentTransactions.create(payment);
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          paymentTransactions.transition(payment.id, ['awaiting_customer'], i % 2 === 0 ? { status: 'succeeded', at: AT } : { status: 'failed', at: AT }),
+          paymentTransactions.transition(
+            payment.id,
+            ['awaiting_customer'],
+            i % 2 === 0 ? { status: 'succeeded', at: AT } : { status: 'failed', at: AT },
+          ),
         ),
       );
       assert.equal(results.filter(O.isSome).length, 1);
@@ -99,12 +125,23 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
     async run({ paymentInbox, paymentTransactions, prepare }) {
       await prepare(ORG);
       await paymentTransactions.create(aPayment(pay(40), ORG));
-      const entry = { id: fixtureUuid(0xa2, 1), scheme: 'paytr-notification', dedupeKey: 'P40:success', eventType: 'paytr.success', payload: { totalAmountMinor: 15000, testMode: true, note: null }, receivedAt: AT } as const;
+      const entry = {
+        id: fixtureUuid(0xa2, 1),
+        scheme: 'paytr-notification',
+        dedupeKey: 'P40:success',
+        eventType: 'paytr.success',
+        payload: { totalAmountMinor: 15000, testMode: true, note: null },
+        receivedAt: AT,
+      } as const;
       assert.equal(await paymentInbox.record(entry), 'recorded');
       assert.equal(await paymentInbox.record({ ...entry, id: fixtureUuid(0xa2, 2) }), 'duplicate');
       assert.equal(await paymentInbox.record({ ...entry, id: fixtureUuid(0xa2, 3), scheme: 'iyzico-webhook' }), 'recorded');
       await paymentInbox.settle(entry.id, 'Applied', pay(40) as never);
-      assert.deepEqual(O.toNullable(await paymentInbox.find('paytr-notification', 'P40:success')), { ...entry, outcome: 'Applied', transactionId: pay(40) });
+      assert.deepEqual(O.toNullable(await paymentInbox.find('paytr-notification', 'P40:success')), {
+        ...entry,
+        outcome: 'Applied',
+        transactionId: pay(40),
+      });
       assert.ok(O.isNone(await paymentInbox.find('iyzico-3ds', 'P40:success')));
     },
   },
@@ -173,11 +210,15 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
         logger: new RecordingLogger(),
       });
       const outcomes = await Promise.all(
-        (['failure', 'success', 'failure', 'success'] as const).map((outcome) => handle(aSubscriptionNotice('sub-contract-4', 'order-contract-4', outcome))()),
+        (['failure', 'success', 'failure', 'success'] as const).map((outcome) =>
+          handle(aSubscriptionNotice('sub-contract-4', 'order-contract-4', outcome))(),
+        ),
       );
       const ids = new Set(outcomes.map((o) => (E.isRight(o) ? o.right.transactionId : 'Left')).filter((id) => id !== null));
       assert.equal(ids.size, 1, JSON.stringify(outcomes));
-      const row = O.toNullable(await subject.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-contract-4' }));
+      const row = O.toNullable(
+        await subject.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-contract-4' }),
+      );
       assert.equal(row?.status, 'succeeded');
       assert.equal(row?.amountMinor, 9900);
       assert.equal(row?.lateSuccess, false);
@@ -189,13 +230,24 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       const org = fixtureUuid(0xa0, 7);
       await prepare(org);
       for (let n = 0; n < 3; n++) {
-        await paymentTransactions.create(aPayment(pay(70 + n), org, { createdAt: new Date(AT.getTime() + n * 1000), updatedAt: new Date(AT.getTime() + n * 1000) }));
+        await paymentTransactions.create(
+          aPayment(pay(70 + n), org, { createdAt: new Date(AT.getTime() + n * 1000), updatedAt: new Date(AT.getTime() + n * 1000) }),
+        );
       }
       const first = await paymentTransactions.list(org as OrganizationId, { limit: 2 });
-      assert.deepEqual(first.items.map((p) => p.id), [pay(72), pay(71)]);
+      assert.deepEqual(
+        first.items.map((p) => p.id),
+        [pay(72), pay(71)],
+      );
       assert.notEqual(first.nextCursor, null);
-      const second = await paymentTransactions.list(org as OrganizationId, { limit: 2, cursor: { at: first.items[1]!.createdAt, id: first.items[1]!.id } });
-      assert.deepEqual(second.items.map((p) => p.id), [pay(70)]);
+      const second = await paymentTransactions.list(org as OrganizationId, {
+        limit: 2,
+        cursor: { at: first.items[1]!.createdAt, id: first.items[1]!.id },
+      });
+      assert.deepEqual(
+        second.items.map((p) => p.id),
+        [pay(70)],
+      );
       assert.equal(second.nextCursor, null);
     },
   },
@@ -218,7 +270,10 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       for (const row of rows) await paymentTransactions.create(row);
       const cutoffs = { createdBefore: minutes(30), updatedBefore: minutes(58.5) };
       const due = (await paymentTransactions.listDueForSweep(cutoffs, 1000)).filter((p) => p.organizationId === org);
-      assert.deepEqual(due.map((p) => p.id), [pay(81), pay(80), pay(83), pay(84)]);
+      assert.deepEqual(
+        due.map((p) => p.id),
+        [pay(81), pay(80), pay(83), pay(84)],
+      );
       assert.equal((await paymentTransactions.listDueForSweep(cutoffs, 1)).length, 1);
     },
   },
@@ -228,7 +283,12 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       const org = fixtureUuid(0xa0, 9);
       await prepare(org);
       assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), false);
-      for (const [n, status] of [[90, 'succeeded'], [91, 'failed'], [92, 'expired'], [93, 'refunded']] as const) {
+      for (const [n, status] of [
+        [90, 'succeeded'],
+        [91, 'failed'],
+        [92, 'expired'],
+        [93, 'refunded'],
+      ] as const) {
         await paymentTransactions.create(aPayment(pay(n), org, { status }));
       }
       assert.equal(await paymentTransactions.hasOpen(org as OrganizationId), false);
@@ -250,10 +310,18 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       const second = { ...aSubscription(fixtureUuid(0xa4, 11), org, 'sub-contract-11'), createdAt: new Date(AT.getTime() + 1000) };
       await paymentSubscriptions.create(second);
       await paymentSubscriptions.create(first);
-      assert.deepEqual((await paymentSubscriptions.listForOrganization(org as OrganizationId, 'active')).map((s) => s.id), [first.id, second.id]);
+      assert.deepEqual(
+        (await paymentSubscriptions.listForOrganization(org as OrganizationId, 'active')).map((s) => s.id),
+        [first.id, second.id],
+      );
       await paymentSubscriptions.setStatus(first.id, 'cancel_failed');
-      assert.deepEqual((await paymentSubscriptions.listForOrganization(org as OrganizationId, 'active')).map((s) => s.id), [second.id]);
-      assert.deepEqual(await paymentSubscriptions.listForOrganization(org as OrganizationId, 'cancel_failed'), [{ ...first, status: 'cancel_failed' }]);
+      assert.deepEqual(
+        (await paymentSubscriptions.listForOrganization(org as OrganizationId, 'active')).map((s) => s.id),
+        [second.id],
+      );
+      assert.deepEqual(await paymentSubscriptions.listForOrganization(org as OrganizationId, 'cancel_failed'), [
+        { ...first, status: 'cancel_failed' },
+      ]);
       assert.equal(O.toNullable(await paymentSubscriptions.findByReference('iyzico', 'sub-contract-10'))?.status, 'cancel_failed');
     },
   },
@@ -265,7 +333,13 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       const payment = aPayment(pay(95), org, { status: 'expired' });
       await subject.paymentTransactions.create(payment);
       assert.equal(await subject.organizations.markDeleted(org as OrganizationId, AT), true);
-      const handle = handlePaymentCallback({ ...subject, paymentGateway: new FakePaymentGateway(), clock: new FixedClock(AT), ids: prefixedIds(0xa6), logger: new RecordingLogger() });
+      const handle = handlePaymentCallback({
+        ...subject,
+        paymentGateway: new FakePaymentGateway(),
+        clock: new FixedClock(AT),
+        ids: prefixedIds(0xa6),
+        logger: new RecordingLogger(),
+      });
       const notice = aPaytrNotice(payment, 'success');
       const result = await handle(notice)();
       assert.deepEqual(result, E.right({ _tag: 'OrganizationDeleted', transactionId: payment.id, status: 'expired' }));

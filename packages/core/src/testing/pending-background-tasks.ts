@@ -15,7 +15,9 @@ export class PendingBackgroundTasks implements BackgroundTasks {
     this.pending.push(
       Promise.resolve()
         .then(work)
-        .catch((error: unknown) => this.logger.warn({ task, err: error instanceof Error ? error.message : String(error) }, 'background task failed')),
+        .catch((error: unknown) =>
+          this.logger.warn({ task, err: error instanceof Error ? error.message : String(error) }, 'background task failed'),
+        ),
     );
   }
 

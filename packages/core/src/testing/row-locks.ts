@@ -103,7 +103,9 @@ export class LockingMemberships implements Memberships {
     const rows = await this.lockAllForUser(userId);
     const changed = await this.inner.cancelAllForUser(userId);
     for (const row of rows.filter((r) => r.status !== 'cancelled')) {
-      this.locks.onRollback(() => this.inner.update(row.id, { role: row.role, status: 'cancelled' }, { status: row.status }, row.updatedAt));
+      this.locks.onRollback(() =>
+        this.inner.update(row.id, { role: row.role, status: 'cancelled' }, { status: row.status }, row.updatedAt),
+      );
     }
     return changed;
   }
@@ -139,7 +141,9 @@ export class LockingMemberships implements Memberships {
     const updated = await this.inner.update(id, expected, changes, at);
     if (O.isSome(updated) && before !== null) {
       const after = updated.value;
-      this.locks.onRollback(() => this.inner.update(id, { role: after.role, status: after.status }, { role: before.role, status: before.status }, before.updatedAt));
+      this.locks.onRollback(() =>
+        this.inner.update(id, { role: after.role, status: after.status }, { role: before.role, status: before.status }, before.updatedAt),
+      );
     }
     return updated;
   }

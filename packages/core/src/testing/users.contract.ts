@@ -34,7 +34,16 @@ export const usersContract: readonly ContractCase<Users>[] = [
       assert.equal(first.created, true);
       assert.equal(second.created, false);
       assert.equal(second.user.id, uuid(101));
-      assert.deepEqual(first.user, { id: uuid(101), idpId: snapshot.idpId, email: snapshot.email, emailVerified: true, imageUrl: snapshot.imageUrl, idpUpdatedAt: T0, deletedAt: null, locale: null });
+      assert.deepEqual(first.user, {
+        id: uuid(101),
+        idpId: snapshot.idpId,
+        email: snapshot.email,
+        emailVerified: true,
+        imageUrl: snapshot.imageUrl,
+        idpUpdatedAt: T0,
+        deletedAt: null,
+        locale: null,
+      });
       assert.deepEqual(O.toNullable(await users.findByIdpId(snapshot.idpId)), first.user);
     },
   },
@@ -79,13 +88,25 @@ export const usersContract: readonly ContractCase<Users>[] = [
       assert.equal(O.toNullable(await users.findByIdpId(idpId as IdpUserId))?.emailVerified, true);
       const again = await users.syncFromProvider(aProviderUser({ idpId, emailVerified: true, updatedAt: T0 + 2 }), uuid(354));
       assert.deepEqual([again.user.emailVerified, again.newlyVerified], [true, false]);
-      const moved = await users.syncFromProvider(aProviderUser({ idpId, email: 'moved@example.com', emailVerified: true, updatedAt: T0 + 3 }), uuid(355));
+      const moved = await users.syncFromProvider(
+        aProviderUser({ idpId, email: 'moved@example.com', emailVerified: true, updatedAt: T0 + 3 }),
+        uuid(355),
+      );
       assert.deepEqual([moved.user.email, moved.newlyVerified], ['moved@example.com', true]);
-      const replayed = await users.syncFromProvider(aProviderUser({ idpId, email: 'moved@example.com', emailVerified: true, updatedAt: T0 + 3 }), uuid(356));
+      const replayed = await users.syncFromProvider(
+        aProviderUser({ idpId, email: 'moved@example.com', emailVerified: true, updatedAt: T0 + 3 }),
+        uuid(356),
+      );
       assert.equal(replayed.newlyVerified, false);
-      const unverifiedAgain = await users.syncFromProvider(aProviderUser({ idpId, email: 'moved@example.com', emailVerified: false, updatedAt: T0 + 4 }), uuid(357));
+      const unverifiedAgain = await users.syncFromProvider(
+        aProviderUser({ idpId, email: 'moved@example.com', emailVerified: false, updatedAt: T0 + 4 }),
+        uuid(357),
+      );
       assert.deepEqual([unverifiedAgain.user.emailVerified, unverifiedAgain.newlyVerified], [false, false]);
-      const fresh = await users.syncFromProvider(aProviderUser({ idpId: 'user_contractverifyfresh', emailVerified: true, updatedAt: T0 }), uuid(358));
+      const fresh = await users.syncFromProvider(
+        aProviderUser({ idpId: 'user_contractverifyfresh', emailVerified: true, updatedAt: T0 }),
+        uuid(358),
+      );
       assert.deepEqual([fresh.created, fresh.newlyVerified], [true, true]);
     },
   },
@@ -140,7 +161,11 @@ export const usersContract: readonly ContractCase<Users>[] = [
       const ids = walked.map((user) => user.idpId);
       assert.equal(new Set(ids).size, ids.length, 'each row once');
       assert.ok(walked.every((user) => user.deletedAt === null));
-      assert.deepEqual(ids.filter((id) => id.startsWith('user_contractlist')).sort(), ['user_contractlista', 'user_contractlistb', 'user_contractlistc']);
+      assert.deepEqual(ids.filter((id) => id.startsWith('user_contractlist')).sort(), [
+        'user_contractlista',
+        'user_contractlistb',
+        'user_contractlistc',
+      ]);
     },
   },
   {

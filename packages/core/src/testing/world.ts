@@ -39,7 +39,8 @@ export const stubWebhookVerifier: WebhookVerifier = {
 };
 
 /** An acceptPendingInvitations that always fails, to prove the failure is swallowed. */
-export const failingAcceptPendingInvitations: AcceptPendingInvitations = () => TE.fromTask(() => Promise.reject(new Error('invitations store down')));
+export const failingAcceptPendingInvitations: AcceptPendingInvitations = () =>
+  TE.fromTask(() => Promise.reject(new Error('invitations store down')));
 
 /** The settings the test world's invitations use. */
 export const TEST_INVITATION_SETTINGS: InvitationSettings = { appUrl: 'https://app.example.test', invitationTtlDays: 7 };
@@ -93,7 +94,19 @@ export const createTestWorld = () => {
     paymentTransactions: new InMemoryPaymentTransactions(),
     paymentSubscriptions: new InMemoryPaymentSubscriptions(),
     paymentGateway: new FakePaymentGateway(),
-    acceptPendingInvitations: acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids, organizations, devices, notifications, background, logger }),
+    acceptPendingInvitations: acceptPendingInvitations({
+      invitations,
+      memberships,
+      auditLog,
+      unitOfWork,
+      clock,
+      ids,
+      organizations,
+      devices,
+      notifications,
+      background,
+      logger,
+    }),
   };
 };
 

@@ -17,7 +17,15 @@ export const controlRoutes = (state: EmulatorState): Router => {
 
   router.get('/info', (ctx) => {
     const { url, publishableKey, issuer, instanceId, authorizedParty } = state.config;
-    sendJson(ctx, 200, { url, publishableKey, issuer, instanceId, authorizedParty, kid: state.keys.current().kid, webhookUrl: state.webhookTarget.url ?? null });
+    sendJson(ctx, 200, {
+      url,
+      publishableKey,
+      issuer,
+      instanceId,
+      authorizedParty,
+      kid: state.keys.current().kid,
+      webhookUrl: state.webhookTarget.url ?? null,
+    });
   });
 
   router.get('/deliveries', (ctx) => sendJson(ctx, 200, webhooks.deliveries()));

@@ -40,7 +40,13 @@ export const paramInvalid = (param: string, longMessage = `${param} is invalid.`
 
 /** 422 `form_identifier_exists`. */
 export const identifierExists = (param: string): ApiError =>
-  err(422, 'form_identifier_exists', 'That email address is taken. Please try another.', 'That email address is taken. Please try another.', { param_name: param });
+  err(
+    422,
+    'form_identifier_exists',
+    'That email address is taken. Please try another.',
+    'That email address is taken. Please try another.',
+    { param_name: param },
+  );
 
 /** 422 `form_identifier_not_found` (sign-in with an unknown identifier). */
 export const identifierNotFound = (): ApiError =>
@@ -48,15 +54,32 @@ export const identifierNotFound = (): ApiError =>
 
 /** 422 `form_password_incorrect` (sign-in with a wrong password). */
 export const passwordIncorrect = (): ApiError =>
-  err(422, 'form_password_incorrect', 'Password is incorrect. Try again, or use another method.', 'Password is incorrect. Try again, or use another method.', { param_name: 'password' });
+  err(
+    422,
+    'form_password_incorrect',
+    'Password is incorrect. Try again, or use another method.',
+    'Password is incorrect. Try again, or use another method.',
+    { param_name: 'password' },
+  );
 
 /** 400 `request_body_invalid`. */
 export const bodyInvalid = (): ApiError =>
-  err(400, 'request_body_invalid', 'Request body invalid', 'The request body is invalid. Please consult the API documentation for more information.');
+  err(
+    400,
+    'request_body_invalid',
+    'Request body invalid',
+    'The request body is invalid. Please consult the API documentation for more information.',
+  );
 
 /** 400 `duplicate_record` for an email that already has a pending invitation. */
 export const duplicateInvitation = (email: string): ApiError =>
-  err(400, 'duplicate_record', 'duplicate invitation', `There are already pending invitations for the following email addresses: ${email}`, { param_name: 'email_address' });
+  err(
+    400,
+    'duplicate_record',
+    'duplicate invitation',
+    `There are already pending invitations for the following email addresses: ${email}`,
+    { param_name: 'email_address' },
+  );
 
 /** A 400 with an arbitrary invitation/ticket code (`revoked_invitation`, `invitation_already_accepted`, …). */
 export const badRequest = (code: string, message: string): ApiError => err(400, code, message, message);
@@ -71,4 +94,9 @@ export const tooManyRequests = (retryAfterSeconds: number): ApiError =>
 
 /** 500 `internal_clerk_error`, only for defects in the emulator itself. */
 export const internalError = (): ApiError =>
-  err(500, 'internal_clerk_error', 'Oops, an unexpected error occurred', "There was an internal error on our servers. We've been notified and are working on fixing it.");
+  err(
+    500,
+    'internal_clerk_error',
+    'Oops, an unexpected error occurred',
+    "There was an internal error on our servers. We've been notified and are working on fixing it.",
+  );

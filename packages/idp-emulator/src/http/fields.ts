@@ -4,8 +4,7 @@ import { bodyInvalid, paramInvalid, paramMissing } from './api-error.js';
 /** A decoded JSON or form body. */
 export type Body = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The parsed request body as a plain object (empty when absent), else `request_body_invalid`. */
 export const readBody = (ctx: Context): Body => {

@@ -46,7 +46,15 @@ export const createInvitation = async (state: EmulatorState, body: Body): Promis
   };
   state.invitations.put(record);
   if (notify) {
-    state.emails.add({ object: 'email', id: newId('ema'), slug: 'invitation', to_email_address: email, invitation_id: id, url: record.url, created_at: now });
+    state.emails.add({
+      object: 'email',
+      id: newId('ema'),
+      slug: 'invitation',
+      to_email_address: email,
+      invitation_id: id,
+      url: record.url,
+      created_at: now,
+    });
   }
   return record;
 };

@@ -26,9 +26,14 @@ test('an invitation with notify (the default) is mailed: GET /_emulator/emails l
 
   const all = await adminFetch(emulator, 'GET', '/_emulator/emails', undefined, null);
   t.is(all.status, 200);
-  t.deepEqual(all.body.map((e: { invitation_id: string }) => e.invitation_id), [byDefault.id, mailed.id]);
+  t.deepEqual(
+    all.body.map((e: { invitation_id: string }) => e.invitation_id),
+    [byDefault.id, mailed.id],
+  );
   const toMailed = await adminFetch(emulator, 'GET', `/_emulator/emails?to=${encodeURIComponent('MAILED@example.com')}`, undefined, null);
-  t.like(toMailed.body, [{ object: 'email', slug: 'invitation', to_email_address: 'mailed@example.com', invitation_id: mailed.id, url: mailed.url }]);
+  t.like(toMailed.body, [
+    { object: 'email', slug: 'invitation', to_email_address: 'mailed@example.com', invitation_id: mailed.id, url: mailed.url },
+  ]);
   t.regex(toMailed.body[0].id, /^ema_/);
   t.deepEqual(emulator.sentEmails('quiet@example.com'), []);
 });
@@ -86,8 +91,7 @@ test('GET /v1/invitations filters by status; without one it leaves revoked invit
   const accepted = (await invite(emulator, 'a@example.com')).body;
   await adminFetch(emulator, 'POST', `/v1/invitations/${revoked.id}/revoke`);
   await signUpWithTicket(emulator.url, ticketOf(accepted.url));
-  const ids = async (query: string) =>
-    (await adminFetch(emulator, 'GET', `/v1/invitations${query}`)).body.map((i: { id: string }) => i.id);
+  const ids = async (query: string) => (await adminFetch(emulator, 'GET', `/v1/invitations${query}`)).body.map((i: { id: string }) => i.id);
   t.deepEqual(await ids('?status=pending'), [pending.id]);
   t.deepEqual(await ids('?status=revoked'), [revoked.id]);
   t.deepEqual(await ids('?status=accepted'), [accepted.id]);
@@ -122,7 +126,10 @@ test('end-to-end path: the mailed link, the redirect, a password sign-up, user.c
 
   await emulator.whenSettled();
   const events = receiver.received.map((r) => JSON.parse(r.body));
-  t.deepEqual(events.map((e) => e.type), ['user.created']);
+  t.deepEqual(
+    events.map((e) => e.type),
+    ['user.created'],
+  );
   const user = events[0].data;
   t.like(user, { public_metadata: { invitationId: 'local-9' }, password_enabled: true });
   const primary = user.email_addresses.find((e: { id: string }) => e.id === user.primary_email_address_id);
@@ -130,7 +137,9 @@ test('end-to-end path: the mailed link, the redirect, a password sign-up, user.c
   t.like((await adminFetch(emulator, 'GET', `/_emulator/invitations/${invitation.id}`, undefined, null)).body, { status: 'accepted' });
 
   const signIn = await fetch(`${emulator.url}/v1/client/sign_ins`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'path1@example.com', password: 'pw-123456-long' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'path1@example.com', password: 'pw-123456-long' }),
   });
   t.is(signIn.status, 200);
 });

@@ -25,7 +25,10 @@ test('JWKS requires the secret key as a bearer token; the frontend JWKS is publi
 test('session tokens carry the reference claims and a role from public metadata', async (t) => {
   const emulator = await startIdpEmulator({ authorizedParty: 'https://app.example.com' });
   t.teardown(() => emulator.close());
-  const user = await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['admin@example.com'], public_metadata: { role: 'platform_admin' } });
+  const user = await adminFetch(emulator, 'POST', '/v1/users', {
+    email_address: ['admin@example.com'],
+    public_metadata: { role: 'platform_admin' },
+  });
   const token = await mintToken(emulator, user.body.id);
   t.deepEqual(decodeProtectedHeader(token), { alg: 'RS256', kid: emulator.currentKid(), typ: 'JWT' });
   const { payload } = await jwtVerify(token, await importSPKI(emulator.publicKeyPem(), 'RS256'), { issuer: emulator.issuer });

@@ -5,7 +5,11 @@ import { sendJson } from '../http/respond.js';
 import { newId } from '../support/ids.js';
 import type { EmulatorState } from '../emulator-state.js';
 
-const slugify = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Admin API: create and read organizations (the Organization object of reference §5.2). */
 export const organizationsRoutes = (state: EmulatorState): Router => {

@@ -67,7 +67,10 @@ test('a password set by update replaces the old one; a deleted user can no longe
 
 test('the password never appears in user JSON, webhooks or logs', async (t) => {
   const logged: string[] = [];
-  const logger: EmulatorLogger = { info: (obj, msg) => void logged.push(JSON.stringify({ obj, msg })), warn: (obj, msg) => void logged.push(JSON.stringify({ obj, msg })) };
+  const logger: EmulatorLogger = {
+    info: (obj, msg) => void logged.push(JSON.stringify({ obj, msg })),
+    warn: (obj, msg) => void logged.push(JSON.stringify({ obj, msg })),
+  };
   const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn), { logger });
   const created = await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['secret@example.com'], password: PASSWORD });
   const signedIn = await (await signIn(emulator.url, { identifier: 'secret@example.com', password: PASSWORD })).text();

@@ -23,5 +23,10 @@ export const adminFetch = async (
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, contentType: response.headers.get('content-type'), headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    headers: response.headers,
+    body: text === '' ? undefined : JSON.parse(text),
+  };
 };

@@ -4,7 +4,13 @@ import { adminFetch } from '../testing/admin-fetch.js';
 import { startEmulatorWithReceiver } from '../testing/emulator-with-receiver.js';
 
 const invite = (emulator: { url: string; secretKey: string }, email: string, extra: object = {}) =>
-  adminFetch(emulator, 'POST', '/v1/invitations', { email_address: email, redirect_url: 'https://app.example.com/accept', public_metadata: { invitationId: 'local-1' }, notify: false, ...extra });
+  adminFetch(emulator, 'POST', '/v1/invitations', {
+    email_address: email,
+    redirect_url: 'https://app.example.com/accept',
+    public_metadata: { invitationId: 'local-1' },
+    notify: false,
+    ...extra,
+  });
 
 test('an invitation link redirects with the ticket and a ticket sign-up creates a verified user', async (t) => {
   const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn));
@@ -30,7 +36,10 @@ test('an invitation link redirects with the ticket and a ticket sign-up creates 
   t.is(signUp.status, 200);
   const result = (await signUp.json()) as any;
   t.like(result, { status: 'complete', user: { first_name: 'New', public_metadata: { invitationId: 'local-1' }, password_enabled: true } });
-  t.like(result.user.email_addresses[0], { email_address: 'new@example.com', verification: { object: 'verification_ticket', status: 'verified', strategy: 'ticket' } });
+  t.like(result.user.email_addresses[0], {
+    email_address: 'new@example.com',
+    verification: { object: 'verification_ticket', status: 'verified', strategy: 'ticket' },
+  });
   t.is(result.created_session_id, result.session.id);
   t.is(typeof result.jwt, 'string');
 
@@ -41,7 +50,10 @@ test('an invitation link redirects with the ticket and a ticket sign-up creates 
   t.is(again.status, 400);
   t.is(((await again.json()) as any).errors[0].code, 'invitation_already_accepted');
   await emulator.whenSettled();
-  t.deepEqual(receiver.received.map((r) => JSON.parse(r.body).type), ['user.created']);
+  t.deepEqual(
+    receiver.received.map((r) => JSON.parse(r.body).type),
+    ['user.created'],
+  );
   t.is(JSON.parse(receiver.received[0]?.body ?? '{}').data.id, result.user.id);
 });
 
@@ -74,9 +86,14 @@ test('duplicates, revocation and expiry follow the provider rules', async (t) =>
   const short = (await invite(emulator, 'late@example.com', { expires_in_days: 1 })).body;
   emulator.advanceClock(86_400_000);
   const expired = await adminFetch(emulator, 'GET', '/v1/invitations?status=expired');
-  t.deepEqual(expired.body.map((i: { id: string }) => i.id), [short.id]);
+  t.deepEqual(
+    expired.body.map((i: { id: string }) => i.id),
+    [short.id],
+  );
   const signUp = await fetch(`${emulator.url}/v1/client/sign_ups`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ strategy: 'ticket', ticket: new URL(short.url).searchParams.get('ticket') }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ strategy: 'ticket', ticket: new URL(short.url).searchParams.get('ticket') }),
   });
   t.is(signUp.status, 400);
   t.is(((await signUp.json()) as any).errors[0].code, 'ticket_expired');

@@ -6,15 +6,26 @@ import { startEmulatorWithReceiver } from '../testing/emulator-with-receiver.js'
 test('adding a primary email address changes the user primary email and emits user.updated', async (t) => {
   const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn));
   const user = (await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['old@example.com'] })).body;
-  const added = await adminFetch(emulator, 'POST', '/v1/email_addresses', { user_id: user.id, email_address: 'New@Example.com', verified: true, primary: true });
+  const added = await adminFetch(emulator, 'POST', '/v1/email_addresses', {
+    user_id: user.id,
+    email_address: 'New@Example.com',
+    verified: true,
+    primary: true,
+  });
   t.is(added.status, 200);
   t.like(added.body, { object: 'email_address', email_address: 'new@example.com', verification: { status: 'verified' } });
   const after = (await adminFetch(emulator, 'GET', `/v1/users/${user.id}`)).body;
   t.is(after.primary_email_address_id, added.body.id);
-  t.deepEqual(after.email_addresses.map((e: { email_address: string }) => e.email_address), ['old@example.com', 'new@example.com']);
+  t.deepEqual(
+    after.email_addresses.map((e: { email_address: string }) => e.email_address),
+    ['old@example.com', 'new@example.com'],
+  );
   t.true(after.updated_at > user.updated_at);
   await emulator.whenSettled();
-  t.deepEqual(receiver.received.map((r) => JSON.parse(r.body).type), ['user.created', 'user.updated']);
+  t.deepEqual(
+    receiver.received.map((r) => JSON.parse(r.body).type),
+    ['user.created', 'user.updated'],
+  );
   t.is(JSON.parse(receiver.received[1]?.body ?? '{}').data.primary_email_address_id, added.body.id);
 });
 
@@ -38,7 +49,10 @@ test('a taken address, an unknown user or a missing field get the provider error
 
 test('an unverified sign-up emits user.created with an unverified primary address; PATCH verified:true verifies it and emits user.updated', async (t) => {
   const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn));
-  const signUp = await adminFetch(emulator, 'POST', '/_emulator/sign-ups', { email_address: ['Late@Example.com'], password: 'late-password-1' });
+  const signUp = await adminFetch(emulator, 'POST', '/_emulator/sign-ups', {
+    email_address: ['Late@Example.com'],
+    password: 'late-password-1',
+  });
   t.is(signUp.status, 200);
   const primary = signUp.body.email_addresses[0];
   t.is(signUp.body.primary_email_address_id, primary.id);
@@ -57,7 +71,10 @@ test('an unverified sign-up emits user.created with an unverified primary addres
 
   await emulator.whenSettled();
   const events = receiver.received.map((r) => JSON.parse(r.body));
-  t.deepEqual(events.map((e) => e.type), ['user.created', 'user.updated', 'user.updated']);
+  t.deepEqual(
+    events.map((e) => e.type),
+    ['user.created', 'user.updated', 'user.updated'],
+  );
   t.is(events[0].data.email_addresses[0].verification.status, 'unverified');
   t.is(events[1].data.email_addresses[0].verification.status, 'verified');
   t.is(events[2].data.email_addresses[0].verification, null);
@@ -67,6 +84,10 @@ test('an address added with verified:false is stored unverified', async (t) => {
   const emulator = await startIdpEmulator();
   t.teardown(() => emulator.close());
   const user = (await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['first@example.com'] })).body;
-  const added = await adminFetch(emulator, 'POST', '/v1/email_addresses', { user_id: user.id, email_address: 'second@example.com', verified: false });
+  const added = await adminFetch(emulator, 'POST', '/v1/email_addresses', {
+    user_id: user.id,
+    email_address: 'second@example.com',
+    verified: false,
+  });
   t.like(added.body, { email_address: 'second@example.com', verification: null });
 });

@@ -6,22 +6,35 @@ import { startEmulatorWithReceiver } from '../testing/emulator-with-receiver.js'
 test('users: create, read, list, count, update, delete with exact JSON content type', async (t) => {
   const { emulator, receiver } = await startEmulatorWithReceiver((fn) => t.teardown(fn));
   const created = await adminFetch(emulator, 'POST', '/v1/users', {
-    email_address: ['Ada@Example.com'], first_name: 'Ada', last_name: 'L', password: 'secret-pass', public_metadata: { role: 'platform_admin' },
+    email_address: ['Ada@Example.com'],
+    first_name: 'Ada',
+    last_name: 'L',
+    password: 'secret-pass',
+    public_metadata: { role: 'platform_admin' },
   });
   t.is(created.status, 200);
   t.is(created.contentType, 'application/json');
   const user = created.body;
   t.regex(user.id, /^user_[0-9A-Za-z]{27}$/);
   t.regex(user.primary_email_address_id, /^idn_/);
-  t.like(user.email_addresses[0], { email_address: 'ada@example.com', verification: { object: 'verification_admin', status: 'verified', strategy: 'admin' } });
+  t.like(user.email_addresses[0], {
+    email_address: 'ada@example.com',
+    verification: { object: 'verification_admin', status: 'verified', strategy: 'admin' },
+  });
   t.like(user, { object: 'user', first_name: 'Ada', password_enabled: true, public_metadata: { role: 'platform_admin' } });
   t.is(typeof user.image_url, 'string');
 
   t.deepEqual((await adminFetch(emulator, 'GET', `/v1/users/${user.id}`)).body, user);
   const listed = await adminFetch(emulator, 'GET', '/v1/users?email_address=ada%40example.com&limit=1');
-  t.deepEqual(listed.body.map((u: { id: string }) => u.id), [user.id]);
+  t.deepEqual(
+    listed.body.map((u: { id: string }) => u.id),
+    [user.id],
+  );
   t.deepEqual((await adminFetch(emulator, 'GET', '/v1/users?email_address=nobody%40example.com')).body, []);
-  t.deepEqual((await adminFetch(emulator, 'GET', '/v1/users/count?email_address=ada%40example.com')).body, { object: 'total_count', total_count: 1 });
+  t.deepEqual((await adminFetch(emulator, 'GET', '/v1/users/count?email_address=ada%40example.com')).body, {
+    object: 'total_count',
+    total_count: 1,
+  });
 
   const first = await adminFetch(emulator, 'PATCH', `/v1/users/${user.id}`, { first_name: 'Ada2' });
   const second = await adminFetch(emulator, 'PATCH', `/v1/users/${user.id}`, { last_name: 'Lovelace' });
@@ -35,7 +48,10 @@ test('users: create, read, list, count, update, delete with exact JSON content t
 
   await emulator.whenSettled();
   const events = receiver.received.map((r) => JSON.parse(r.body));
-  t.deepEqual(events.map((e) => e.type), ['user.created', 'user.updated', 'user.updated', 'user.deleted']);
+  t.deepEqual(
+    events.map((e) => e.type),
+    ['user.created', 'user.updated', 'user.updated', 'user.deleted'],
+  );
   t.deepEqual(Object.keys(events[0]), ['data', 'object', 'type', 'timestamp', 'instance_id', 'event_attributes']);
   t.like(events[0], { object: 'event', instance_id: emulator.instanceId, data: { id: user.id } });
   t.deepEqual(events[3].data, { deleted: true, id: user.id, object: 'user' });
@@ -68,5 +84,8 @@ test('bad input gets the provider error envelope, never a 500', async (t) => {
   }
   const taken = await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['x@example.com'] });
   t.is(taken.status, 200);
-  t.is((await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['X@example.com'] })).body.errors[0].code, 'form_identifier_exists');
+  t.is(
+    (await adminFetch(emulator, 'POST', '/v1/users', { email_address: ['X@example.com'] })).body.errors[0].code,
+    'form_identifier_exists',
+  );
 });

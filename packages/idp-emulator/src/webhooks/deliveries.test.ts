@@ -30,8 +30,14 @@ test('failed attempts are retried on the scaled schedule with the same id and a 
   const userId = await createUser(started, 'retry@example.com');
   await started.whenSettled();
   const log = started.deliveries();
-  t.deepEqual(log.map((d) => d.attempt), [1, 2, 3]);
-  t.deepEqual(log.map((d) => d.status), [500, 500, 200]);
+  t.deepEqual(
+    log.map((d) => d.attempt),
+    [1, 2, 3],
+  );
+  t.deepEqual(
+    log.map((d) => d.status),
+    [500, 500, 200],
+  );
   t.is(new Set(log.map((d) => d.messageId)).size, 1);
   t.like(log[0], { eventType: 'user.created', userId });
   const ids = receiver.received.map((r) => r.headers['idp-webhook-id']);
@@ -70,7 +76,10 @@ test('held messages are released in reverse order on request', async (t) => {
   t.is(receiver.received.length, 0);
   t.is(emulator.releaseHeld('reverse'), 2);
   await emulator.whenSettled();
-  t.deepEqual(receiver.received.map((r) => JSON.parse(r.body).type), ['user.updated', 'user.created']);
+  t.deepEqual(
+    receiver.received.map((r) => JSON.parse(r.body).type),
+    ['user.updated', 'user.created'],
+  );
 });
 
 test('whenDeliveredExceptHeld waits for every delivery but the held ones, which stay held', async (t) => {
@@ -81,7 +90,11 @@ test('whenDeliveredExceptHeld waits for every delivery but the held ones, which 
   emulator.setDeliveryMode({ hold: false });
   await createUser(emulator, 'retried@example.com');
   await emulator.whenDeliveredExceptHeld();
-  t.deepEqual(emulator.deliveries().map((d) => d.status), [500, 200], 'the failed attempt was retried before it resolved');
+  t.deepEqual(
+    emulator.deliveries().map((d) => d.status),
+    [500, 200],
+    'the failed attempt was retried before it resolved',
+  );
   t.is(emulator.heldCount(), 1);
   await t.throwsAsync(emulator.whenSettled(50), { message: /not settled/ });
   emulator.releaseHeld();
@@ -103,15 +116,29 @@ test('delay mode holds messages for a while, then delivers them without a releas
   t.deepEqual(Object.keys(log.body[0]).sort(), ['at', 'attempt', 'durationMs', 'eventType', 'messageId', 'sequence', 'status', 'userId']);
 });
 
-test('a held batch is released in the mode\'s reorder order over the control API', async (t) => {
+test("a held batch is released in the mode's reorder order over the control API", async (t) => {
   const { receiver, emulator } = await setup(t);
   await adminFetch(emulator, 'PUT', '/_emulator/delivery-mode', { hold: true, reorder: 'reverse' }, null);
-  const ids = [await createUser(emulator, 'r1@example.com'), await createUser(emulator, 'r2@example.com'), await createUser(emulator, 'r3@example.com')];
+  const ids = [
+    await createUser(emulator, 'r1@example.com'),
+    await createUser(emulator, 'r2@example.com'),
+    await createUser(emulator, 'r3@example.com'),
+  ];
   t.deepEqual((await adminFetch(emulator, 'POST', '/_emulator/deliveries/release', undefined, null)).body, { released: 3 });
   await emulator.whenSettled();
-  t.deepEqual(receiver.received.map((r) => JSON.parse(r.body).data.id), [...ids].reverse());
-  t.deepEqual(emulator.deliveries().map((d) => d.userId), [...ids].reverse());
-  t.deepEqual(emulator.deliveries().map((d) => d.sequence), [3, 2, 1], 'the log keeps each message\'s publication order');
+  t.deepEqual(
+    receiver.received.map((r) => JSON.parse(r.body).data.id),
+    [...ids].reverse(),
+  );
+  t.deepEqual(
+    emulator.deliveries().map((d) => d.userId),
+    [...ids].reverse(),
+  );
+  t.deepEqual(
+    emulator.deliveries().map((d) => d.sequence),
+    [3, 2, 1],
+    "the log keeps each message's publication order",
+  );
 });
 
 test('concurrency puts several attempts in flight at once; the settled long-poll waits for all of them', async (t) => {
@@ -130,7 +157,13 @@ test('concurrency puts several attempts in flight at once; the settled long-poll
   for (const email of ['c1@example.com', 'c2@example.com', 'c3@example.com']) await createUser(emulator, email);
   t.is((await adminFetch(emulator, 'GET', '/_emulator/deliveries/settled?timeoutMs=10000', undefined, null)).status, 200);
   t.is(receiver.received.length, 3);
-  t.deepEqual(emulator.deliveries().map((d) => d.sequence).sort(), [1, 2, 3]);
+  t.deepEqual(
+    emulator
+      .deliveries()
+      .map((d) => d.sequence)
+      .sort(),
+    [1, 2, 3],
+  );
   t.is((await adminFetch(emulator, 'PUT', '/_emulator/delivery-mode', { concurrency: 0 }, null)).status, 422);
 });
 

@@ -184,7 +184,16 @@ export class WebhookDispatcher {
     const status = await postWebhook({ url, secret, message, atMs: at, timeoutMs: this.deps.timeoutMs, signal: this.abort.signal });
     if (this.closed) return;
     const durationMs = this.deps.clock.now() - at;
-    this.log.push({ messageId: message.id, eventType: message.eventType, userId: message.userId, sequence, status, attempt, at, durationMs });
+    this.log.push({
+      messageId: message.id,
+      eventType: message.eventType,
+      userId: message.userId,
+      sequence,
+      status,
+      attempt,
+      at,
+      durationMs,
+    });
     if (typeof status === 'number' && status >= 200 && status < 300) return this.finish();
     const delay = delayBeforeAttempt(attempt + 1, this.deps.timeScale);
     if (delay === undefined) {

@@ -67,7 +67,8 @@ export const controlRoutes = (router: Router, state: EmulatorState): void => {
     async (exchange) => {
       const body = json(exchange);
       const outcome = body?.['outcome'] ?? 'success';
-      if (outcome !== 'success' && outcome !== 'failure') return sendJson(exchange.response, 400, { error: 'outcome must be success or failure' });
+      if (outcome !== 'success' && outcome !== 'failure')
+        return sendJson(exchange.response, 400, { error: 'outcome must be success or failure' });
       const order = {
         subscriptionReferenceCode: exchange.params['subscriptionReferenceCode']!,
         orderReferenceCode: typeof body?.['orderReferenceCode'] === 'string' ? body['orderReferenceCode'] : randomUUID(),
@@ -75,7 +76,11 @@ export const controlRoutes = (router: Router, state: EmulatorState): void => {
         outcome,
       } as const;
       const amountMinor = body?.['amountMinor'];
-      recordOrder(state, order, typeof amountMinor === 'number' && Number.isSafeInteger(amountMinor) && amountMinor > 0 ? amountMinor : undefined);
+      recordOrder(
+        state,
+        order,
+        typeof amountMinor === 'number' && Number.isSafeInteger(amountMinor) && amountMinor > 0 ? amountMinor : undefined,
+      );
       void sendSubscriptionWebhook(state, order);
       sendJson(exchange.response, 202, order);
     },
@@ -88,7 +93,9 @@ export const controlRoutes = (router: Router, state: EmulatorState): void => {
       const body = json(exchange);
       const amountMinor = body?.['amountMinor'];
       if (typeof amountMinor !== 'number' || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
-        return sendJson(exchange.response, 400, { error: 'expected { "amountMinor": <positive integer>, "currency"?, "status"?, "subscriptionReferenceCode"? }' });
+        return sendJson(exchange.response, 400, {
+          error: 'expected { "amountMinor": <positive integer>, "currency"?, "status"?, "subscriptionReferenceCode"? }',
+        });
       }
       const text = (name: string): string | undefined => (typeof body?.[name] === 'string' ? (body[name] as string) : undefined);
       const currency = text('currency');

@@ -117,7 +117,16 @@ export class Dispatcher {
       status = 'network-error';
     }
     if (this.closed) return undefined;
-    const entry: DeliveryAttempt = { id, kind: message.kind, reference: message.reference, attempt, status, reply, accepted: typeof status === 'number' && message.accepts(status, reply), at: Date.now() };
+    const entry: DeliveryAttempt = {
+      id,
+      kind: message.kind,
+      reference: message.reference,
+      attempt,
+      status,
+      reply,
+      accepted: typeof status === 'number' && message.accepts(status, reply),
+      at: Date.now(),
+    };
     this.log.push(entry);
     return entry;
   }

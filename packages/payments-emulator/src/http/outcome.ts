@@ -4,7 +4,9 @@ export const outcomeOf = (body: string): string | undefined => {
   if (fromForm !== null) return fromForm;
   try {
     const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null && typeof (value as { outcome?: unknown }).outcome === 'string' ? (value as { outcome: string }).outcome : undefined;
+    return typeof value === 'object' && value !== null && typeof (value as { outcome?: unknown }).outcome === 'string'
+      ? (value as { outcome: string }).outcome
+      : undefined;
   } catch {
     return undefined;
   }

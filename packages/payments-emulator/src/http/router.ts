@@ -61,7 +61,14 @@ export class Router {
       if (match === null) continue;
       if (!route.control && isDown()) return void response.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
       const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-      return route.handler({ request, response, params, query: url.searchParams, body: Buffer.concat(chunks).toString('utf8'), path: url.pathname });
+      return route.handler({
+        request,
+        response,
+        params,
+        query: url.searchParams,
+        body: Buffer.concat(chunks).toString('utf8'),
+        path: url.pathname,
+      });
     }
     sendJson(response, 404, { error: `no route for ${request.method} ${url.pathname}` });
   }

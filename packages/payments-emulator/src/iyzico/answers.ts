@@ -37,9 +37,24 @@ export const signedPayment = (secretKey: string, payment: IyzicoPayment) => ({
   mdStatus: Number(payment.mdStatus ?? 0),
   authCode: '123456',
   hostReference: `mock${payment.paymentId}`,
-  itemTransactions: [{ itemId: payment.basketId, paymentTransactionId: `${payment.paymentId}1`, transactionStatus: 2, price: decimalNumber(payment.priceMinor), paidPrice: decimalNumber(payment.paidPriceMinor) }],
+  itemTransactions: [
+    {
+      itemId: payment.basketId,
+      paymentTransactionId: `${payment.paymentId}1`,
+      transactionStatus: 2,
+      price: decimalNumber(payment.priceMinor),
+      paidPrice: decimalNumber(payment.paidPriceMinor),
+    },
+  ],
   signature: hmacHex(
     secretKey,
-    [payment.paymentId, payment.currency, payment.basketId, payment.conversationId, signedText(payment.paidPriceMinor), signedText(payment.priceMinor)].join(':'),
+    [
+      payment.paymentId,
+      payment.currency,
+      payment.basketId,
+      payment.conversationId,
+      signedText(payment.paidPriceMinor),
+      signedText(payment.priceMinor),
+    ].join(':'),
   ),
 });

@@ -6,7 +6,14 @@ import type { EmulatorState, IyzicoPayment } from '../state.js';
 const SIGNATURE_HEADER = 'X-IYZ-SIGNATURE-V3';
 
 /** One signed iyzico JSON webhook, retried on iyzico's schedule until a 2xx. */
-const sendSigned = (state: EmulatorState, kind: 'iyzico-webhook' | 'iyzico-subscription', reference: string, url: string, body: string, signature: string) =>
+const sendSigned = (
+  state: EmulatorState,
+  kind: 'iyzico-webhook' | 'iyzico-subscription',
+  reference: string,
+  url: string,
+  body: string,
+  signature: string,
+) =>
   state.dispatcher.send({
     kind,
     reference,
@@ -22,7 +29,12 @@ const sendSigned = (state: EmulatorState, kind: 'iyzico-webhook' | 'iyzico-subsc
  * `X-IYZ-SIGNATURE-V3` = hex HMAC-SHA256(secretKey, secretKey + iyziEventType + paymentId +
  * paymentConversationId + status), retried on iyzico's schedule.
  */
-export const sendPaymentWebhook = (state: EmulatorState, payment: IyzicoPayment, eventType: string, status: string): Promise<DeliveryAttempt | undefined> => {
+export const sendPaymentWebhook = (
+  state: EmulatorState,
+  payment: IyzicoPayment,
+  eventType: string,
+  status: string,
+): Promise<DeliveryAttempt | undefined> => {
   const url = state.targets.iyzicoWebhookUrl;
   if (url === undefined) return Promise.resolve(undefined);
   const { secretKey, merchantId } = state.iyzico;
@@ -36,7 +48,14 @@ export const sendPaymentWebhook = (state: EmulatorState, payment: IyzicoPayment,
     iyziEventTime: Date.now(),
     iyziPaymentId: Number(payment.paymentId),
   });
-  return sendSigned(state, 'iyzico-webhook', payment.paymentId, url, body, hmacHex(secretKey, secretKey + eventType + payment.paymentId + payment.conversationId + status));
+  return sendSigned(
+    state,
+    'iyzico-webhook',
+    payment.paymentId,
+    url,
+    body,
+    hmacHex(secretKey, secretKey + eventType + payment.paymentId + payment.conversationId + status),
+  );
 };
 
 /** One subscription order to notify. */
@@ -65,6 +84,9 @@ export const sendSubscriptionWebhook = (state: EmulatorState, order: Subscriptio
     iyziEventType: eventType,
     iyziEventTime: Date.now(),
   });
-  const signature = hmacHex(secretKey, merchantId + secretKey + eventType + order.subscriptionReferenceCode + order.orderReferenceCode + order.customerReferenceCode);
+  const signature = hmacHex(
+    secretKey,
+    merchantId + secretKey + eventType + order.subscriptionReferenceCode + order.orderReferenceCode + order.customerReferenceCode,
+  );
   return sendSigned(state, 'iyzico-subscription', order.orderReferenceCode, url, body, signature);
 };

@@ -20,6 +20,7 @@ export const checkIyzws = (
   if (parts === null) return { ok: false, errorCode: '1001', errorMessage: 'api bilgileri bulunamadı' };
   const [, apiKey, randomKey, signature] = parts;
   if (apiKey !== credentials.apiKey) return { ok: false, errorCode: '1001', errorMessage: 'api bilgileri bulunamadı' };
-  if (!sameText(hmacHex(credentials.secretKey, randomKey! + path + body), signature!)) return { ok: false, errorCode: '1000', errorMessage: 'Geçersiz imza' };
+  if (!sameText(hmacHex(credentials.secretKey, randomKey! + path + body), signature!))
+    return { ok: false, errorCode: '1000', errorMessage: 'Geçersiz imza' };
   return { ok: true };
 };

@@ -24,7 +24,10 @@ export const completeThreeDs = (state: EmulatorState, paymentId: string, outcome
     payment.mdStatus = mdStatus;
   }
   const fields = { status: outcome, paymentId, conversationData: '', conversationId: payment.conversationId, mdStatus };
-  const signature = hmacHex(state.iyzico.secretKey, [fields.conversationData, fields.conversationId, fields.mdStatus, fields.paymentId, fields.status].join(':'));
+  const signature = hmacHex(
+    state.iyzico.secretKey,
+    [fields.conversationData, fields.conversationId, fields.mdStatus, fields.paymentId, fields.status].join(':'),
+  );
   return { action: payment.callbackUrl, fields: { ...fields, signature } };
 };
 
@@ -33,11 +36,18 @@ export const completeThreeDs = (state: EmulatorState, paymentId: string, outcome
  * the page that posts the signed callback to the service, as the browser would after the bank.
  * With `Accept: application/json` it answers the form as JSON, for scripts.
  */
-export const threeDsOutcome = (state: EmulatorState) => (exchange: Exchange): void => {
-  const outcome = outcomeOf(exchange.body);
-  if (outcome !== 'success' && outcome !== 'failure') return sendJson(exchange.response, 400, { error: 'outcome must be success or failure' });
-  const form = completeThreeDs(state, exchange.params['paymentId']!, outcome);
-  if (form === undefined) return sendJson(exchange.response, 404, { error: 'no such payment' });
-  if ((exchange.request.headers.accept ?? '').includes('application/json')) return sendJson(exchange.response, 200, form);
-  sendHtml(exchange.response, 200, page('Returning to the merchant', postForm(form.action, form.fields, { id: 'callback', autoSubmit: true })));
-};
+export const threeDsOutcome =
+  (state: EmulatorState) =>
+  (exchange: Exchange): void => {
+    const outcome = outcomeOf(exchange.body);
+    if (outcome !== 'success' && outcome !== 'failure')
+      return sendJson(exchange.response, 400, { error: 'outcome must be success or failure' });
+    const form = completeThreeDs(state, exchange.params['paymentId']!, outcome);
+    if (form === undefined) return sendJson(exchange.response, 404, { error: 'no such payment' });
+    if ((exchange.request.headers.accept ?? '').includes('application/json')) return sendJson(exchange.response, 200, form);
+    sendHtml(
+      exchange.response,
+      200,
+      page('Returning to the merchant', postForm(form.action, form.fields, { id: 'callback', autoSubmit: true })),
+    );
+  };

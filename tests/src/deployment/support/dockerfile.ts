@@ -47,7 +47,11 @@ export const parseDockerfile = (path: string): { readonly args: ReadonlyMap<stri
       args.set(name, value);
     } else if (instruction.keyword === 'FROM') {
       const [base = '', as, name] = instruction.args.split(/\s+/);
-      stages.push({ name: as?.toUpperCase() === 'AS' ? name : undefined, base: base.replace(/\$\{(\w+)\}/g, (_, arg: string) => args.get(arg) ?? ''), instructions: [] });
+      stages.push({
+        name: as?.toUpperCase() === 'AS' ? name : undefined,
+        base: base.replace(/\$\{(\w+)\}/g, (_, arg: string) => args.get(arg) ?? ''),
+        instructions: [],
+      });
     } else {
       stages[stages.length - 1]?.instructions.push(instruction);
     }
@@ -72,7 +76,9 @@ export const envOf = (stage: Stage): Record<string, string> =>
   Object.fromEntries(
     stage.instructions
       .filter((instruction) => instruction.keyword === 'ENV')
-      .flatMap((instruction) => [...instruction.args.matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)].map((match) => [match[1]!, match[2] ?? match[3]!])),
+      .flatMap((instruction) =>
+        [...instruction.args.matchAll(/(\w+)=(?:"([^"]*)"|(\S+))/g)].map((match) => [match[1]!, match[2] ?? match[3]!]),
+      ),
   );
 
 /** The exec-form command of `CMD ["…"]` or `HEALTHCHECK … CMD ["…"]`. */

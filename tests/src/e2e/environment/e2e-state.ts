@@ -16,7 +16,10 @@ export interface StoredCookie {
 /** Cookies and local storage of the signed-in client (Playwright's `storageState` shape). */
 export interface StorageState {
   readonly cookies: readonly StoredCookie[];
-  readonly origins: ReadonlyArray<{ readonly origin: string; readonly localStorage: ReadonlyArray<{ readonly name: string; readonly value: string }> }>;
+  readonly origins: ReadonlyArray<{
+    readonly origin: string;
+    readonly localStorage: ReadonlyArray<{ readonly name: string; readonly value: string }>;
+  }>;
 }
 
 /** What the end-to-end setup saves once per run and every spec reuses. */
@@ -48,7 +51,9 @@ const isState = (value: unknown): value is E2eState => {
   const state = value as Partial<E2eState> | null;
   return (
     state?.version === 1 &&
-    [state.providerUrl, state.secretKey, state.serviceUrl, state.sessionId, state.userId, state.email].every((field) => typeof field === 'string') &&
+    [state.providerUrl, state.secretKey, state.serviceUrl, state.sessionId, state.userId, state.email].every(
+      (field) => typeof field === 'string',
+    ) &&
     Array.isArray(state.storageState?.cookies)
   );
 };
@@ -64,7 +69,8 @@ export const loadE2eState = (env: Readonly<Record<string, string | undefined>> =
   if (path === undefined || path === '') {
     throw new Error(`${E2E_STATE_FILE_VARIABLE} is not set: run through npm test, which starts the e2e environment`);
   }
-  if (!existsSync(path)) throw new Error(`the e2e state file ${path} does not exist: run through npm test, which starts the e2e environment`);
+  if (!existsSync(path))
+    throw new Error(`the e2e state file ${path} does not exist: run through npm test, which starts the e2e environment`);
   const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
   if (!isState(parsed)) throw new Error(`the e2e state file ${path} is not a version 1 state file`);
   return parsed;

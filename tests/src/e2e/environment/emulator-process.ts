@@ -42,7 +42,13 @@ export const startEmulatorProcess = async (options: EmulatorProcessOptions = {})
     return value;
   };
   try {
-    return { url, secretKey: read('IDP_SECRET_KEY'), publishableKey: read('IDP_PUBLISHABLE_KEY'), webhookSecret: read('IDP_WEBHOOK_SECRET'), process: child };
+    return {
+      url,
+      secretKey: read('IDP_SECRET_KEY'),
+      publishableKey: read('IDP_PUBLISHABLE_KEY'),
+      webhookSecret: read('IDP_WEBHOOK_SECRET'),
+      process: child,
+    };
   } catch (error) {
     await child.stop();
     throw error;

@@ -67,9 +67,13 @@ export const startObservabilityStandIns = async (): Promise<ObservabilityStandIn
         problems.push(`PostHog: no user_signed_up for ${expected.signedUpUserId}`);
       }
       for (const event of sentry!.sentryEvents()) {
-        if (event.user !== undefined && Object.keys(event.user).some((key) => key !== 'id')) problems.push('Sentry: an event carries more of the user than its id');
+        if (event.user !== undefined && Object.keys(event.user).some((key) => key !== 'id'))
+          problems.push('Sentry: an event carries more of the user than its id');
       }
-      for (const [vendor, received] of [['Sentry', sentry!.text()], ['PostHog', posthog!.text()]] as const) {
+      for (const [vendor, received] of [
+        ['Sentry', sentry!.text()],
+        ['PostHog', posthog!.text()],
+      ] as const) {
         for (const [what, pattern] of LEAK_PATTERNS) if (pattern.test(received)) problems.push(`${vendor}: received ${what}`);
         for (const secret of expected.secrets) if (received.includes(secret)) problems.push(`${vendor}: received a secret of the run`);
       }

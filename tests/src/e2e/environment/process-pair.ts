@@ -47,7 +47,12 @@ export const startProcessPair = async (options: ProcessPairOptions = {}): Promis
     emulator = await startEmulatorProcess(options.timeScale === undefined ? {} : { timeScale: options.timeScale });
     const provider = emulatorClient(emulator);
     const startService = (port?: number) =>
-      startServiceProcess({ provider: emulator!, dataDir, ...(port === undefined ? {} : { port }), ...(options.serviceEnv === undefined ? {} : { env: options.serviceEnv }) });
+      startServiceProcess({
+        provider: emulator!,
+        dataDir,
+        ...(port === undefined ? {} : { port }),
+        ...(options.serviceEnv === undefined ? {} : { env: options.serviceEnv }),
+      });
     service = await startService();
     await provider.setWebhookUrl(`${service.url}/webhooks/idp`);
     const port = service.port;

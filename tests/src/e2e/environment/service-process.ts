@@ -22,7 +22,8 @@ export interface ServiceProcessOptions {
 
 // Inherited settings that would point the service elsewhere (another database, provider, Redis, mode
 // or a real error-tracking or analytics vendor).
-const SERVICE_VARIABLES = /^(IDP_|DATABASE_URL$|DATA_DIR$|PORT$|NODE_ENV$|TEST_AUTH_BYPASS$|MIGRATE_ON_START$|LOG_LEVEL$|E2E_|REDIS_|SENTRY_|POSTHOG_|METRICS_|CORS_ORIGINS$)/;
+const SERVICE_VARIABLES =
+  /^(IDP_|DATABASE_URL$|DATA_DIR$|PORT$|NODE_ENV$|TEST_AUTH_BYPASS$|MIGRATE_ON_START$|LOG_LEVEL$|E2E_|REDIS_|SENTRY_|POSTHOG_|METRICS_|CORS_ORIGINS$)/;
 
 const listeningUrl = (line: string): string | undefined => {
   if (!line.startsWith('{')) return undefined;
@@ -53,6 +54,11 @@ export const startServiceProcess = async (options: ServiceProcessOptions): Promi
     IDP_WEBHOOK_SECRET: options.provider.webhookSecret,
     ...options.env,
   };
-  const { process: child, ready: url } = await startNodeProcess({ name: 'service', args: [ENTRY_POINTS.service], env, ready: listeningUrl });
+  const { process: child, ready: url } = await startNodeProcess({
+    name: 'service',
+    args: [ENTRY_POINTS.service],
+    env,
+    ready: listeningUrl,
+  });
   return { url, port: Number(new URL(url).port), dataDir: options.dataDir, process: child };
 };

@@ -29,16 +29,25 @@ export const signInAtProvider = async (request: SignInRequest): Promise<SignInRe
       body: new URLSearchParams({ strategy: 'password', identifier: request.identifier, password: request.password }),
       signal,
     });
-    const body = (await response.json()) as { status?: string; created_session_id?: string; user?: { id?: string }; jwt?: string; errors?: Array<{ code?: string }> };
+    const body = (await response.json()) as {
+      status?: string;
+      created_session_id?: string;
+      user?: { id?: string };
+      jwt?: string;
+      errors?: Array<{ code?: string }>;
+    };
     if (!response.ok || body.status !== 'complete') {
-      throw new Error(`E2E sign-in was refused (${response.status} ${body.errors?.[0]?.code ?? body.status ?? 'no status'}) for ${request.identifier}`);
+      throw new Error(
+        `E2E sign-in was refused (${response.status} ${body.errors?.[0]?.code ?? body.status ?? 'no status'}) for ${request.identifier}`,
+      );
     }
     if (typeof body.created_session_id !== 'string' || typeof body.user?.id !== 'string' || typeof body.jwt !== 'string') {
       throw new Error('E2E sign-in answered without a session, user or token');
     }
     return { sessionId: body.created_session_id, userId: body.user.id, jwt: body.jwt };
   } catch (error) {
-    if (signal.aborted) throw new Error(`E2E sign-in timed out after ${seconds(request.deadlineMs)} (no answer from ${endpoint})`, { cause: error });
+    if (signal.aborted)
+      throw new Error(`E2E sign-in timed out after ${seconds(request.deadlineMs)} (no answer from ${endpoint})`, { cause: error });
     throw error;
   }
 };

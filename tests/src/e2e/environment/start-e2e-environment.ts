@@ -66,7 +66,10 @@ export const startE2eEnvironment = async (options: StartE2eEnvironmentOptions = 
     const finish = async (): Promise<ObservabilityReport> => {
       const metrics = await vendors.scrape(state.serviceUrl);
       await pair.stopService();
-      const report = vendors.check(metrics, { signedUpUserId: seeded.id, secrets: [pair.emulator.secretKey, pair.emulator.webhookSecret, password] });
+      const report = vendors.check(metrics, {
+        signedUpUserId: seeded.id,
+        secrets: [pair.emulator.secretKey, pair.emulator.webhookSecret, password],
+      });
       await stop();
       return report;
     };

@@ -82,7 +82,8 @@ export const installLikeAConsumer = async (dir: string, names: readonly string[]
     // A dependency nested in its dependent's own node_modules comes along with the dependent's folder.
     if (existsSync(join(from, 'node_modules', name)) && from !== ROOT) continue;
     if (theirs.has(name)) continue;
-    if (!existsSync(installed(name))) throw new Error(`${name} (needed by a package installed in ${from}) is not installed in the workspace`);
+    if (!existsSync(installed(name)))
+      throw new Error(`${name} (needed by a package installed in ${from}) is not installed in the workspace`);
     theirs.add(name);
     pending.push(...requiredOf(manifestAt(installed(name))).map((dependency) => ({ name: dependency, from: installed(name) })));
   }

@@ -24,7 +24,11 @@ export interface Backend {
 /** A runner of the test's own on the backend's database, beside `persistence().sql` (the caller closes it). */
 export const runnerFor = (backend: Backend, options?: SqlRunnerOptions): SqlRunner => {
   const scratch = backend.scratch();
-  return createSqlRunner(backend.persistence().orm.em, scratch === undefined ? { kind: 'pglite' } : { kind: 'postgres', url: scratch.url }, options);
+  return createSqlRunner(
+    backend.persistence().orm.em,
+    scratch === undefined ? { kind: 'pglite' } : { kind: 'postgres', url: scratch.url },
+    options,
+  );
 };
 
 /** The PostgreSQL server to test against, when configured. */

@@ -46,7 +46,9 @@ export const aMembership = (fields: Pick<Membership, 'id' | 'organizationId' | '
 });
 
 /** A pending invitation issued at {@link T0}, expiring a week later. */
-export const anInvitation = (fields: Pick<Invitation, 'id' | 'organizationId' | 'membershipId' | 'invitedBy'> & Partial<Invitation>): Invitation => ({
+export const anInvitation = (
+  fields: Pick<Invitation, 'id' | 'organizationId' | 'membershipId' | 'invitedBy'> & Partial<Invitation>,
+): Invitation => ({
   email: 'invitee@example.com' as Email,
   role: 'member',
   status: 'pending',

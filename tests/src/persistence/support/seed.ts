@@ -20,14 +20,10 @@ export const ensureUser = async (persistence: Persistence, id: string, email: st
 export const seedMembership = async (persistence: Persistence, seed: MembershipSeed): Promise<void> => {
   await ensureOrganization(persistence, seed.organizationId, seed.organizationName);
   if (seed.userId !== null) await ensureUser(persistence, seed.userId);
-  await persistence.orm.em.execute('insert into "memberships" ("id", "organization_id", "user_id", "role", "status", "email") values (?, ?, ?, ?, ?, ?)', [
-    seed.id,
-    seed.organizationId,
-    seed.userId,
-    seed.role,
-    seed.status,
-    seed.email ?? null,
-  ]);
+  await persistence.orm.em.execute(
+    'insert into "memberships" ("id", "organization_id", "user_id", "role", "status", "email") values (?, ?, ?, ?, ?, ?)',
+    [seed.id, seed.organizationId, seed.userId, seed.role, seed.status, seed.email ?? null],
+  );
 };
 
 /** Makes an invitation's foreign keys hold: its organization, its inviter and its `invited` membership row. */

@@ -15,10 +15,19 @@ test('owners and admins read the trail newest first, page by page; coaches may n
   await reinstateMember(world)(owner.auth, organization.id, members.cole.membership.id)();
   const first = await listAuditEntries(world)(members.ada.auth, organization.id, { limit: 2 })();
   if (E.isLeft(first) || first.right.nextCursor === null) return t.fail();
-  t.deepEqual(first.right.items.map((e) => e.action), ['membership.reinstated', 'membership.suspended']);
+  t.deepEqual(
+    first.right.items.map((e) => e.action),
+    ['membership.reinstated', 'membership.suspended'],
+  );
   const cursor = PageCursor.decode(first.right.nextCursor);
   if (E.isLeft(cursor)) return t.fail();
   const second = await listAuditEntries(world)(members.ada.auth, organization.id, { limit: 2, cursor: cursor.right })();
-  t.deepEqual(E.map((page: { items: readonly { action: string }[]; nextCursor: string | null }) => [page.items.map((e) => e.action), page.nextCursor])(second), E.right([['organization.created'], null]));
+  t.deepEqual(
+    E.map((page: { items: readonly { action: string }[]; nextCursor: string | null }) => [
+      page.items.map((e) => e.action),
+      page.nextCursor,
+    ])(second),
+    E.right([['organization.created'], null]),
+  );
   t.is(outcome(await listAuditEntries(world)(members.cole.auth, organization.id, pageRequest())()), 'Forbidden');
 });

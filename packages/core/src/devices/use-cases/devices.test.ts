@@ -45,7 +45,16 @@ test("a new device naming no language takes the user's stored language, else en"
   t.is((await register(world, person.auth, phone())).device.locale as string, 'en');
   await rememberLocale(world)(person.user, 'de' as Locale)();
   const refreshed = world.users.byId(person.user.id)!;
-  t.is((await register(world, sessionOf(refreshed), phone({ installationId: 'tablet' as InstallationId, pushToken: 'ExponentPushToken[devices-core-0002]' as PushToken }))).device.locale as string, 'de');
+  t.is(
+    (
+      await register(
+        world,
+        sessionOf(refreshed),
+        phone({ installationId: 'tablet' as InstallationId, pushToken: 'ExponentPushToken[devices-core-0002]' as PushToken }),
+      )
+    ).device.locale as string,
+    'de',
+  );
 });
 
 test('a caller without a local user cannot register (UserNotFound); revoking and listing are empty and idempotent', async (t) => {

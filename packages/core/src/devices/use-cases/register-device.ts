@@ -40,6 +40,8 @@ export const registerDevice =
     pipe(
       TE.fromEither(requireUser(caller)),
       TE.flatMap((user) =>
-        fromPort(() => deps.devices.register({ ...input, userId: user.id, fallbackLocale: user.locale ?? DEFAULT_LOCALE, at: deps.clock.now() })),
+        fromPort(() =>
+          deps.devices.register({ ...input, userId: user.id, fallbackLocale: user.locale ?? DEFAULT_LOCALE, at: deps.clock.now() }),
+        ),
       ),
     );

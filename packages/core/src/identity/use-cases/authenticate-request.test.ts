@@ -77,9 +77,26 @@ test('rules 5-7: a valid session maps to the local user and carries the role cla
 test("rules 5-7: the caller's memberships come with the user, every status included, for /users/me to use", async (t) => {
   const { authenticate, world } = setup();
   const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: SUBJECT }), '00000000-0000-4000-8000-000000000009' as UserId);
-  const active = { id: '00000000-0000-4000-8000-0000000000a1', organizationId: '00000000-0000-4000-8000-0000000000b1', organizationName: 'Rowing Club', role: 'coach', status: 'active' } as const;
-  const left = { ...active, id: '00000000-0000-4000-8000-0000000000a2', organizationId: '00000000-0000-4000-8000-0000000000b2', organizationName: 'Chess Club', status: 'cancelled' } as const;
-  for (const summary of [active, left]) world.memberships.add(user.id, { ...summary, id: summary.id as MembershipId, organizationId: summary.organizationId as OrganizationId });
+  const active = {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    organizationId: '00000000-0000-4000-8000-0000000000b1',
+    organizationName: 'Rowing Club',
+    role: 'coach',
+    status: 'active',
+  } as const;
+  const left = {
+    ...active,
+    id: '00000000-0000-4000-8000-0000000000a2',
+    organizationId: '00000000-0000-4000-8000-0000000000b2',
+    organizationName: 'Chess Club',
+    status: 'cancelled',
+  } as const;
+  for (const summary of [active, left])
+    world.memberships.add(user.id, {
+      ...summary,
+      id: summary.id as MembershipId,
+      organizationId: summary.organizationId as OrganizationId,
+    });
   const result = await authenticate({ isPublic: false, authorization: 'Bearer good' })();
   t.true(E.isRight(result));
   t.deepEqual(E.isRight(result) ? result.right?.memberships?.map((m) => [m.organizationName, m.status]) : undefined, [

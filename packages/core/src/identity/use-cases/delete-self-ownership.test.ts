@@ -52,7 +52,11 @@ test('a transfer of ownership to a user whose deletion is between its check and 
 
   t.is(outcome(await deleting), 'Right');
   t.is(outcome(await transferring), 'InvalidMembershipTransition', 'it waited for bob’s locked row, then found it cancelled');
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [owner.membership.id], 'the owner was never demoted');
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [owner.membership.id],
+    'the owner was never demoted',
+  );
   t.like(O.toNullable(await world.memberships.findById(members.bob.membership.id)), { role: 'admin', status: 'cancelled' });
   t.deepEqual(world.idpAdmin.deleted, [members.bob.user.idpId]);
 });
@@ -71,7 +75,11 @@ test('a transfer of ownership that commits before the deletion locks the rows ma
 
   const result = await deleteSelf({ ...locked, memberships: racing })({ idpId: members.bob.user.idpId, skipProvider: false })();
   t.true(E.isLeft(result) && result.left._tag === 'OwnerMustTransferOwnership' && result.left.organizationIds.includes(organization.id));
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [members.bob.membership.id], 'bob owns the organization');
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [members.bob.membership.id],
+    'bob owns the organization',
+  );
   t.is(O.toNullable(await world.users.findByIdpId(members.bob.user.idpId))?.deletedAt, null, 'bob is not deleted');
   t.deepEqual(world.idpAdmin.deleted, []);
 });

@@ -14,7 +14,10 @@ test('deleting oneself soft-deletes, cancels memberships and deletes the provide
   world.memberships.add(user.id, { id: 'm1', organizationId: 'o1', organizationName: 'Iron Gym', role: 'member', status: 'active' });
   const result = await deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: false })();
   t.true(E.isRight(result) && result.right.deletedAt !== null);
-  t.deepEqual((await world.memberships.listForUser(user.id)).map((m) => m.status), ['cancelled']);
+  t.deepEqual(
+    (await world.memberships.listForUser(user.id)).map((m) => m.status),
+    ['cancelled'],
+  );
   t.deepEqual(world.idpAdmin.deleted, [snapshot.idpId]);
 });
 
@@ -49,5 +52,8 @@ test("the provider's user.deleted always succeeds for an owner and cancels the o
   const world = createTestWorld();
   const { owner } = await anOrganization(world, {});
   t.true(E.isRight(await handleUserDeleted(world)(owner.user.idpId)()));
-  t.deepEqual((await world.memberships.listForUser(owner.user.id)).map((m) => [m.role, m.status]), [['owner', 'cancelled']]);
+  t.deepEqual(
+    (await world.memberships.listForUser(owner.user.id)).map((m) => [m.role, m.status]),
+    [['owner', 'cancelled']],
+  );
 });

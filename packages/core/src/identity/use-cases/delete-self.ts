@@ -30,8 +30,10 @@ export interface DeleteSelfInput {
  * @example
  * await deleteSelf(deps)({ idpId, skipProvider: false })(); // Right(user with deletedAt)
  */
-export const deleteSelf = (deps: DeleteSelfDeps) => (input: DeleteSelfInput): TE.TaskEither<DeleteSelfError, User> =>
-  pipe(
-    softDeleteUser(deps)<DeleteSelfError>(input.idpId, input.skipProvider ? markOwnerless(deps) : refuseOwners),
-    TE.tap(() => (input.skipProvider ? TE.right(undefined) : fromPort(() => deps.idpAdmin.deleteUser(input.idpId)))),
-  );
+export const deleteSelf =
+  (deps: DeleteSelfDeps) =>
+  (input: DeleteSelfInput): TE.TaskEither<DeleteSelfError, User> =>
+    pipe(
+      softDeleteUser(deps)<DeleteSelfError>(input.idpId, input.skipProvider ? markOwnerless(deps) : refuseOwners),
+      TE.tap(() => (input.skipProvider ? TE.right(undefined) : fromPort(() => deps.idpAdmin.deleteUser(input.idpId)))),
+    );

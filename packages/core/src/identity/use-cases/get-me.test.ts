@@ -66,7 +66,11 @@ test('recovery path: a provider that no longer knows the user gives UserNotFound
 test('a soft-deleted user gets UserDeleted and is not re-created by the recovery path', async (t) => {
   const world = createTestWorld();
   world.idpAdmin.put(aProviderUser({ idpId: SUBJECT }));
-  const deleted = await world.users.markDeleted(aProviderUser({ idpId: SUBJECT }).idpId, world.clock.now(), '00000000-0000-4000-8000-0000000000bb' as UserId);
+  const deleted = await world.users.markDeleted(
+    aProviderUser({ idpId: SUBJECT }).idpId,
+    world.clock.now(),
+    '00000000-0000-4000-8000-0000000000bb' as UserId,
+  );
   t.true(E.isLeft(await getMe(world)(session(deleted))()));
   const recovered = await getMe(world)(session(null))();
   t.true(E.isLeft(recovered) && recovered.left._tag === 'UserDeleted');
@@ -84,7 +88,16 @@ test('a row stored before the verification state was kept learns it from the pro
   const { organization, owner } = await anOrganization(world, {});
   const invited = await inviteMember(world)(owner.auth, organization.id, { email: 'legacy@example.com' as Email, role: 'coach' })();
   if (E.isLeft(invited)) return t.fail(invited.left._tag);
-  const legacy = { id: '00000000-0000-4000-8000-0000000000bb' as UserId, idpId: SUBJECT, email: 'legacy@example.com' as Email, emailVerified: null, imageUrl: null, idpUpdatedAt: 5, deletedAt: null, locale: null };
+  const legacy = {
+    id: '00000000-0000-4000-8000-0000000000bb' as UserId,
+    idpId: SUBJECT,
+    email: 'legacy@example.com' as Email,
+    emailVerified: null,
+    imageUrl: null,
+    idpUpdatedAt: 5,
+    deletedAt: null,
+    locale: null,
+  };
   world.users.seed(legacy);
   world.idpAdmin.put(aProviderUser({ idpId: SUBJECT, email: 'legacy@example.com', emailVerified: true, updatedAt: 5 }));
   const me = await getMe(world)(session(legacy))();
@@ -96,7 +109,16 @@ test('a row stored before the verification state was kept learns it from the pro
 
 test('a provider that cannot answer while an unknown verification state is learned leaves the row as it is and still answers /users/me', async (t) => {
   const world = createTestWorld();
-  const legacy = { id: '00000000-0000-4000-8000-0000000000cc' as UserId, idpId: SUBJECT, email: 'legacy@example.com' as Email, emailVerified: null, imageUrl: null, idpUpdatedAt: 5, deletedAt: null, locale: null };
+  const legacy = {
+    id: '00000000-0000-4000-8000-0000000000cc' as UserId,
+    idpId: SUBJECT,
+    email: 'legacy@example.com' as Email,
+    emailVerified: null,
+    imageUrl: null,
+    idpUpdatedAt: 5,
+    deletedAt: null,
+    locale: null,
+  };
   world.users.seed(legacy);
   world.idpAdmin.unavailable = true;
   t.deepEqual(await getMe(world)(session(legacy))(), E.right({ user: legacy, memberships: [] }));

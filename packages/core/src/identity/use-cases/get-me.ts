@@ -68,7 +68,9 @@ export const getMe =
     // Authentication read them with the user (one round trip); a recovered or refreshed user is read
     // afresh, since its welcome may just have accepted invitations.
     const memberships =
-      auth.memberships !== undefined && auth.user?.id === user.id && learned === undefined ? auth.memberships : await deps.memberships.listForUser(user.id);
+      auth.memberships !== undefined && auth.user?.id === user.id && learned === undefined
+        ? auth.memberships
+        : await deps.memberships.listForUser(user.id);
     // ARCHITECTURE §5: cancelled memberships (declined, revoked, removed, left) are omitted here.
     return E.right({ user, memberships: memberships.filter((m) => m.status !== 'cancelled') });
   };

@@ -64,7 +64,10 @@ test('user.created creates the user from the primary email, tracks user_signed_u
   t.is(String(user?.email), 'ada@example.com');
   t.is(user?.imageUrl, 'https://img.example.com/ada.png');
   t.is(world.analytics.tracked('user_signed_up'), 1);
-  t.deepEqual(world.logger.at('info').map((entry) => entry.fields), [{ eventType: 'user.created', idpId: ID }]);
+  t.deepEqual(
+    world.logger.at('info').map((entry) => entry.fields),
+    [{ eventType: 'user.created', idpId: ID }],
+  );
   t.deepEqual(world.errorTracker.breadcrumbs, [{ category: 'webhook.idp', data: { eventType: 'user.created', idpId: ID } }]);
 });
 
@@ -96,7 +99,10 @@ test('a failure to accept pending invitations is swallowed with a warn log', asy
 test('user.updated overwrites email and image; an older update is ignored', async (t) => {
   const world = createTestWorld();
   await deliver(world, userCreatedEvent({ id: ID, updatedAt: 1000 }));
-  await deliver(world, userUpdatedEvent({ id: ID, email: 'new@example.com', imageUrl: 'https://img.example.com/new.png', updatedAt: 3000 }));
+  await deliver(
+    world,
+    userUpdatedEvent({ id: ID, email: 'new@example.com', imageUrl: 'https://img.example.com/new.png', updatedAt: 3000 }),
+  );
   await deliver(world, userUpdatedEvent({ id: ID, email: 'stale@example.com', updatedAt: 2000 }));
   const user = O.toNullable(await world.users.findByIdpId(ID));
   t.is(String(user?.email), 'new@example.com');

@@ -13,4 +13,7 @@ import { softDeleteUser, type SoftDeleteUserDeps } from './soft-delete-user.js';
  * @example
  * await handleUserDeleted(deps)(idpId)(); // Right(user with deletedAt)
  */
-export const handleUserDeleted = (deps: SoftDeleteUserDeps) => (idpId: IdpUserId): TE.TaskEither<never, User> => softDeleteUser(deps)(idpId, markOwnerless(deps));
+export const handleUserDeleted =
+  (deps: SoftDeleteUserDeps) =>
+  (idpId: IdpUserId): TE.TaskEither<never, User> =>
+    softDeleteUser(deps)(idpId, markOwnerless(deps));

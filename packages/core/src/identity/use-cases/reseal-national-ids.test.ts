@@ -52,7 +52,10 @@ test('a second reseal finds every row already current and changes nothing', asyn
   await run(world);
   const before = [1, 2, 3, 4, 5].map((n) => world.nationalIds.storedFor(user(n)));
   t.deepEqual(await run(world, { batchSize: 2 }), { resealed: 0, alreadyCurrent: 5, notThisUsers: 0, stopped: false });
-  t.deepEqual([1, 2, 3, 4, 5].map((n) => world.nationalIds.storedFor(user(n))), before);
+  t.deepEqual(
+    [1, 2, 3, 4, 5].map((n) => world.nationalIds.storedFor(user(n))),
+    before,
+  );
 });
 
 test('a reseal stopped between batches resumes where it got to when run again', async (t) => {
@@ -61,9 +64,18 @@ test('a reseal stopped between batches resumes where it got to when run again', 
   world.nationalIdVault.rotate();
   let batches = 0;
   const progress: number[] = [];
-  const first = await run(world, { batchSize: 2, stopRequested: () => batches >= 1, onProgress: ({ done }) => ((batches += 1), progress.push(done)) });
+  const first = await run(world, {
+    batchSize: 2,
+    stopRequested: () => batches >= 1,
+    onProgress: ({ done }) => ((batches += 1), progress.push(done)),
+  });
   t.deepEqual(first, { resealed: 2, alreadyCurrent: 0, notThisUsers: 0, stopped: true });
-  t.deepEqual(await run(world, { batchSize: 2, onProgress: ({ done }) => progress.push(done) }), { resealed: 3, alreadyCurrent: 2, notThisUsers: 0, stopped: false });
+  t.deepEqual(await run(world, { batchSize: 2, onProgress: ({ done }) => progress.push(done) }), {
+    resealed: 3,
+    alreadyCurrent: 2,
+    notThisUsers: 0,
+    stopped: false,
+  });
   t.deepEqual(progress, [2, 2, 4, 5]);
 });
 

@@ -41,9 +41,17 @@ test('sync repairs missed webhooks: missing users created, stale ones updated, p
   t.like(await localOf(world, 'user_stale'), { email: 'renamed@example.com', imageUrl: null, idpUpdatedAt: T0 + 5 });
   t.not((await localOf(world, 'user_gone'))?.deletedAt ?? null, null);
   t.deepEqual(world.idpAdmin.deleted, [], 'a provider-deleted user is soft-deleted locally, never deleted at the provider again');
-  t.deepEqual(world.analytics.calls.filter((c) => c.event === 'user_signed_up').map((c) => c.idpUserId), ['user_kept1', 'user_kept2', 'user_stale', 'user_gone', 'user_missing'], 'the created user counts as a sign-up, once');
+  t.deepEqual(
+    world.analytics.calls.filter((c) => c.event === 'user_signed_up').map((c) => c.idpUserId),
+    ['user_kept1', 'user_kept2', 'user_stale', 'user_gone', 'user_missing'],
+    'the created user counts as a sign-up, once',
+  );
 
-  t.deepEqual(await sync(world), { created: 0, updated: 0, deleted: 0, invitationsAccepted: 0, unchanged: 4, stopped: false }, 'a second run changes nothing');
+  t.deepEqual(
+    await sync(world),
+    { created: 0, updated: 0, deleted: 0, invitationsAccepted: 0, unchanged: 4, stopped: false },
+    'a second run changes nothing',
+  );
 });
 
 test('a user who signed up while webhooks failed gets the pending invitation for their verified email accepted', async (t) => {
@@ -56,7 +64,10 @@ test('a user who signed up while webhooks failed gets the pending invitation for
   const summary = await sync(world);
   t.like(summary, { created: 1, invitationsAccepted: 1 });
   const newbie = await localOf(world, 'user_newbie');
-  t.like(world.memberships.all().find((m) => m.id === invited.right.membership.id), { status: 'active', role: 'coach', userId: newbie?.id });
+  t.like(
+    world.memberships.all().find((m) => m.id === invited.right.membership.id),
+    { status: 'active', role: 'coach', userId: newbie?.id },
+  );
   t.is(world.invitations.all()[0]?.status, 'accepted');
   t.like(await sync(world), { created: 0, invitationsAccepted: 0 });
 });

@@ -70,7 +70,9 @@ const run = async <A>(task: TE.TaskEither<never, A>): Promise<A> => {
 // A row whose email verification state is unknown (stored before it was kept) is refreshed by a
 // snapshot as new as itself: the write's own guard allows exactly that.
 const isStale = (local: User, snapshot: ProviderUser): boolean =>
-  local.idpUpdatedAt === null || snapshot.updatedAt > local.idpUpdatedAt || (local.emailVerified === null && snapshot.updatedAt >= local.idpUpdatedAt);
+  local.idpUpdatedAt === null ||
+  snapshot.updatedAt > local.idpUpdatedAt ||
+  (local.emailVerified === null && snapshot.updatedAt >= local.idpUpdatedAt);
 
 /**
  * Repairs the local user store from the provider's admin API, for users whose webhooks were missed:
@@ -141,7 +143,7 @@ export const syncUsers =
 
       // Phase 2: live local users the listing did not show. Only the provider's own "no such user" deletes.
       let checked = 0;
-      for (let after: IdpUserId | null = null; !stopped; ) {
+      for (let after: IdpUserId | null = null; !stopped;) {
         if (stopRequested()) {
           stopped = true;
           break;

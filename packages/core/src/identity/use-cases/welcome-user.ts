@@ -16,26 +16,30 @@ export interface WelcomeUserDeps {
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 // spec: analytics failures are logged at warn and not surfaced, with no retry.
-const trackSignUp = ({ analytics, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> => async () => {
-  const idpId = sync.user.idpId;
-  try {
-    await analytics.identify(idpId, { userId: sync.user.id });
-    await analytics.track(idpId, 'user_signed_up');
-  } catch (error) {
-    logger.warn({ idpId, err: errorMessage(error) }, 'analytics identify failed');
-  }
-};
+const trackSignUp =
+  ({ analytics, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> =>
+  async () => {
+    const idpId = sync.user.idpId;
+    try {
+      await analytics.identify(idpId, { userId: sync.user.id });
+      await analytics.track(idpId, 'user_signed_up');
+    } catch (error) {
+      logger.warn({ idpId, err: errorMessage(error) }, 'analytics identify failed');
+    }
+  };
 
 // spec: acceptPendingInvitations is best effort; a failure is logged at warn and the invitation stays pending.
 // The stored row decides (its address and whether verified), not the snapshot: a snapshot older
 // than the row was not written.
-const acceptInvitations = ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> => async () => {
-  try {
-    await acceptPendingInvitations({ user: sync.user, invitationsPending: sync.invitationsPending })();
-  } catch (error) {
-    logger.warn({ idpId: sync.user.idpId, err: errorMessage(error) }, 'accepting pending invitations failed');
-  }
-};
+const acceptInvitations =
+  ({ acceptPendingInvitations, logger }: WelcomeUserDeps, sync: UserSync): T.Task<void> =>
+  async () => {
+    try {
+      await acceptPendingInvitations({ user: sync.user, invitationsPending: sync.invitationsPending })();
+    } catch (error) {
+      logger.warn({ idpId: sync.user.idpId, err: errorMessage(error) }, 'accepting pending invitations failed');
+    }
+  };
 
 /**
  * Runs the side effects of a user's arrival, whichever path mirrored it: `user_signed_up` once per

@@ -23,7 +23,10 @@ test('path 2: the invitee accepts in-app by invitation id; the membership become
   const { invitation, membership } = await invite(world, 'ivy@example.com');
   const result = await acceptInvitation(world)(ivy.auth, { invitationId: invitation.id })();
   t.true(E.isRight(result));
-  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'active', role: 'coach', userId: ivy.user.id });
+  t.like(
+    world.memberships.all().find((m) => m.id === membership.id),
+    { status: 'active', role: 'coach', userId: ivy.user.id },
+  );
   t.is(world.invitations.all()[0]?.status, 'accepted');
   t.like(world.auditLog.all().at(-1), { action: 'invitation.accepted', actorUserId: ivy.user.id });
 });
@@ -33,7 +36,10 @@ test('path 1: the holder of the invited address accepts with the token', async (
   const { token, membership } = await invite(world, 'later@example.com');
   const later = await aPerson(world, 'later');
   t.is(outcome(await acceptInvitation(world)(later.auth, { token })()), 'Right');
-  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'active', userId: later.user.id });
+  t.like(
+    world.memberships.all().find((m) => m.id === membership.id),
+    { status: 'active', userId: later.user.id },
+  );
 });
 
 test('accepting requires being the invitee', async (t) => {
@@ -52,7 +58,10 @@ test('a tampered or unknown token is an InvalidInvitationToken; an unknown id In
   const { token } = await invite(world, 'ivy@example.com');
   t.is(outcome(await acceptInvitation(world)(ivy.auth, { token: `${token}0` })()), 'InvalidInvitationToken');
   t.is(outcome(await acceptInvitation(world)(ivy.auth, { token: 'garbage' })()), 'InvalidInvitationToken');
-  t.is(outcome(await acceptInvitation(world)(ivy.auth, { invitationId: '00000000-0000-4000-8000-00000000dead' as InvitationId })()), 'InvitationNotFound');
+  t.is(
+    outcome(await acceptInvitation(world)(ivy.auth, { invitationId: '00000000-0000-4000-8000-00000000dead' as InvitationId })()),
+    'InvitationNotFound',
+  );
 });
 
 test('resend invalidates the old token and resets the expiry', async (t) => {
@@ -142,7 +151,10 @@ test('an unverified holder of the invited address sees no invitation and cannot 
   t.is(outcome(await declineInvitation(world)(squatter.auth, { invitationId: invitation.id })()), 'EmailNotVerified');
   t.is(outcome(await declineInvitation(world)(squatter.auth, { token })()), 'EmailNotVerified');
   t.is(world.invitations.all()[0]?.status, 'pending');
-  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'invited', userId: null });
+  t.like(
+    world.memberships.all().find((m) => m.id === membership.id),
+    { status: 'invited', userId: null },
+  );
 });
 
 test('once the address is verified the same person lists, and accepts, the invitation', async (t) => {
@@ -150,7 +162,10 @@ test('once the address is verified the same person lists, and accepts, the invit
   const { invitation } = await invite(world, 'slow@example.com', 'coach');
   const slow = await anUnverifiedSignUp(world, 'slow');
   t.is(outcome(await acceptInvitation(world)(slow.auth, { invitationId: invitation.id })()), 'EmailNotVerified');
-  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_slow', email: 'slow@example.com', updatedAt: 1_716_883_300_000 }), world.ids.uuid() as UserId);
+  const { user } = await world.users.syncFromProvider(
+    aProviderUser({ idpId: 'user_slow', email: 'slow@example.com', updatedAt: 1_716_883_300_000 }),
+    world.ids.uuid() as UserId,
+  );
   const mine = await listMyInvitations(world)(sessionOf(user))();
   t.deepEqual(E.isRight(mine) ? mine.right.items.map((item) => item.id) : [], [invitation.id]);
   t.is(outcome(await acceptInvitation(world)(sessionOf(user), { invitationId: invitation.id })()), 'Right');

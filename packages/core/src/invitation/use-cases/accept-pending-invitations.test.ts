@@ -20,14 +20,20 @@ test('user.created with a verified primary email claims the matching invitation 
   const snapshot = aProviderUser({ idpId: 'user_newbie', email: 'NewBie@Example.com'.toLowerCase() });
   const sync = await handleUserCreated(world)(snapshot)();
   if (E.isLeft(sync)) return t.fail();
-  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'active', role: 'coach', userId: sync.right.user.id });
+  t.like(
+    world.memberships.all().find((m) => m.id === membership.id),
+    { status: 'active', role: 'coach', userId: sync.right.user.id },
+  );
   t.is(world.invitations.all()[0]?.status, 'accepted');
 });
 
 test('a replay claims nothing', async (t) => {
   const world = createTestWorld();
   await invitePath1(world, 'newbie@example.com');
-  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }), world.ids.uuid() as UserId);
+  const { user } = await world.users.syncFromProvider(
+    aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }),
+    world.ids.uuid() as UserId,
+  );
   t.deepEqual(await world.acceptPendingInvitations({ user })(), E.right({ accepted: 1 }));
   t.deepEqual(await world.acceptPendingInvitations({ user })(), E.right({ accepted: 0 }));
   t.is(world.auditLog.actions().filter((a) => a === 'invitation.accepted').length, 1);
@@ -45,7 +51,10 @@ test('an expired invitation is not claimed; it is moved to expired', async (t) =
   const world = createTestWorld();
   await invitePath1(world, 'newbie@example.com');
   world.clock.advance(8 * 86_400_000);
-  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }), world.ids.uuid() as UserId);
+  const { user } = await world.users.syncFromProvider(
+    aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }),
+    world.ids.uuid() as UserId,
+  );
   t.deepEqual(await world.acceptPendingInvitations({ user })(), E.right({ accepted: 0 }));
   t.is(world.invitations.all()[0]?.status, 'expired');
 });
@@ -54,7 +63,10 @@ test('a pending_invitation made for another account is left to that account', as
   const world = createTestWorld();
   world.idpAdmin.put(aProviderUser({ idpId: 'user_first', email: 'shared@example.com' }));
   await invitePath1(world, 'shared@example.com');
-  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_second', email: 'shared@example.com' }), world.ids.uuid() as UserId);
+  const { user } = await world.users.syncFromProvider(
+    aProviderUser({ idpId: 'user_second', email: 'shared@example.com' }),
+    world.ids.uuid() as UserId,
+  );
   t.deepEqual(await world.acceptPendingInvitations({ user })(), E.right({ accepted: 0 }));
 });
 
@@ -73,7 +85,10 @@ test('the user.updated that first reports the primary email verified accepts the
   t.is(world.invitations.all()[0]?.status, 'pending');
   await handleUserUpdated(world)(aProviderUser({ idpId: 'user_late', email: 'late@example.com', emailVerified: true, updatedAt: 2 }))();
   t.is(world.invitations.all()[0]?.status, 'accepted');
-  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'active', role: 'coach' });
+  t.like(
+    world.memberships.all().find((m) => m.id === membership.id),
+    { status: 'active', role: 'coach' },
+  );
 });
 
 test('a user.updated that makes another verified address primary accepts the invitations for that address', async (t) => {
@@ -106,7 +121,10 @@ test('a retried user.created of a path-2 invitee leaves the pending_invitation t
 test('an unknown verification state (a row stored before it was kept) claims nothing', async (t) => {
   const world = createTestWorld();
   await invitePath1(world, 'legacy@example.com');
-  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_legacy', email: 'legacy@example.com' }), world.ids.uuid() as UserId);
+  const { user } = await world.users.syncFromProvider(
+    aProviderUser({ idpId: 'user_legacy', email: 'legacy@example.com' }),
+    world.ids.uuid() as UserId,
+  );
   t.deepEqual(await world.acceptPendingInvitations({ user: { ...user, emailVerified: null } })(), E.right({ accepted: 0 }));
   t.is(world.invitations.all()[0]?.status, 'pending');
 });
@@ -116,13 +134,19 @@ test('a user.updated that overtook its user.created is the arrival: it accepts t
   const { membership } = await invitePath1(world, 'early@example.com');
   await handleUserUpdated(world)(aProviderUser({ idpId: 'user_early', email: 'early@example.com' }))();
   t.is(world.invitations.all()[0]?.status, 'accepted');
-  t.like(world.memberships.all().find((m) => m.id === membership.id), { status: 'active' });
+  t.like(
+    world.memberships.all().find((m) => m.id === membership.id),
+    { status: 'active' },
+  );
 });
 
 test('the store said no invitation is pending: no lookup; it said yes or nothing: the invitations are looked up and claimed', async (t) => {
   const world = createTestWorld();
   await invitePath1(world, 'newbie@example.com');
-  const { user } = await world.users.syncFromProvider(aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }), world.ids.uuid() as UserId);
+  const { user } = await world.users.syncFromProvider(
+    aProviderUser({ idpId: 'user_newbie', email: 'newbie@example.com' }),
+    world.ids.uuid() as UserId,
+  );
   let lookups = 0;
   const listPendingForEmail = world.invitations.listPendingForEmail.bind(world.invitations);
   world.invitations.listPendingForEmail = (email) => {

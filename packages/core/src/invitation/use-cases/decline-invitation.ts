@@ -2,13 +2,28 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
-import type { EmailNotVerified, InvalidInvitationToken, InvitationExpired, InvitationNotFound, InvitationNotPending, NotTheInvitee } from '../invitation.errors.js';
+import type {
+  EmailNotVerified,
+  InvalidInvitationToken,
+  InvitationExpired,
+  InvitationNotFound,
+  InvitationNotPending,
+  NotTheInvitee,
+} from '../invitation.errors.js';
 import { endInvitation, requirePending, type InvitationDeps } from '../invitation-steps.js';
 import { toInvitationView, type InvitationView } from '../invitation.js';
 import { requireInvitee, requireVerifiedUser, resolveInvitation, type InvitationReference } from '../invitee.js';
 
 /** What declining can answer. */
-export type DeclineInvitationError = UserNotFound | UserDeleted | EmailNotVerified | InvalidInvitationToken | InvitationNotFound | NotTheInvitee | InvitationNotPending | InvitationExpired;
+export type DeclineInvitationError =
+  | UserNotFound
+  | UserDeleted
+  | EmailNotVerified
+  | InvalidInvitationToken
+  | InvitationNotFound
+  | NotTheInvitee
+  | InvitationNotPending
+  | InvitationExpired;
 
 /**
  * The invitee declines, by token or by invitation id (from a verified primary email only,

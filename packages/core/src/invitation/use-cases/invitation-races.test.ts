@@ -69,7 +69,10 @@ test('a provider that cannot mail the ticket: 503 IdentityProviderUnavailable, t
   const retried = await inviteMember(world)(owner.auth, organization.id, input)();
   if (E.isLeft(retried)) return t.fail(retried.left._tag);
   t.is(retried.right.invitation.status, 'pending');
-  t.deepEqual(world.idpAdmin.invitations.map((mailed) => mailed.publicMetadata['invitationId']), [retried.right.invitation.id]);
+  t.deepEqual(
+    world.idpAdmin.invitations.map((mailed) => mailed.publicMetadata['invitationId']),
+    [retried.right.invitation.id],
+  );
   const signedUp = await aPerson(world, 'later');
   t.is(outcome(await acceptInvitation(world)(signedUp.auth, { token: retried.right.token })()), 'Right');
 });
@@ -79,7 +82,8 @@ test('a provider that cannot look up the invited address answers IdentityProvide
   const { organization, owner } = await anOrganization(world, {});
   const input = { email: 'lookup@example.com' as Email, role: 'member' as const };
   world.idpAdmin.failing.add('findUsersByEmail');
-  for (let attempt = 0; attempt < 5; attempt += 1) t.is(outcome(await inviteMember(world)(owner.auth, organization.id, input)()), 'IdentityProviderUnavailable');
+  for (let attempt = 0; attempt < 5; attempt += 1)
+    t.is(outcome(await inviteMember(world)(owner.auth, organization.id, input)()), 'IdentityProviderUnavailable');
   t.deepEqual(world.invitations.all(), []);
   world.idpAdmin.failing.delete('findUsersByEmail');
   t.is(outcome(await inviteMember(world)(owner.auth, organization.id, input)()), 'Right');
@@ -90,7 +94,8 @@ test('an invitation that sent nothing gives its points back: failed mails do not
   const { organization, owner } = await anOrganization(world, {});
   const input = { email: 'patient@example.com' as Email, role: 'member' as const };
   world.idpAdmin.failing.add('createInvitation');
-  for (let attempt = 0; attempt < 5; attempt += 1) t.is(outcome(await inviteMember(world)(owner.auth, organization.id, input)()), 'IdentityProviderUnavailable');
+  for (let attempt = 0; attempt < 5; attempt += 1)
+    t.is(outcome(await inviteMember(world)(owner.auth, organization.id, input)()), 'IdentityProviderUnavailable');
   world.idpAdmin.failing.delete('createInvitation');
   t.is(outcome(await inviteMember(world)(owner.auth, organization.id, input)()), 'Right');
 });
@@ -103,7 +108,10 @@ test('a resend the provider cannot mail answers IdentityProviderUnavailable and 
   world.clock.advance(120_000);
   world.idpAdmin.failing.add('createInvitation');
   t.is(outcome(await resendInvitation(world)(owner.auth, organization.id, created.right.invitation.id)()), 'IdentityProviderUnavailable');
-  t.deepEqual(world.idpAdmin.invitations.map((mailed) => mailed.status), ['pending']);
+  t.deepEqual(
+    world.idpAdmin.invitations.map((mailed) => mailed.status),
+    ['pending'],
+  );
   const signedUp = await aPerson(world, 'resend');
   t.is(outcome(await acceptInvitation(world)(signedUp.auth, { token: created.right.token })()), 'Right');
 });

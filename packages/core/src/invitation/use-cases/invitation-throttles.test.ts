@@ -13,7 +13,11 @@ import { resendInvitation } from './resend-invitation.js';
 const HOUR = 3_600_000;
 const emailOf = (n: number) => `invitee-${n}@example.com` as Email;
 
-const rateLimited = (t: { fail: (message: string) => void; is: (a: unknown, b: unknown, message?: string) => void }, result: E.Either<{ _tag: string }, unknown>, retryAfterSeconds: number) => {
+const rateLimited = (
+  t: { fail: (message: string) => void; is: (a: unknown, b: unknown, message?: string) => void },
+  result: E.Either<{ _tag: string }, unknown>,
+  retryAfterSeconds: number,
+) => {
   if (E.isRight(result)) return t.fail('expected InvitationRateLimited, got Right');
   t.is(result.left._tag, 'InvitationRateLimited');
   t.is((result.left as { retryAfterSeconds?: number }).retryAfterSeconds, retryAfterSeconds);
@@ -29,14 +33,19 @@ const anInvitation = async (world: TestWorld) => {
 test('an inviter sends at most 30 invitations an hour; the 31st answers InvitationRateLimited with the wait, and creates nothing', async (t) => {
   const world = createTestWorld();
   const { organization, owner } = await anOrganization(world, {});
-  for (let n = 1; n <= 30; n += 1) t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: emailOf(n), role: 'member' })()), 'Right');
+  for (let n = 1; n <= 30; n += 1)
+    t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: emailOf(n), role: 'member' })()), 'Right');
   world.clock.advance(10 * 60_000);
   rateLimited(t, await inviteMember(world)(owner.auth, organization.id, { email: emailOf(31), role: 'member' })(), 50 * 60);
   t.is(world.invitations.all().length, 30, 'no invitation row for the refused one');
   t.is(world.idpAdmin.invitations.length, 30, 'no provider mail for the refused one');
   t.is(world.invitationThrottle.organization.used(organization.id), 30, 'the refusal spent nothing of the organization budget');
   world.clock.advance(50 * 60_000);
-  t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: emailOf(31), role: 'member' })()), 'Right', 'a new hour, a new budget');
+  t.is(
+    outcome(await inviteMember(world)(owner.auth, organization.id, { email: emailOf(31), role: 'member' })()),
+    'Right',
+    'a new hour, a new budget',
+  );
 });
 
 test('an organization sends at most 100 invitations an hour, whoever invites', async (t) => {
@@ -65,10 +74,15 @@ test('a recipient gets at most 3 invitations a day across organizations; the 4th
     organizations.push(created.right.organization.id);
   }
   const target = 'Target@Example.com'.toLowerCase() as Email;
-  for (const organizationId of organizations.slice(0, 3)) t.is(outcome(await inviteMember(world)(owner.auth, organizationId, { email: target, role: 'member' })()), 'Right');
+  for (const organizationId of organizations.slice(0, 3))
+    t.is(outcome(await inviteMember(world)(owner.auth, organizationId, { email: target, role: 'member' })()), 'Right');
   rateLimited(t, await inviteMember(world)(owner.auth, organizations[3]!, { email: target, role: 'member' })(), 86_400);
   t.is(world.invitationThrottle.organization.used(organizations[3]!), 0);
-  t.is(outcome(await inviteMember(world)(owner.auth, organizations[3]!, { email: emailOf(1), role: 'member' })()), 'Right', 'other recipients are not affected');
+  t.is(
+    outcome(await inviteMember(world)(owner.auth, organizations[3]!, { email: emailOf(1), role: 'member' })()),
+    'Right',
+    'other recipients are not affected',
+  );
   world.clock.advance(24 * HOUR);
   t.is(outcome(await inviteMember(world)(owner.auth, organizations[3]!, { email: target, role: 'member' })()), 'Right');
 });
@@ -76,10 +90,16 @@ test('a recipient gets at most 3 invitations a day across organizations; the 4th
 test('an invitation that would not go out (AlreadyMember, InvitationAlreadyPending) spends no budget', async (t) => {
   const world = createTestWorld();
   const { organization, owner } = await anOrganization(world, { bob: 'member' });
-  t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'bob@example.com' as Email, role: 'member' })()), 'AlreadyMember');
+  t.is(
+    outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'bob@example.com' as Email, role: 'member' })()),
+    'AlreadyMember',
+  );
   t.is(world.invitationThrottle.inviter.used(owner.user.id), 0);
   t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: emailOf(1), role: 'member' })()), 'Right');
-  t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: emailOf(1), role: 'member' })()), 'InvitationAlreadyPending');
+  t.is(
+    outcome(await inviteMember(world)(owner.auth, organization.id, { email: emailOf(1), role: 'member' })()),
+    'InvitationAlreadyPending',
+  );
   t.is(world.invitationThrottle.recipient.used(emailOf(1)), 1);
 });
 

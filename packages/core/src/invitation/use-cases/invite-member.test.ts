@@ -18,7 +18,11 @@ test('path 1: no provider account → invitation, provider invitation to {APP_UR
   t.false('tokenHash' in invitation);
   t.is(world.invitations.all()[0]?.tokenHash, FakeInviteTokens.hashOf(token));
   t.deepEqual(invitation.expiresAt, new Date(world.clock.now().getTime() + 7 * 86_400_000));
-  t.like(world.idpAdmin.invitations[0], { email: NEWCOMER, redirectUrl: 'https://app.example.test/sign-up', publicMetadata: { invitationId: invitation.id } });
+  t.like(world.idpAdmin.invitations[0], {
+    email: NEWCOMER,
+    redirectUrl: 'https://app.example.test/sign-up',
+    publicMetadata: { invitationId: invitation.id },
+  });
   t.like(world.auditLog.all().at(-1), { action: 'invitation.created', actorUserId: owner.user.id, targetId: invitation.id });
 });
 
@@ -38,8 +42,14 @@ test('path 2: the provider knows the address → pending_invitation membership f
 test('an active or suspended member cannot be invited again (AlreadyMember)', async (t) => {
   const world = createTestWorld();
   const { organization, owner } = await anOrganization(world, { bob: 'member', sus: { role: 'member', status: 'suspended' } });
-  t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'bob@example.com' as Email, role: 'coach' })()), 'AlreadyMember');
-  t.is(outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'sus@example.com' as Email, role: 'coach' })()), 'AlreadyMember');
+  t.is(
+    outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'bob@example.com' as Email, role: 'coach' })()),
+    'AlreadyMember',
+  );
+  t.is(
+    outcome(await inviteMember(world)(owner.auth, organization.id, { email: 'sus@example.com' as Email, role: 'coach' })()),
+    'AlreadyMember',
+  );
 });
 
 test('a second invitation for a pending address is refused; once the first expires, a new one is allowed', async (t) => {
@@ -87,7 +97,10 @@ test('a provider user holding the invited address only as a secondary one is not
   const result = await inviteMember(world)(owner.auth, organization.id, { email: 'rightful@example.com' as Email, role: 'member' })();
   if (E.isLeft(result)) return t.fail(result.left._tag);
   t.like(result.right.membership, { status: 'invited', userId: null });
-  t.is(world.users.all().find((u) => u.idpId === 'user_secondary'), undefined);
+  t.is(
+    world.users.all().find((u) => u.idpId === 'user_secondary'),
+    undefined,
+  );
 });
 
 test('a Platform Admin invites by their own membership only: not as a non-member, and as an admin only below admin', async (t) => {

@@ -8,7 +8,13 @@ import type { Email } from '../../identity/email.js';
 import { mirrorProviderUser, type MirrorProviderUserDeps } from '../../identity/use-cases/mirror-provider-user.js';
 import type { User } from '../../identity/user.js';
 import { mayGrant, type AuthorizationError, type AuthorizeDeps } from '../../membership/authorize.js';
-import { authorizedWrite, authorizeGrant, type AuthorizedWriteError, type Grant, type WriteScope } from '../../membership/authorized-write.js';
+import {
+  authorizedWrite,
+  authorizeGrant,
+  type AuthorizedWriteError,
+  type Grant,
+  type WriteScope,
+} from '../../membership/authorized-write.js';
 import { cannotGrantRole, type CannotGrantRole } from '../../membership/membership.errors.js';
 import { isLive, type Membership, type MembershipId, type Role } from '../../membership/membership.js';
 import type { OrganizationId } from '../../organization/organization.js';
@@ -46,15 +52,15 @@ export interface CreatedInvitation {
 
 /** What inviting can answer. */
 export type InviteMemberError =
-  | AuthorizedWriteError
-  | CannotGrantRole
-  | AlreadyMember
-  | InvitationAlreadyPending
-  | InvitationRateLimited
-  | IdentityProviderUnavailable;
+  AuthorizedWriteError | CannotGrantRole | AlreadyMember | InvitationAlreadyPending | InvitationRateLimited | IdentityProviderUnavailable;
 
 // The caller holds `members.invite` and may grant the role; the write checks both again on the locked row.
-const authorizeInvitation = (deps: InviteMemberDeps, caller: AuthPayload, organizationId: OrganizationId, role: Role): TE.TaskEither<AuthorizationError | CannotGrantRole, Grant> =>
+const authorizeInvitation = (
+  deps: InviteMemberDeps,
+  caller: AuthPayload,
+  organizationId: OrganizationId,
+  role: Role,
+): TE.TaskEither<AuthorizationError | CannotGrantRole, Grant> =>
   pipe(
     authorizeGrant(deps)(caller, organizationId, 'members.invite'),
     TE.filterOrElseW(
@@ -64,7 +70,11 @@ const authorizeInvitation = (deps: InviteMemberDeps, caller: AuthPayload, organi
   );
 
 // A pending invitation past its expiry no longer blocks a new one: it is moved to `expired` first.
-const clearStalePending = (deps: InviteMemberDeps, { organization, actor }: Grant, email: Email): TE.TaskEither<InvitationAlreadyPending, void> =>
+const clearStalePending = (
+  deps: InviteMemberDeps,
+  { organization, actor }: Grant,
+  email: Email,
+): TE.TaskEither<InvitationAlreadyPending, void> =>
   pipe(
     fromPort(() => deps.invitations.findPendingByEmail(organization.id, email)),
     TE.flatMap((pending): TE.TaskEither<InvitationAlreadyPending, void> => {
@@ -92,7 +102,11 @@ const findAccount = (deps: InviteMemberDeps, email: Email): TE.TaskEither<Identi
     }),
   );
 
-const checkNotMember = (deps: InviteMemberDeps, organizationId: OrganizationId, user: User | null): TE.TaskEither<AlreadyMember | InvitationAlreadyPending, void> =>
+const checkNotMember = (
+  deps: InviteMemberDeps,
+  organizationId: OrganizationId,
+  user: User | null,
+): TE.TaskEither<AlreadyMember | InvitationAlreadyPending, void> =>
   user === null
     ? TE.right(undefined)
     : pipe(
@@ -172,18 +186,34 @@ const drawsOf = ({ organization, actor }: Grant, email: Email): readonly Invitat
 ];
 
 // The token, then the rows committed under the authorized write, then (path 1) the provider's ticket mail.
-const createInvitation = (deps: InviteMemberDeps, grant: Grant, input: InviteMemberInput, account: User | null): TE.TaskEither<InviteMemberError, CreatedInvitation> =>
+const createInvitation = (
+  deps: InviteMemberDeps,
+  grant: Grant,
+  input: InviteMemberInput,
+  account: User | null,
+): TE.TaskEither<InviteMemberError, CreatedInvitation> =>
   pipe(
     TE.Do,
     TE.bind('invitationId', () => TE.right(deps.ids.uuid() as InvitationId)),
     TE.bind('issued', ({ invitationId }) => fromPort(() => deps.inviteTokens.issue(invitationId))),
-    TE.bindW('stored', ({ invitationId, issued }) => authorizedWrite(deps, grant, [], (scope) => storeInvitation(deps, scope, input, account, invitationId, issued.tokenHash))),
+    TE.bindW('stored', ({ invitationId, issued }) =>
+      authorizedWrite(deps, grant, [], (scope) => storeInvitation(deps, scope, input, account, invitationId, issued.tokenHash)),
+    ),
     TE.bindW('invitation', ({ stored }) => (account === null ? mailTicket(deps, stored.invitation) : TE.right(stored.invitation))),
-    TE.map(({ stored, invitation, issued }) => ({ invitation: toInvitationView(invitation), membership: stored.membership, token: issued.token })),
+    TE.map(({ stored, invitation, issued }) => ({
+      invitation: toInvitationView(invitation),
+      membership: stored.membership,
+      token: issued.token,
+    })),
   );
 
 // Path 2 tells the invitee's devices, after the commit and off the request path (path 1's invitee has none yet).
-const announce = (deps: InviteMemberDeps, { organization }: Grant, account: User | null, created: CreatedInvitation): TE.TaskEither<never, void> => {
+const announce = (
+  deps: InviteMemberDeps,
+  { organization }: Grant,
+  account: User | null,
+  created: CreatedInvitation,
+): TE.TaskEither<never, void> => {
   if (account !== null) announceInvitation(deps, account, created.invitation, organization.name);
   return TE.right(undefined);
 };
@@ -217,7 +247,12 @@ export const inviteMember =
       // Counted once the invitation would go out, before any token or provider mail.
       TE.tap(({ draws }) => throttleInvitation(deps, draws)),
       // An invitation that sent nothing costs nothing.
-      TE.bindW('created', ({ grant, account, draws }) => pipe(createInvitation(deps, grant, input, account), TE.orElseFirstW(() => refundInvitation(deps, draws)))),
+      TE.bindW('created', ({ grant, account, draws }) =>
+        pipe(
+          createInvitation(deps, grant, input, account),
+          TE.orElseFirstW(() => refundInvitation(deps, draws)),
+        ),
+      ),
       TE.tap(({ grant, account, created }) => announce(deps, grant, account, created)),
       TE.map(({ created }) => created),
     );

@@ -89,7 +89,11 @@ const rotateInStore =
  */
 export const resendInvitation =
   (deps: ResendInvitationDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, invitationId: InvitationId): TE.TaskEither<ResendInvitationError, ResentInvitation> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    invitationId: InvitationId,
+  ): TE.TaskEither<ResendInvitationError, ResentInvitation> =>
     pipe(
       manageInvitation(deps)(caller, organizationId, invitationId),
       // The cooldown first, so a resend refused by it spends none of the other budgets.

@@ -31,14 +31,18 @@ export const revokeInvitation =
         // Only the caller's row is locked: the invitation row first, then its membership, is the order
         // an acceptance takes too, so a revoke and an acceptance never wait on each other crosswise.
         authorizedWrite(deps, authorized, [], async ({ actor, capability }): Promise<E.Either<RevokeInvitationError, Invitation>> =>
-          mayGrant(actor, capability, invitation.role) ? revokeInStore(deps, invitation, 'revoked', 'invitation.revoked', actor.userId) : E.left(cannotGrantRole(invitation.role)),
+          mayGrant(actor, capability, invitation.role)
+            ? revokeInStore(deps, invitation, 'revoked', 'invitation.revoked', actor.userId)
+            : E.left(cannotGrantRole(invitation.role)),
         ),
       ),
       // After the commit, so a refused revoke leaves the mail working. A ticket the provider could
       // not revoke grants nothing: signing up through it finds no pending invitation.
       TE.tap((revoked) =>
         pipe(
-          askProvider(deps, 'revokeInvitation', () => (revoked.providerInvitationId === null ? Promise.resolve() : deps.idpAdmin.revokeInvitation(revoked.providerInvitationId))),
+          askProvider(deps, 'revokeInvitation', () =>
+            revoked.providerInvitationId === null ? Promise.resolve() : deps.idpAdmin.revokeInvitation(revoked.providerInvitationId),
+          ),
           TE.orElseW(() => TE.right(undefined)),
         ),
       ),

@@ -24,7 +24,10 @@ test('nobody grants a role at or above their own: an admin cannot make an admin'
 test('an admin cannot manage another admin (strictly lower ranks only)', async (t) => {
   const world = createTestWorld();
   const { organization, members } = await anOrganization(world, { ada: 'admin', eve: 'admin' });
-  t.is(outcome(await changeMemberRole(world)(members.ada.auth, organization.id, members.eve.membership.id, 'member')()), 'CannotManageMember');
+  t.is(
+    outcome(await changeMemberRole(world)(members.ada.auth, organization.id, members.eve.membership.id, 'member')()),
+    'CannotManageMember',
+  );
 });
 
 test('owner is never granted by a role change, not even by a Platform Admin', async (t) => {
@@ -57,7 +60,10 @@ test('a membership of another organization is not found', async (t) => {
 test('an invited membership cannot be given another role', async (t) => {
   const world = createTestWorld();
   const { organization, owner, members } = await anOrganization(world, { ivy: { role: 'member', status: 'pending_invitation' } });
-  t.is(outcome(await changeMemberRole(world)(owner.auth, organization.id, members.ivy.membership.id, 'coach')()), 'InvalidMembershipTransition');
+  t.is(
+    outcome(await changeMemberRole(world)(owner.auth, organization.id, members.ivy.membership.id, 'coach')()),
+    'InvalidMembershipTransition',
+  );
 });
 
 test('a Platform Admin may give any role but owner, member of the organization or not', async (t) => {

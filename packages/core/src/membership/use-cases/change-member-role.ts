@@ -27,7 +27,8 @@ const checkGrant = (actor: Actor, capability: Capability, target: Membership, ro
   // it too; asked here first, it is the answer whatever the target's status).
   if (target.role === 'owner') return E.left(ownerProtected('The owner is never demoted; transfer ownership instead'));
   if (role === 'owner') return E.left(cannotGrantRole(role));
-  if (target.status !== 'active' && target.status !== 'suspended') return E.left(invalidMembershipTransition(target.status, 'given another role'));
+  if (target.status !== 'active' && target.status !== 'suspended')
+    return E.left(invalidMembershipTransition(target.status, 'given another role'));
   return mayGrant(actor, capability, role) ? E.right(target) : E.left(cannotGrantRole(role));
 };
 
@@ -68,7 +69,12 @@ const changeRole =
  */
 export const changeMemberRole =
   (deps: ManageMembersDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, membershipId: MembershipId, role: Role): TE.TaskEither<ChangeMemberRoleError, Membership> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    membershipId: MembershipId,
+    role: Role,
+  ): TE.TaskEither<ChangeMemberRoleError, Membership> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'members.manage'),
       TE.flatMap((grant) => authorizedWrite(deps, grant, [membershipId], changeRole(deps, membershipId, role))),

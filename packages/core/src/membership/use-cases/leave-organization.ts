@@ -18,7 +18,8 @@ import type { Membership } from '../membership.js';
 import { applyStatusEdge } from '../status-change.js';
 
 /** What leaving can answer. */
-export type LeaveOrganizationError = AuthorizationError | MembershipNotFound | OwnerCannotLeave | InvalidMembershipTransition | MembershipChangedConcurrently;
+export type LeaveOrganizationError =
+  AuthorizationError | MembershipNotFound | OwnerCannotLeave | InvalidMembershipTransition | MembershipChangedConcurrently;
 
 /**
  * The caller leaves an organization: any active member but the owner, who must transfer
@@ -37,7 +38,12 @@ export const leaveOrganization =
         authorizedWrite(deps, grant, [], async ({ actor }): Promise<E.Either<LeaveOrganizationError, Membership>> => {
           if (actor.kind !== 'member') return E.left(membershipNotFound());
           if (actor.membership.role === 'owner') return E.left(ownerCannotLeave());
-          return applyStatusEdge(deps, { from: ['active'], to: 'cancelled', action: 'membership.left', verb: 'left' }, actor, actor.membership);
+          return applyStatusEdge(
+            deps,
+            { from: ['active'], to: 'cancelled', action: 'membership.left', verb: 'left' },
+            actor,
+            actor.membership,
+          );
         }),
       ),
     );

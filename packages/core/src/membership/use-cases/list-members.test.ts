@@ -9,7 +9,11 @@ const ACTIVE_ONLY = { includeCancelled: false, page: pageRequest() };
 
 test('a coach sees the roster; cancelled members only on request', async (t) => {
   const world = createTestWorld();
-  const { organization, members } = await anOrganization(world, { cole: 'coach', bob: 'member', gone: { role: 'member', status: 'cancelled' } });
+  const { organization, members } = await anOrganization(world, {
+    cole: 'coach',
+    bob: 'member',
+    gone: { role: 'member', status: 'cancelled' },
+  });
   const roster = await listMembers(world)(members.cole.auth, organization.id, ACTIVE_ONLY)();
   t.true(E.isRight(roster) && roster.right.items.length === 3 && roster.right.nextCursor === null);
   const all = await listMembers(world)(members.cole.auth, organization.id, { includeCancelled: true, page: pageRequest() })();
@@ -24,7 +28,7 @@ test('the roster shows each member with their email', async (t) => {
   t.true(E.isRight(roster) && roster.right.items[1]?.id === members.bob.membership.id);
 });
 
-test('members never see another member\'s data: a member lists only their own membership', async (t) => {
+test("members never see another member's data: a member lists only their own membership", async (t) => {
   const world = createTestWorld();
   const { organization, members } = await anOrganization(world, { bob: 'member', eve: 'member' });
   const own = await listMembers(world)(members.bob.auth, organization.id, ACTIVE_ONLY)();
@@ -39,7 +43,10 @@ test('the roster pages with a cursor, oldest first', async (t) => {
   t.is(first.right.items.length, 3);
   const cursor = PageCursor.decode(first.right.nextCursor);
   if (E.isLeft(cursor)) return t.fail();
-  const second = await listMembers(world)(owner.auth, organization.id, { includeCancelled: false, page: { limit: 3, cursor: cursor.right } })();
+  const second = await listMembers(world)(owner.auth, organization.id, {
+    includeCancelled: false,
+    page: { limit: 3, cursor: cursor.right },
+  })();
   t.true(E.isRight(second) && second.right.items.length === 2 && second.right.nextCursor === null);
 });
 

@@ -25,9 +25,21 @@ test('a Platform Admin removes the owner only by naming a successor, who becomes
   const { organization, owner, members } = await anOrganization(world, { ada: 'admin', sus: { role: 'admin', status: 'suspended' } });
   const staff = await aPerson(world, 'staff', PLATFORM_ADMIN_ROLE);
   t.is(outcome(await removeMember(world)(staff.auth, organization.id, owner.membership.id)()), 'OwnerProtected');
-  t.is(outcome(await removeMember(world)(staff.auth, organization.id, owner.membership.id, { successorId: members.sus.membership.id })()), 'InvalidMembershipTransition');
-  t.is(outcome(await removeMember(world)(staff.auth, organization.id, owner.membership.id, { successorId: members.ada.membership.id })()), 'Right');
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [members.ada.membership.id]);
-  t.like(world.memberships.all().find((m) => m.id === owner.membership.id), { role: 'admin', status: 'cancelled' });
+  t.is(
+    outcome(await removeMember(world)(staff.auth, organization.id, owner.membership.id, { successorId: members.sus.membership.id })()),
+    'InvalidMembershipTransition',
+  );
+  t.is(
+    outcome(await removeMember(world)(staff.auth, organization.id, owner.membership.id, { successorId: members.ada.membership.id })()),
+    'Right',
+  );
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [members.ada.membership.id],
+  );
+  t.like(
+    world.memberships.all().find((m) => m.id === owner.membership.id),
+    { role: 'admin', status: 'cancelled' },
+  );
   t.deepEqual(world.auditLog.actions().slice(-2), ['ownership.transferred', 'membership.removed']);
 });

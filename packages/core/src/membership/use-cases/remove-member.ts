@@ -30,7 +30,8 @@ const removeOwner = async (
   if (successorId === undefined) return E.left(ownerProtected('Removing the owner requires a successor who becomes owner'));
   const successor = lockedTarget(scope, successorId);
   if (E.isLeft(successor)) return successor;
-  if (successor.right.status !== 'active' || successor.right.id === owner.id) return E.left(invalidMembershipTransition(successor.right.status, 'made owner'));
+  if (successor.right.status !== 'active' || successor.right.id === owner.id)
+    return E.left(invalidMembershipTransition(successor.right.status, 'made owner'));
   const moved = await moveOwnership(deps, owner, successor.right, actor.userId);
   if (E.isLeft(moved) || moved.right.previousOwner === null) return E.left(membershipChangedConcurrently());
   // The owner row is now an admin row: remove it as it stands, audited against the owner it was.
@@ -48,16 +49,29 @@ const removeOwner = async (
  */
 export const removeMember =
   (deps: ManageMembersDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, membershipId: MembershipId, options: RemoveMemberOptions = {}): TE.TaskEither<StatusChangeError, Membership> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    membershipId: MembershipId,
+    options: RemoveMemberOptions = {},
+  ): TE.TaskEither<StatusChangeError, Membership> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'members.manage'),
       TE.flatMap((grant) =>
-        authorizedWrite(deps, grant, [membershipId, options.successorId ?? null], async (scope): Promise<E.Either<StatusChangeError, Membership>> => {
-          const target = pipe(lockedTarget(scope, membershipId), E.chainW((row) => checkManageable(scope.actor, row)));
-          if (E.isLeft(target)) return target;
-          return target.right.role === 'owner' && target.right.status !== 'cancelled'
-            ? removeOwner(deps, scope, scope.actor, target.right, options.successorId)
-            : applyStatusEdge(deps, REMOVE, scope.actor, target.right);
-        }),
+        authorizedWrite(
+          deps,
+          grant,
+          [membershipId, options.successorId ?? null],
+          async (scope): Promise<E.Either<StatusChangeError, Membership>> => {
+            const target = pipe(
+              lockedTarget(scope, membershipId),
+              E.chainW((row) => checkManageable(scope.actor, row)),
+            );
+            if (E.isLeft(target)) return target;
+            return target.right.role === 'owner' && target.right.status !== 'cancelled'
+              ? removeOwner(deps, scope, scope.actor, target.right, options.successorId)
+              : applyStatusEdge(deps, REMOVE, scope.actor, target.right);
+          },
+        ),
       ),
     );

@@ -11,14 +11,20 @@ test('the owner transfers to an active member: the old owner becomes admin, exac
   if (E.isLeft(result)) return t.fail(result.left._tag);
   t.like(result.right.previousOwner, { id: owner.membership.id, role: 'admin', status: 'active' });
   t.like(result.right.newOwner, { id: members.bob.membership.id, role: 'owner' });
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [members.bob.membership.id]);
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [members.bob.membership.id],
+  );
   t.like(world.auditLog.all().at(-1), { action: 'ownership.transferred', targetId: members.bob.membership.id, actorUserId: owner.user.id });
 });
 
 test('an admin cannot transfer ownership', async (t) => {
   const world = createTestWorld();
   const { organization, members } = await anOrganization(world, { ada: 'admin', bob: 'member' });
-  t.is(outcome(await transferOwnership(world)(members.ada.auth, organization.id, { membershipId: members.bob.membership.id })()), 'Forbidden');
+  t.is(
+    outcome(await transferOwnership(world)(members.ada.auth, organization.id, { membershipId: members.bob.membership.id })()),
+    'Forbidden',
+  );
 });
 
 test('a Platform Admin transfers without being a member', async (t) => {
@@ -26,7 +32,10 @@ test('a Platform Admin transfers without being a member', async (t) => {
   const { organization, members } = await anOrganization(world, { ada: 'admin' });
   const staff = await aPerson(world, 'staff', PLATFORM_ADMIN_ROLE);
   t.is(outcome(await transferOwnership(world)(staff.auth, organization.id, { membershipId: members.ada.membership.id })()), 'Right');
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [members.ada.membership.id]);
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [members.ada.membership.id],
+  );
   t.is(world.auditLog.all().at(-1)?.actorUserId, staff.user.id);
 });
 
@@ -36,16 +45,28 @@ test('the target must be an active member', async (t) => {
     sus: { role: 'admin', status: 'suspended' },
     ivy: { role: 'member', status: 'pending_invitation' },
   });
-  t.is(outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: members.sus.membership.id })()), 'InvalidMembershipTransition');
-  t.is(outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: members.ivy.membership.id })()), 'InvalidMembershipTransition');
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [owner.membership.id]);
+  t.is(
+    outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: members.sus.membership.id })()),
+    'InvalidMembershipTransition',
+  );
+  t.is(
+    outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: members.ivy.membership.id })()),
+    'InvalidMembershipTransition',
+  );
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [owner.membership.id],
+  );
 });
 
 test('transferring to oneself changes nothing', async (t) => {
   const world = createTestWorld();
   const { organization, owner } = await anOrganization(world, {});
   t.is(outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: owner.membership.id })()), 'Right');
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [owner.membership.id]);
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [owner.membership.id],
+  );
 });
 
 test('two concurrent transfers: exactly one wins, never zero or two owners', async (t) => {
@@ -75,13 +96,22 @@ test('an owner whose ownership moved away between the authorization check and th
       return async (organizationId: Parameters<typeof findOwner>[0]) => {
         if (!raced) {
           raced = true;
-          t.is(outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: members.ada.membership.id })()), 'Right');
+          t.is(
+            outcome(await transferOwnership(world)(owner.auth, organization.id, { membershipId: members.ada.membership.id })()),
+            'Right',
+          );
         }
         return findOwner(organizationId);
       };
     },
   });
-  const stale = await transferOwnership({ ...world, memberships: racing })(owner.auth, organization.id, { membershipId: members.bob.membership.id })();
+  const stale = await transferOwnership({ ...world, memberships: racing })(owner.auth, organization.id, {
+    membershipId: members.bob.membership.id,
+  })();
   t.is(outcome(stale), 'Forbidden');
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [members.ada.membership.id], 'ada keeps the ownership she was given');
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [members.ada.membership.id],
+    'ada keeps the ownership she was given',
+  );
 });

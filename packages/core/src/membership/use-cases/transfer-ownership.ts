@@ -32,24 +32,34 @@ export type TransferOwnershipError = AuthorizationError | MembershipNotFound | I
  */
 export const transferOwnership =
   (deps: ManageMembersDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, input: { readonly membershipId: MembershipId }): TE.TaskEither<TransferOwnershipError, OwnershipMove> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    input: { readonly membershipId: MembershipId },
+  ): TE.TaskEither<TransferOwnershipError, OwnershipMove> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'ownership.transfer'),
       TE.bindTo('grant'),
       // Which row holds ownership now, so that it is locked with the others; checked again once locked.
       TE.bindW('owner', () => fromPort(() => deps.memberships.findOwner(organizationId))),
       TE.flatMap(({ grant, owner }) =>
-        authorizedWrite(deps, grant, [input.membershipId, O.toNullable(owner)?.id ?? null], async (scope): Promise<E.Either<TransferOwnershipError, OwnershipMove>> => {
-          const target = lockedTarget(scope, input.membershipId);
-          if (E.isLeft(target)) return target;
-          if (target.right.status !== 'active') return E.left(invalidMembershipTransition(target.right.status, 'made owner'));
-          const { actor } = scope;
-          // An owner acting as such gives away only their own row; only a Platform Admin moves it from
-          // whoever holds it, and that row must still be the owner row once locked.
-          const from = actor.kind === 'member' && !actor.platformAdmin ? actor.membership : O.isSome(owner) ? scope.locked(owner.value.id) : null;
-          if (from !== null && (from.role !== 'owner' || from.status === 'cancelled')) return E.left(membershipChangedConcurrently());
-          if (from?.id === target.right.id) return E.right({ previousOwner: null, newOwner: target.right });
-          return moveOwnership(deps, from, target.right, actor.userId);
-        }),
+        authorizedWrite(
+          deps,
+          grant,
+          [input.membershipId, O.toNullable(owner)?.id ?? null],
+          async (scope): Promise<E.Either<TransferOwnershipError, OwnershipMove>> => {
+            const target = lockedTarget(scope, input.membershipId);
+            if (E.isLeft(target)) return target;
+            if (target.right.status !== 'active') return E.left(invalidMembershipTransition(target.right.status, 'made owner'));
+            const { actor } = scope;
+            // An owner acting as such gives away only their own row; only a Platform Admin moves it from
+            // whoever holds it, and that row must still be the owner row once locked.
+            const from =
+              actor.kind === 'member' && !actor.platformAdmin ? actor.membership : O.isSome(owner) ? scope.locked(owner.value.id) : null;
+            if (from !== null && (from.role !== 'owner' || from.status === 'cancelled')) return E.left(membershipChangedConcurrently());
+            if (from?.id === target.right.id) return E.right({ previousOwner: null, newOwner: target.right });
+            return moveOwnership(deps, from, target.right, actor.userId);
+          },
+        ),
       ),
     );

@@ -14,7 +14,10 @@ test('the creator becomes the one active owner, audited as organization.created'
   if (E.isLeft(result)) return t.fail(result.left._tag);
   const { organization, membership } = result.right;
   t.like(membership, { organizationId: organization.id, userId: ada.user.id, role: 'owner', status: 'active' });
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [membership.id]);
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [membership.id],
+  );
   t.deepEqual(world.auditLog.actions(), ['organization.created']);
   t.like(world.auditLog.all()[0], { actorUserId: ada.user.id, targetType: 'organization', targetId: organization.id });
   t.deepEqual(await world.memberships.listForUser(ada.user.id), [

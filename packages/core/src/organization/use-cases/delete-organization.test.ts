@@ -26,7 +26,10 @@ test('deleting an organization revokes the provider invitations it mailed that a
     [...world.idpAdmin.revokedInvitationIds.slice(revokedBefore)].sort(),
     [invited[1]!.providerInvitationId, invited[2]!.providerInvitationId].sort(),
   );
-  t.deepEqual(world.invitations.all().map((i) => i.status), ['revoked', 'revoked', 'revoked']);
+  t.deepEqual(
+    world.invitations.all().map((i) => i.status),
+    ['revoked', 'revoked', 'revoked'],
+  );
 });
 
 for (const status of OPEN_STATUSES) {
@@ -37,7 +40,10 @@ for (const status of OPEN_STATUSES) {
     const audited = (await world.auditLog.list(organization.id, { limit: 100 })).items.length;
     t.is(outcome(await deleteOrganization(world)(owner.auth, organization.id)()), 'PaymentInFlight');
     t.true(O.isSome(await world.organizations.findById(organization.id)));
-    t.deepEqual(world.memberships.all().map((m) => m.status), ['active', 'active']);
+    t.deepEqual(
+      world.memberships.all().map((m) => m.status),
+      ['active', 'active'],
+    );
     t.is((await world.auditLog.list(organization.id, { limit: 100 })).items.length, audited);
     t.is(outcome(await getOrganization(world)(members.ada.auth, organization.id)()), 'Right');
   });
@@ -47,13 +53,17 @@ test('a deleted organization is soft-deleted: not found on its routes, membershi
   const world = createTestWorld();
   const { organization, owner, members } = await anOrganization(world, { ada: 'admin', mia: 'member' });
   const settled: PaymentStatus[] = ['succeeded', 'failed', 'expired'];
-  for (const [n, status] of settled.entries()) await world.paymentTransactions.create(aPayment(fixtureUuid(0xb1, 10 + n), organization.id, { status }));
+  for (const [n, status] of settled.entries())
+    await world.paymentTransactions.create(aPayment(fixtureUuid(0xb1, 10 + n), organization.id, { status }));
   t.true(E.isRight(await deleteOrganization(world)(owner.auth, organization.id)()));
   for (const person of [owner, members.ada, members.mia]) {
     t.is(outcome(await getOrganization(world)(person.auth, organization.id)()), 'OrganizationNotFound');
   }
   t.is(outcome(await listPayments(world)(owner.auth, organization.id, { limit: 50 })()), 'OrganizationNotFound');
-  t.deepEqual(world.memberships.all().map((m) => m.status), ['cancelled', 'cancelled', 'cancelled']);
+  t.deepEqual(
+    world.memberships.all().map((m) => m.status),
+    ['cancelled', 'cancelled', 'cancelled'],
+  );
   t.deepEqual(await world.memberships.listForUser(members.ada.user.id), [], 'GET /users/me no longer lists it');
   t.is((await world.paymentTransactions.list(organization.id, { limit: 50 })).items.length, 3);
   const trail = (await world.auditLog.list(organization.id, { limit: 100 })).items;

@@ -6,7 +6,13 @@ import type { AuditLog } from '../../audit/ports/audit-log.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { IdentityProviderAdmin } from '../../identity/ports/identity-provider-admin.js';
 import type { Invitations } from '../../invitation/ports/invitations.js';
-import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError, type Grant } from '../../membership/authorized-write.js';
+import {
+  authorizedWrite,
+  authorizeGrant,
+  type AuthorizedWriteDeps,
+  type AuthorizedWriteError,
+  type Grant,
+} from '../../membership/authorized-write.js';
 import type { Membership } from '../../membership/membership.js';
 import { paymentInFlight, type PaymentInFlight } from '../../payments/payments.errors.js';
 import type { PaymentGateway } from '../../payments/ports/payment-gateway.js';
@@ -57,7 +63,8 @@ const cancelMembership = async (deps: DeleteOrganizationDeps, membership: Member
     if (O.isSome(moved)) return;
     current = O.toNullable(await deps.memberships.findById(current.id));
   }
-  if (current !== null && current.status !== 'cancelled') throw new Error(`membership ${current.id} kept changing while its organization was deleted`);
+  if (current !== null && current.status !== 'cancelled')
+    throw new Error(`membership ${current.id} kept changing while its organization was deleted`);
 };
 
 /** What the soft delete's transaction hands to the steps after commit. */
@@ -71,45 +78,54 @@ interface SoftDeleted {
 // check, the organization marked deleted (a second, concurrent delete finds it gone), then
 // memberships (in id order, as every locking write takes them), invitations and the audit entry.
 const softDelete = (deps: DeleteOrganizationDeps, grant: Grant): TE.TaskEither<DeleteOrganizationError, SoftDeleted> =>
-  authorizedWrite(deps, grant, [], async ({ organization, actor }): Promise<E.Either<OrganizationNotFound | PaymentInFlight, SoftDeleted>> => {
-    const at = deps.clock.now();
-    // The row lock first: a payment being started for it commits before the check below, or waits and then sees the delete.
-    if (!(await deps.organizations.lockLive(organization.id))) return E.left(organizationNotFound());
-    // A payment the provider may still move could be charged after the organization is gone: refuse, changing nothing.
-    if (await deps.paymentTransactions.hasOpen(organization.id)) return E.left(paymentInFlight());
-    if (!(await deps.organizations.markDeleted(organization.id, at))) return E.left(organizationNotFound());
-    const members = (await everyPage((page) => deps.memberships.listForOrganization(organization.id, { includeCancelled: false }, page))).sort((a, b) =>
-      a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-    );
-    for (const membership of members) await cancelMembership(deps, membership, at);
-    const invitations = await everyPage((page) => deps.invitations.listForOrganization(organization.id, page));
-    const mailedInvitations: string[] = [];
-    let revoked = 0;
-    for (const invitation of invitations) {
-      if (invitation.status !== 'pending' || !(await deps.invitations.markRevoked(invitation.id, 'revoked', at))) continue;
-      revoked += 1;
-      if (invitation.providerInvitationId !== null) mailedInvitations.push(invitation.providerInvitationId);
-    }
-    await deps.auditLog.append({
-      id: deps.ids.uuid(),
-      organizationId: organization.id,
-      action: 'organization.deleted',
-      actorUserId: actor.userId,
-      targetType: 'organization',
-      targetId: organization.id,
-      before: { name: organization.name },
-      after: { deleted: true, membershipsCancelled: members.length, invitationsRevoked: revoked },
-      createdAt: at,
-    });
-    return E.right({ mailedInvitations, subscriptions: await deps.paymentSubscriptions.listForOrganization(organization.id, 'active') });
-  });
+  authorizedWrite(
+    deps,
+    grant,
+    [],
+    async ({ organization, actor }): Promise<E.Either<OrganizationNotFound | PaymentInFlight, SoftDeleted>> => {
+      const at = deps.clock.now();
+      // The row lock first: a payment being started for it commits before the check below, or waits and then sees the delete.
+      if (!(await deps.organizations.lockLive(organization.id))) return E.left(organizationNotFound());
+      // A payment the provider may still move could be charged after the organization is gone: refuse, changing nothing.
+      if (await deps.paymentTransactions.hasOpen(organization.id)) return E.left(paymentInFlight());
+      if (!(await deps.organizations.markDeleted(organization.id, at))) return E.left(organizationNotFound());
+      const members = (
+        await everyPage((page) => deps.memberships.listForOrganization(organization.id, { includeCancelled: false }, page))
+      ).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      for (const membership of members) await cancelMembership(deps, membership, at);
+      const invitations = await everyPage((page) => deps.invitations.listForOrganization(organization.id, page));
+      const mailedInvitations: string[] = [];
+      let revoked = 0;
+      for (const invitation of invitations) {
+        if (invitation.status !== 'pending' || !(await deps.invitations.markRevoked(invitation.id, 'revoked', at))) continue;
+        revoked += 1;
+        if (invitation.providerInvitationId !== null) mailedInvitations.push(invitation.providerInvitationId);
+      }
+      await deps.auditLog.append({
+        id: deps.ids.uuid(),
+        organizationId: organization.id,
+        action: 'organization.deleted',
+        actorUserId: actor.userId,
+        targetType: 'organization',
+        targetId: organization.id,
+        before: { name: organization.name },
+        after: { deleted: true, membershipsCancelled: members.length, invitationsRevoked: revoked },
+        createdAt: at,
+      });
+      return E.right({ mailedInvitations, subscriptions: await deps.paymentSubscriptions.listForOrganization(organization.id, 'active') });
+    },
+  );
 
 // After commit: each linked subscription is cancelled at iyzico, or flagged `cancel_failed` for a person.
-const cancelSubscriptions = async (deps: DeleteOrganizationDeps, organizationId: OrganizationId, subscriptions: readonly PaymentSubscription[]): Promise<void> => {
+const cancelSubscriptions = async (
+  deps: DeleteOrganizationDeps,
+  organizationId: OrganizationId,
+  subscriptions: readonly PaymentSubscription[],
+): Promise<void> => {
   for (const subscription of subscriptions) {
-    const cancelled = await deps.paymentGateway.cancelSubscription(subscription.subscriptionReferenceCode).catch((error: unknown) =>
-      E.left({ _tag: 'Unavailable' as const, reason: error instanceof Error ? error.message : String(error) }),
-    );
+    const cancelled = await deps.paymentGateway
+      .cancelSubscription(subscription.subscriptionReferenceCode)
+      .catch((error: unknown) => E.left({ _tag: 'Unavailable' as const, reason: error instanceof Error ? error.message : String(error) }));
     if (E.isRight(cancelled)) {
       await deps.paymentSubscriptions.setStatus(subscription.id, 'cancelled');
       continue;

@@ -33,10 +33,14 @@ test("the provider's deletion of an owner marks the organization ownerless and a
   const entries = world.auditLog.all().length;
   t.true(E.isRight(await handleUserDeleted(world)(owner.user.idpId)()));
   t.is(world.auditLog.all().length, entries);
-  t.is(outcome(await listOwnerlessOrganizations(world)(members.ada.auth, pageRequest())()), 'PlatformAdminOnly', 'an admin of the organization is no Platform Admin');
+  t.is(
+    outcome(await listOwnerlessOrganizations(world)(members.ada.auth, pageRequest())()),
+    'PlatformAdminOnly',
+    'an admin of the organization is no Platform Admin',
+  );
 });
 
-test("the deletion of a user who owns nothing marks no organization", async (t) => {
+test('the deletion of a user who owns nothing marks no organization', async (t) => {
   const world = createTestWorld();
   const { members } = await anOrganization(world, { ada: 'admin' });
   const staff = await aPerson(world, 'staff', PLATFORM_ADMIN_ROLE);
@@ -51,11 +55,18 @@ test('a Platform Admin gives an ownerless organization an owner: the mark is cle
   const staff = await aPerson(world, 'staff', PLATFORM_ADMIN_ROLE);
   await handleUserDeleted(world)(owner.user.idpId)();
 
-  t.is(outcome(await transferOwnership(world)(members.ada.auth, organization.id, { membershipId: members.ada.membership.id })()), 'Forbidden', 'no admin takes it');
+  t.is(
+    outcome(await transferOwnership(world)(members.ada.auth, organization.id, { membershipId: members.ada.membership.id })()),
+    'Forbidden',
+    'no admin takes it',
+  );
   const moved = await transferOwnership(world)(staff.auth, organization.id, { membershipId: members.bob.membership.id })();
   if (E.isLeft(moved)) return t.fail(moved.left._tag);
   t.is(moved.right.previousOwner, null);
-  t.deepEqual(liveOwners(world, organization.id).map((m) => m.id), [members.bob.membership.id]);
+  t.deepEqual(
+    liveOwners(world, organization.id).map((m) => m.id),
+    [members.bob.membership.id],
+  );
   t.deepEqual(await ownerless(world, staff.auth), []);
   t.like(world.auditLog.all().at(-1), {
     action: 'ownership.transferred',
@@ -64,7 +75,11 @@ test('a Platform Admin gives an ownerless organization an owner: the mark is cle
     before: { ownerMembershipId: null, ownerless: true },
   });
   t.deepEqual(
-    world.auditLog.all().filter((entry) => entry.organizationId === organization.id).map((entry) => entry.action).slice(-2),
+    world.auditLog
+      .all()
+      .filter((entry) => entry.organizationId === organization.id)
+      .map((entry) => entry.action)
+      .slice(-2),
     ['organization.owner_lost', 'ownership.transferred'],
     'the audit trail records both steps',
   );

@@ -38,7 +38,8 @@ test('only an active or suspended membership has a compliance record: invitees a
     resting: { role: 'member', status: 'suspended' },
   });
   for (const member of Object.values(members)) await setNationalId(world)(member.auth, id('10000000078'))();
-  const read = async (name: keyof typeof members) => readComplianceRecord(world)(owner.auth, organization.id, members[name].membership.id)();
+  const read = async (name: keyof typeof members) =>
+    readComplianceRecord(world)(owner.auth, organization.id, members[name].membership.id)();
   t.is(outcome(await read('stranger')), 'MembershipNotFound');
   t.is(outcome(await read('invitee')), 'MembershipNotFound');
   t.is(outcome(await read('gone')), 'MembershipNotFound');
@@ -56,7 +57,11 @@ test('a member who deleted their account has no compliance record, and their nat
         : await deleteSelf(world)({ idpId: members.bob.user.idpId, skipProvider: false })();
     t.is(outcome(deleted), 'Right', remove);
     t.is(world.nationalIds.storedFor(members.bob.user.id), undefined, remove);
-    t.is(outcome(await readComplianceRecord(world)(owner.auth, organization.id, members.bob.membership.id)()), 'MembershipNotFound', remove);
+    t.is(
+      outcome(await readComplianceRecord(world)(owner.auth, organization.id, members.bob.membership.id)()),
+      'MembershipNotFound',
+      remove,
+    );
   }
 });
 
@@ -68,13 +73,21 @@ test('every compliance read appends compliance.read: who read whose record, neve
   await readComplianceRecord(world)(members.ada.auth, organization.id, members.bob.membership.id)();
   const reads = world.auditLog.all().filter((entry) => entry.action === 'compliance.read');
   t.is(reads.length, 2);
-  t.like(reads[0], { organizationId: organization.id, actorUserId: members.ada.user.id, targetType: 'membership', targetId: members.bob.membership.id });
+  t.like(reads[0], {
+    organizationId: organization.id,
+    actorUserId: members.ada.user.id,
+    targetType: 'membership',
+    targetId: members.bob.membership.id,
+  });
   t.false(JSON.stringify(reads).includes('10000000078'));
 });
 
 test('a refused read (not found, forbidden) is not audited as a read', async (t) => {
   const world = createTestWorld();
-  const { organization, owner, members } = await anOrganization(world, { cole: 'coach', stranger: { role: 'member', status: 'pending_invitation' } });
+  const { organization, owner, members } = await anOrganization(world, {
+    cole: 'coach',
+    stranger: { role: 'member', status: 'pending_invitation' },
+  });
   await setNationalId(world)(members.stranger.auth, id('10000000078'))();
   await readComplianceRecord(world)(owner.auth, organization.id, members.stranger.membership.id)();
   await readComplianceRecord(world)(members.cole.auth, organization.id, members.stranger.membership.id)();
@@ -85,8 +98,14 @@ test('a read that cannot be audited returns no national ID', async (t) => {
   const world = createTestWorld();
   const { organization, owner, members } = await anOrganization(world, { bob: 'member' });
   await setNationalId(world)(members.bob.auth, id('10000000078'))();
-  const auditLog = { ...world.auditLog, list: world.auditLog.list.bind(world.auditLog), append: () => Promise.reject(new Error('audit store down')) };
-  await t.throwsAsync(readComplianceRecord({ ...world, auditLog })(owner.auth, organization.id, members.bob.membership.id)(), { message: 'audit store down' });
+  const auditLog = {
+    ...world.auditLog,
+    list: world.auditLog.list.bind(world.auditLog),
+    append: () => Promise.reject(new Error('audit store down')),
+  };
+  await t.throwsAsync(readComplianceRecord({ ...world, auditLog })(owner.auth, organization.id, members.bob.membership.id)(), {
+    message: 'audit store down',
+  });
 });
 
 test('a national ID sealed for another user does not open for this one: NationalIdMismatch, not the ID', async (t) => {

@@ -54,7 +54,11 @@ const openNationalId = (deps: ReadComplianceRecordDeps, userId: UserId): TE.Task
  */
 export const readComplianceRecord =
   (deps: ReadComplianceRecordDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, membershipId: MembershipId): TE.TaskEither<ReadComplianceRecordError, ComplianceRecord> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    membershipId: MembershipId,
+  ): TE.TaskEither<ReadComplianceRecordError, ComplianceRecord> =>
   () =>
     deps.unitOfWork.run(
       pipe(
@@ -64,7 +68,9 @@ export const readComplianceRecord =
           pipe(
             findMembershipIn(deps, organizationId, membershipId),
             TE.flatMap((membership) =>
-              membership.userId !== null && hasComplianceRecord(membership) ? TE.right({ ...membership, userId: membership.userId }) : TE.left(membershipNotFound()),
+              membership.userId !== null && hasComplianceRecord(membership)
+                ? TE.right({ ...membership, userId: membership.userId })
+                : TE.left(membershipNotFound()),
             ),
           ),
         ),

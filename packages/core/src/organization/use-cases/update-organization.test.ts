@@ -13,7 +13,12 @@ test('an admin renames the organization, audited with before and after', async (
   const result = await updateOrganization(world)(members.ada.auth, organization.id, { name: RENAMED })();
   t.true(E.isRight(result) && result.right.name === RENAMED);
   const entry = world.auditLog.all().at(-1);
-  t.like(entry, { action: 'organization.updated', actorUserId: members.ada.user.id, before: { name: 'Iron Gym' }, after: { name: RENAMED } });
+  t.like(entry, {
+    action: 'organization.updated',
+    actorUserId: members.ada.user.id,
+    before: { name: 'Iron Gym' },
+    after: { name: RENAMED },
+  });
 });
 
 test('a coach may not rename the organization', async (t) => {

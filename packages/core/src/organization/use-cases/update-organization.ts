@@ -20,7 +20,11 @@ export interface UpdateOrganizationDeps extends AuthorizedWriteDeps, AuditTrailD
  */
 export const updateOrganization =
   (deps: UpdateOrganizationDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, changes: { readonly name: OrganizationName }): TE.TaskEither<AuthorizedWriteError, Organization> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    changes: { readonly name: OrganizationName },
+  ): TE.TaskEither<AuthorizedWriteError, Organization> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'organization.update'),
       TE.flatMap((grant) =>

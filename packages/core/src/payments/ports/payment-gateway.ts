@@ -30,8 +30,7 @@ export interface InitializePayment {
 
 /** What the client needs next to let the payer pay. */
 export type ClientAction =
-  | { readonly kind: 'threeDsHtml'; readonly html: string }
-  | { readonly kind: 'paytrIframe'; readonly token: string; readonly url: string };
+  { readonly kind: 'threeDsHtml'; readonly html: string } | { readonly kind: 'paytrIframe'; readonly token: string; readonly url: string };
 
 /** A successful initialize. */
 export interface Initialized {
@@ -44,7 +43,8 @@ export interface Initialized {
  * Why initialize did not start the payment: the provider said no (its code only, never personal
  * data), or it could not be asked (down, timed out, answered garbage or a wrong signature).
  */
-export type GatewayFailure = { readonly _tag: 'Refused'; readonly code: string } | { readonly _tag: 'Unavailable'; readonly reason: string };
+export type GatewayFailure =
+  { readonly _tag: 'Refused'; readonly code: string } | { readonly _tag: 'Unavailable'; readonly reason: string };
 
 /** The settled result of a 3DS completion or a status query. */
 export type ProviderVerdict =

@@ -35,18 +35,27 @@ export const completeThreeDs =
     try {
       verdict = await deps.paymentGateway.completeThreeDs(found.value);
     } catch (error) {
-      deps.logger.warn({ paymentId: id, error: error instanceof Error ? error.message : String(error) }, '3DS completion failed; left authorizing');
+      deps.logger.warn(
+        { paymentId: id, error: error instanceof Error ? error.message : String(error) },
+        '3DS completion failed; left authorizing',
+      );
       return { _tag: 'Applied', transactionId: id, status: 'authorizing' };
     }
     if (verdict.status === 'pending') return { _tag: 'Applied', transactionId: id, status: 'authorizing' };
     if (verdict.status === 'under_review') {
       const moved = await deps.paymentTransactions.transition(id, ['authorizing'], { status: 'under_review', at: deps.clock.now() });
-      return { _tag: O.isSome(moved) ? 'Applied' : 'Stale', transactionId: id, status: O.isSome(moved) ? 'under_review' : found.value.status };
+      return {
+        _tag: O.isSome(moved) ? 'Applied' : 'Stale',
+        transactionId: id,
+        status: O.isSome(moved) ? 'under_review' : found.value.status,
+      };
     }
     const applied = await applyEvidence(
       deps,
       found.value,
-      verdict.status === 'succeeded' ? { kind: 'success', paidAmountMinor: verdict.paidAmountMinor } : { kind: 'failure', code: verdict.code },
+      verdict.status === 'succeeded'
+        ? { kind: 'success', paidAmountMinor: verdict.paidAmountMinor }
+        : { kind: 'failure', code: verdict.code },
     );
     const tag: CallbackOutcomeTag = applied.kind === 'applied' ? 'Applied' : applied.kind === 'refused' ? 'Refused' : 'Stale';
     return { _tag: tag, transactionId: id, status: applied.transaction.status };

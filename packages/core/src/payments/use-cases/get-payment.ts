@@ -22,7 +22,11 @@ export interface GetPaymentDeps extends AuthorizeDeps {
  */
 export const getPayment =
   (deps: GetPaymentDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, paymentId: PaymentId): TE.TaskEither<AuthorizationError | PaymentNotFound, PaymentTransaction> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    paymentId: PaymentId,
+  ): TE.TaskEither<AuthorizationError | PaymentNotFound, PaymentTransaction> =>
     pipe(
       authorize(deps)(caller, organizationId, 'billing.read'),
       TE.flatMap(() => fromPort(() => deps.paymentTransactions.findById(paymentId))),

@@ -1,7 +1,15 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { aPayment, aPaytrNotice, aSubscription, aSubscriptionNotice, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '../../testing/index.js';
+import {
+  aPayment,
+  aPaytrNotice,
+  aSubscription,
+  aSubscriptionNotice,
+  createPaymentsWorld,
+  fixtureUuid,
+  type PaymentsWorld,
+} from '../../testing/index.js';
 import type { IyzicoPaymentNotified, PaymentCallbackEvent, ThreeDsReturned } from '../callback.js';
 import type { PaymentStatus, PaymentTransaction } from '../payment.js';
 import type { OrganizationId, OrganizationName } from '../../organization/organization.js';
@@ -46,7 +54,12 @@ const webhook = (payment: PaymentTransaction, status: string, eventType = 'THREE
   unsigned: { referenceCode: 'ref', eventTimeMs: 1766730778396, merchantId: '3404590' },
 });
 
-const threeDs = (payment: PaymentTransaction, status: string, mdStatus: string, conversationId: string = payment.merchantReference): ThreeDsReturned => ({
+const threeDs = (
+  payment: PaymentTransaction,
+  status: string,
+  mdStatus: string,
+  conversationId: string = payment.merchantReference,
+): ThreeDsReturned => ({
   _tag: 'ThreeDsReturned',
   scheme: 'iyzico-3ds',
   dedupeKey: `${payment.providerPaymentId}:${mdStatus}:${status}`,
@@ -181,7 +194,14 @@ test('a renewal of a linked subscription creates its period transaction for the 
   t.like(first, { _tag: 'Applied', status: 'succeeded' });
   t.like(await handled(world, aSubscriptionNotice(SUB, 'order-1', 'success')), { _tag: 'Duplicate' });
   const renewal = O.toNullable(await world.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-1' }))!;
-  t.like(renewal, { id: first.transactionId, organizationId: ORG, amountMinor: 9900, paidAmountMinor: 9900, subscriptionReferenceCode: SUB, createdBy: null });
+  t.like(renewal, {
+    id: first.transactionId,
+    organizationId: ORG,
+    amountMinor: 9900,
+    paidAmountMinor: 9900,
+    subscriptionReferenceCode: SUB,
+    createdBy: null,
+  });
   t.regex(renewal.merchantReference, /^[A-Za-z0-9]{1,64}$/);
   const next = await handled(world, aSubscriptionNotice(SUB, 'order-2', 'success'));
   t.not(next.transactionId, first.transactionId, 'the next period is its own transaction');
@@ -211,14 +231,28 @@ test('an order of one subscription never settles a renewal of another', async (t
   await world.paymentSubscriptions.create(aSubscription(fixtureUuid(0xb2, 4), ORG, 'other-subscription'));
   await handled(world, aSubscriptionNotice(SUB, 'order-5', 'failure'));
   t.like(await handled(world, aSubscriptionNotice('other-subscription', 'order-5', 'success')), { _tag: 'Unmatched' });
-  t.like(O.toNullable(await world.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-5' })), { status: 'failed' });
+  t.like(O.toNullable(await world.paymentTransactions.find({ by: 'orderReferenceCode', provider: 'iyzico', value: 'order-5' })), {
+    status: 'failed',
+  });
 });
 
 const unconfirmed = [
-  { rule: "iyzico's detail lists the order at another amount", reason: 'amount_mismatch', setUp: (w: PaymentsWorld) => (w.paymentGateway.putSubscription(SUB, 9900), w.paymentGateway.addOrder(SUB, 'order-9', 19900)) },
-  { rule: "iyzico's detail does not list the order", reason: 'order_not_found', setUp: (w: PaymentsWorld) => void w.paymentGateway.putSubscription(SUB, 9900) },
+  {
+    rule: "iyzico's detail lists the order at another amount",
+    reason: 'amount_mismatch',
+    setUp: (w: PaymentsWorld) => (w.paymentGateway.putSubscription(SUB, 9900), w.paymentGateway.addOrder(SUB, 'order-9', 19900)),
+  },
+  {
+    rule: "iyzico's detail does not list the order",
+    reason: 'order_not_found',
+    setUp: (w: PaymentsWorld) => void w.paymentGateway.putSubscription(SUB, 9900),
+  },
   { rule: 'iyzico does not know the subscription', reason: 'subscription_not_found', setUp: () => undefined },
-  { rule: 'iyzico cannot be asked', reason: 'provider_unavailable', setUp: (w: PaymentsWorld) => void (w.paymentGateway.subscriptionsUnavailable = true) },
+  {
+    rule: 'iyzico cannot be asked',
+    reason: 'provider_unavailable',
+    setUp: (w: PaymentsWorld) => void (w.paymentGateway.subscriptionsUnavailable = true),
+  },
 ] as const;
 
 for (const { rule, reason, setUp } of unconfirmed) {
@@ -240,7 +274,10 @@ test("a late callback for a deleted organization's payment is recorded and flagg
   const notice = aPaytrNotice(payment, 'success');
   t.deepEqual(await handled(world, notice), { _tag: 'OrganizationDeleted', transactionId: payment.id, status: 'expired' });
   t.like(await statusOf(world, payment), { status: 'expired', lateSuccess: false });
-  t.like(O.toNullable(await world.paymentInbox.find('paytr-notification', notice.dedupeKey)), { outcome: 'OrganizationDeleted', transactionId: payment.id });
+  t.like(O.toNullable(await world.paymentInbox.find('paytr-notification', notice.dedupeKey)), {
+    outcome: 'OrganizationDeleted',
+    transactionId: payment.id,
+  });
   t.true(world.logger.at('error').some((entry) => entry.message.includes('deleted organization')));
 });
 

@@ -38,7 +38,11 @@ export interface CallbackOutcome {
   readonly status: PaymentStatus | null;
 }
 
-const outcome = (tag: CallbackOutcomeTag, transactionId: PaymentId | null = null, status: PaymentStatus | null = null): CallbackOutcome => ({
+const outcome = (
+  tag: CallbackOutcomeTag,
+  transactionId: PaymentId | null = null,
+  status: PaymentStatus | null = null,
+): CallbackOutcome => ({
   _tag: tag,
   transactionId,
   status,
@@ -78,7 +82,9 @@ const renewalCheckOf = async (deps: HandlePaymentCallbackDeps, event: PaymentCal
   if (event._tag !== 'IyzicoSubscriptionNotified' || event.eventType !== 'subscription.order.success') return { kind: 'agrees' };
   const subscription = await deps.paymentSubscriptions.findByReference('iyzico', event.subscriptionReferenceCode);
   if (O.isNone(subscription)) return { kind: 'agrees' };
-  const detail = await deps.paymentGateway.subscriptionDetail(event.subscriptionReferenceCode).catch(() => E.left({ _tag: 'Unavailable' as const, reason: 'subscription detail failed' }));
+  const detail = await deps.paymentGateway
+    .subscriptionDetail(event.subscriptionReferenceCode)
+    .catch(() => E.left({ _tag: 'Unavailable' as const, reason: 'subscription detail failed' }));
   return verifyRenewal(subscription.value, event.orderReferenceCode, detail);
 };
 
@@ -95,7 +101,10 @@ const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallback
   if (recorded === 'duplicate') return duplicateOf(deps, event);
   const found = await findOrCreate(deps, event);
   if (found === 'deleted') {
-    deps.logger.error({ scheme: event.scheme, dedupeKey: event.dedupeKey }, 'subscription renewal for a deleted organization: recorded, not applied');
+    deps.logger.error(
+      { scheme: event.scheme, dedupeKey: event.dedupeKey },
+      'subscription renewal for a deleted organization: recorded, not applied',
+    );
     await deps.paymentInbox.settle(entryId, 'OrganizationDeleted', null);
     return outcome('OrganizationDeleted');
   }
@@ -105,20 +114,29 @@ const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallback
     return outcome('Unmatched');
   }
   if (O.isNone(await deps.organizations.findById(found.value.organizationId))) {
-    deps.logger.error({ scheme: event.scheme, paymentId: found.value.id, organizationId: found.value.organizationId }, 'payment callback for a deleted organization: recorded, not applied');
+    deps.logger.error(
+      { scheme: event.scheme, paymentId: found.value.id, organizationId: found.value.organizationId },
+      'payment callback for a deleted organization: recorded, not applied',
+    );
     await deps.paymentInbox.settle(entryId, 'OrganizationDeleted', found.value.id);
     return outcome('OrganizationDeleted', found.value.id, found.value.status);
   }
   const evidence = check.kind === 'agrees' ? evidenceOf(event) : { kind: 'unconfirmed' as const, code: `subscription:${check.reason}` };
   if (check.kind === 'disagrees') {
-    deps.logger.error({ scheme: event.scheme, paymentId: found.value.id, reason: check.reason }, 'subscription renewal not confirmed by the provider: held for review');
+    deps.logger.error(
+      { scheme: event.scheme, paymentId: found.value.id, reason: check.reason },
+      'subscription renewal not confirmed by the provider: held for review',
+    );
   }
   const applied = await applyEvidence(deps, found.value, evidence);
   const tx = applied.transaction;
   const tag: CallbackOutcomeTag =
     applied.kind === 'applied' ? 'Applied' : applied.kind === 'stale' ? 'Stale' : applied.kind === 'ignored' ? 'Ignored' : 'Refused';
   if (applied.kind === 'refused') {
-    deps.logger.error({ scheme: event.scheme, paymentId: tx.id, reason: applied.reason }, 'payment callback refused: amount below what was asked');
+    deps.logger.error(
+      { scheme: event.scheme, paymentId: tx.id, reason: applied.reason },
+      'payment callback refused: amount below what was asked',
+    );
   }
   if (applied.kind === 'applied' && tx.lateSuccess) {
     // reference §8.5: money was taken after we gave up on the payment; never drop it, alert.
@@ -129,7 +147,10 @@ const applyOnce = async (deps: HandlePaymentCallbackDeps, event: PaymentCallback
 };
 
 // None: no payment or linked subscription of ours; 'deleted': a renewal of a deleted organization's subscription (no row is created for it).
-const findOrCreate = async (deps: HandlePaymentCallbackDeps, event: PaymentCallbackEvent): Promise<O.Option<PaymentTransaction> | 'deleted'> => {
+const findOrCreate = async (
+  deps: HandlePaymentCallbackDeps,
+  event: PaymentCallbackEvent,
+): Promise<O.Option<PaymentTransaction> | 'deleted'> => {
   const found = await deps.paymentTransactions.find(lookupOf(event));
   if (O.isSome(found) || event._tag !== 'IyzicoSubscriptionNotified') return found;
   // reference §8.5: a renewal's row appears with the first delivery for its order, amount from our plan.

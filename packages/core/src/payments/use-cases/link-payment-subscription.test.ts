@@ -27,7 +27,15 @@ test('the owner links an iyzico subscription once (billing.manage); a second lin
   t.like(linked.right, { organizationId: organization.id, amountMinor: 9900, createdBy: owner.user.id, status: 'active' });
   t.is(outcome(await linkPaymentSubscription(world)(owner.auth, organization.id, PLAN)()), 'PaymentSubscriptionExists');
   const onlyPaytr = { ...world, paymentSettings: { enabledProviders: ['paytr'] as const } };
-  t.is(outcome(await linkPaymentSubscription(onlyPaytr)(owner.auth, organization.id, { ...PLAN, subscriptionReferenceCode: 'x' as SubscriptionReferenceCode })()), 'PaymentProviderNotEnabled');
+  t.is(
+    outcome(
+      await linkPaymentSubscription(onlyPaytr)(owner.auth, organization.id, {
+        ...PLAN,
+        subscriptionReferenceCode: 'x' as SubscriptionReferenceCode,
+      })(),
+    ),
+    'PaymentProviderNotEnabled',
+  );
 });
 
 test('listing payments needs billing.read (staff, not members)', async (t) => {
@@ -40,9 +48,21 @@ test('listing payments needs billing.read (staff, not members)', async (t) => {
 
 const refusals = [
   { rule: 'a reference iyzico does not know for this merchant', reason: 'not_found', setUp: () => undefined },
-  { rule: 'a subscription that is not ACTIVE at iyzico', reason: 'not_active', setUp: (w: PaymentsWorld) => w.paymentGateway.putSubscription(PLAN.subscriptionReferenceCode, 9900, 'TRY', { status: 'UNPAID' }) },
-  { rule: 'a plan priced otherwise at iyzico', reason: 'amount_mismatch', setUp: (w: PaymentsWorld) => w.paymentGateway.putSubscription(PLAN.subscriptionReferenceCode, 100) },
-  { rule: 'a plan in another currency at iyzico', reason: 'currency_mismatch', setUp: (w: PaymentsWorld) => w.paymentGateway.putSubscription(PLAN.subscriptionReferenceCode, 9900, 'USD') },
+  {
+    rule: 'a subscription that is not ACTIVE at iyzico',
+    reason: 'not_active',
+    setUp: (w: PaymentsWorld) => w.paymentGateway.putSubscription(PLAN.subscriptionReferenceCode, 9900, 'TRY', { status: 'UNPAID' }),
+  },
+  {
+    rule: 'a plan priced otherwise at iyzico',
+    reason: 'amount_mismatch',
+    setUp: (w: PaymentsWorld) => w.paymentGateway.putSubscription(PLAN.subscriptionReferenceCode, 100),
+  },
+  {
+    rule: 'a plan in another currency at iyzico',
+    reason: 'currency_mismatch',
+    setUp: (w: PaymentsWorld) => w.paymentGateway.putSubscription(PLAN.subscriptionReferenceCode, 9900, 'USD'),
+  },
 ] as const;
 
 for (const { rule, reason, setUp } of refusals) {
@@ -62,7 +82,12 @@ test('a refused link leaves the subscription free for the organization it really
   const rightful = await anOrganization(world, {}, 'Iron Gym');
   const other = await createOrganization(world)(rightful.owner.auth, { name: 'Other Gym' as OrganizationName })();
   if (E.isLeft(other)) return t.fail(other.left._tag);
-  t.is(outcome(await linkPaymentSubscription(world)(rightful.owner.auth, other.right.organization.id, { ...PLAN, amountMinor: 1 as AmountMinor })()), 'SubscriptionNotVerified');
+  t.is(
+    outcome(
+      await linkPaymentSubscription(world)(rightful.owner.auth, other.right.organization.id, { ...PLAN, amountMinor: 1 as AmountMinor })(),
+    ),
+    'SubscriptionNotVerified',
+  );
   t.is(outcome(await linkPaymentSubscription(world)(rightful.owner.auth, rightful.organization.id, PLAN)()), 'Right');
 });
 

@@ -43,14 +43,18 @@ export interface LinkPaymentSubscriptionInput {
 }
 
 /** What iyzico's detail must show for a link (one rule): the subscription ACTIVE, its plan at exactly the amount and currency given. */
-export const refusalOf = (detail: ProviderSubscription, input: Pick<LinkPaymentSubscriptionInput, 'amountMinor' | 'currency'>): SubscriptionRefusal | null => {
+export const refusalOf = (
+  detail: ProviderSubscription,
+  input: Pick<LinkPaymentSubscriptionInput, 'amountMinor' | 'currency'>,
+): SubscriptionRefusal | null => {
   if (detail.status !== 'ACTIVE') return 'not_active';
   if (detail.plan.currency !== input.currency) return 'currency_mismatch';
   return detail.plan.amountMinor === input.amountMinor ? null : 'amount_mismatch';
 };
 
 /** The errors a link can answer. */
-export type LinkPaymentSubscriptionError = AuthorizationError | PaymentProviderNotEnabled | PaymentSubscriptionExists | SubscriptionNotVerified | PaymentProviderUnavailable;
+export type LinkPaymentSubscriptionError =
+  AuthorizationError | PaymentProviderNotEnabled | PaymentSubscriptionExists | SubscriptionNotVerified | PaymentProviderUnavailable;
 
 /**
  * Links an iyzico subscription to the organization with its plan (`billing.manage`), so that each
@@ -79,7 +83,16 @@ export const linkPaymentSubscription =
         if (O.isNone(detail.right)) return E.left(subscriptionNotVerified('not_found'));
         const refusal = refusalOf(detail.right.value, input);
         if (refusal !== null) return E.left(subscriptionNotVerified(refusal));
-        const subscription: PaymentSubscription = { id: deps.ids.uuid(), organizationId, createdBy: actor.userId, createdAt: deps.clock.now(), status: 'active', ...input };
-        return (await deps.paymentSubscriptions.create(subscription)) === 'created' ? E.right(subscription) : E.left(paymentSubscriptionExists());
+        const subscription: PaymentSubscription = {
+          id: deps.ids.uuid(),
+          organizationId,
+          createdBy: actor.userId,
+          createdAt: deps.clock.now(),
+          status: 'active',
+          ...input,
+        };
+        return (await deps.paymentSubscriptions.create(subscription)) === 'created'
+          ? E.right(subscription)
+          : E.left(paymentSubscriptionExists());
       }),
     );

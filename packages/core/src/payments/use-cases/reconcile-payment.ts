@@ -39,16 +39,23 @@ export const reconcilePayment =
     try {
       verdict = await deps.paymentGateway.queryStatus(payment);
     } catch (error) {
-      deps.logger.warn({ paymentId: payment.id, provider: payment.provider, error: error instanceof Error ? error.message : String(error) }, 'payment status query failed');
+      deps.logger.warn(
+        { paymentId: payment.id, provider: payment.provider, error: error instanceof Error ? error.message : String(error) },
+        'payment status query failed',
+      );
       verdict = 'unreachable';
     }
     if (verdict !== 'unreachable' && (verdict.status === 'succeeded' || verdict.status === 'failed')) {
-      const evidence = verdict.status === 'succeeded' ? { kind: 'success' as const, paidAmountMinor: verdict.paidAmountMinor } : { kind: 'failure' as const, code: verdict.code };
+      const evidence =
+        verdict.status === 'succeeded'
+          ? { kind: 'success' as const, paidAmountMinor: verdict.paidAmountMinor }
+          : { kind: 'failure' as const, code: verdict.code };
       const applied = await applyEvidence(deps, payment, evidence);
       if (applied.kind === 'applied' && applied.transaction.lateSuccess) {
         deps.logger.error({ paymentId: payment.id, provider: payment.provider }, 'late payment success after failure or expiry');
       }
-      if (applied.kind === 'refused') deps.logger.error({ paymentId: payment.id, reason: applied.reason }, 'payment status refused: amount below what was asked');
+      if (applied.kind === 'refused')
+        deps.logger.error({ paymentId: payment.id, reason: applied.reason }, 'payment status refused: amount below what was asked');
       return applied.kind === 'applied' ? verdict.status : 'unchanged';
     }
     const at = deps.clock.now();
@@ -57,13 +64,21 @@ export const reconcilePayment =
       return O.isSome(moved) ? 'under_review' : 'unchanged';
     }
     if (pastTtl && PAYER_PENDING.includes(payment.status)) {
-      const moved = await deps.paymentTransactions.transition(payment.id, [payment.status], { status: 'expired', failureCode: 'expired', at });
+      const moved = await deps.paymentTransactions.transition(payment.id, [payment.status], {
+        status: 'expired',
+        failureCode: 'expired',
+        at,
+      });
       return O.isSome(moved) ? 'expired' : 'unchanged';
     }
     // An auth call that never reached the provider (it still knows no charge) is given up once the
     // payer's time is over; should the charge surface later, it is kept as a late success.
     if (pastTtl && payment.status === 'authorizing' && verdict !== 'unreachable' && verdict.status === 'pending') {
-      const moved = await deps.paymentTransactions.transition(payment.id, ['authorizing'], { status: 'failed', failureCode: 'auth_unconfirmed', at });
+      const moved = await deps.paymentTransactions.transition(payment.id, ['authorizing'], {
+        status: 'failed',
+        failureCode: 'auth_unconfirmed',
+        at,
+      });
       return O.isSome(moved) ? 'failed' : 'unchanged';
     }
     // Checked and still open: touched, so that the least recently checked payments go first next time.

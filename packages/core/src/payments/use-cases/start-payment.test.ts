@@ -8,7 +8,13 @@ import { deleteOrganization } from '../../organization/use-cases/delete-organiza
 import { getPayment } from './get-payment.js';
 import { startPayment } from './start-payment.js';
 
-const PAYTR = { provider: 'paytr', amountMinor: 15000 as AmountMinor, currency: 'TRY', description: 'Monthly membership' as PaymentDescription, clientAddress: '203.0.113.7' } as const;
+const PAYTR = {
+  provider: 'paytr',
+  amountMinor: 15000 as AmountMinor,
+  currency: 'TRY',
+  description: 'Monthly membership' as PaymentDescription,
+  clientAddress: '203.0.113.7',
+} as const;
 const CARD: PaymentCard = { holderName: 'John Doe', number: '5528790000000008', expireMonth: '12', expireYear: '2030', cvc: '123' };
 
 test('the owner starts a PayTR payment: awaiting the customer, a unique alphanumeric merchant reference, the iFrame token', async (t) => {
@@ -41,7 +47,10 @@ test('each payment gets its own merchant reference; an unknown payment id is Pay
   const second = await startPayment(world)(owner.auth, organization.id, PAYTR)();
   if (E.isLeft(first) || E.isLeft(second)) return t.fail();
   t.not(first.right.payment.merchantReference, second.right.payment.merchantReference);
-  t.is(outcome(await getPayment(world)(owner.auth, organization.id, '00000000-0000-4000-8000-0000000000ff' as PaymentId)()), 'PaymentNotFound');
+  t.is(
+    outcome(await getPayment(world)(owner.auth, organization.id, '00000000-0000-4000-8000-0000000000ff' as PaymentId)()),
+    'PaymentNotFound',
+  );
 });
 
 test('iyzico needs a card and the payer national ID, which reach the gateway but are never stored', async (t) => {

@@ -6,7 +6,13 @@ import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { UserId } from '../../identity/identifiers.js';
 import type { NationalIdVault } from '../../identity/ports/national-id-vault.js';
 import type { NationalIds } from '../../identity/ports/national-ids.js';
-import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError, type Grant } from '../../membership/authorized-write.js';
+import {
+  authorizedWrite,
+  authorizeGrant,
+  type AuthorizedWriteDeps,
+  type AuthorizedWriteError,
+  type Grant,
+} from '../../membership/authorized-write.js';
 import { organizationNotFound } from '../../organization/organization.errors.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Clock } from '../../shared/clock.js';
@@ -79,7 +85,8 @@ export interface StartedPayment {
 }
 
 /** What starting a payment can answer. */
-export type StartPaymentError = AuthorizedWriteError | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused | PaymentProviderUnavailable;
+export type StartPaymentError =
+  AuthorizedWriteError | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused | PaymentProviderUnavailable;
 
 // This deployment enables the provider, and iyzico's 3DS has its card.
 const checkProvider = (deps: StartPaymentDeps, input: StartPaymentInput): E.Either<PaymentProviderNotEnabled | CardRequired, void> => {
@@ -89,20 +96,27 @@ const checkProvider = (deps: StartPaymentDeps, input: StartPaymentInput): E.Eith
 };
 
 // iyzico needs the payer's national ID: found sealed now, opened only while the gateway builds the request.
-const payerIdentity = (deps: StartPaymentDeps, payer: UserId, provider: PaymentProvider): TE.TaskEither<NationalIdRequired, PayerIdentity> => async () => {
-  if (provider !== 'iyzico') return E.right(undefined);
-  const sealed = await deps.nationalIds.find(payer);
-  if (O.isNone(sealed)) return E.left(nationalIdRequired());
-  return E.right(async () => {
-    const opened = await deps.nationalIdVault.open(payer, sealed.value);
-    // A value sealed for another user is never sent as this payer's: a defect, named without the value.
-    if (O.isNone(opened)) throw new Error("the payer's stored national ID was sealed for another user");
-    return opened.value;
-  });
-};
+const payerIdentity =
+  (deps: StartPaymentDeps, payer: UserId, provider: PaymentProvider): TE.TaskEither<NationalIdRequired, PayerIdentity> =>
+  async () => {
+    if (provider !== 'iyzico') return E.right(undefined);
+    const sealed = await deps.nationalIds.find(payer);
+    if (O.isNone(sealed)) return E.left(nationalIdRequired());
+    return E.right(async () => {
+      const opened = await deps.nationalIdVault.open(payer, sealed.value);
+      // A value sealed for another user is never sent as this payer's: a defect, named without the value.
+      if (O.isNone(opened)) throw new Error("the payer's stored national ID was sealed for another user");
+      return opened.value;
+    });
+  };
 
 // The `initiated` transaction with a fresh id and merchant reference.
-const draftPayment = (deps: StartPaymentDeps, organizationId: OrganizationId, payer: UserId, input: StartPaymentInput): PaymentTransaction => {
+const draftPayment = (
+  deps: StartPaymentDeps,
+  organizationId: OrganizationId,
+  payer: UserId,
+  input: StartPaymentInput,
+): PaymentTransaction => {
   const now = deps.clock.now();
   const id = deps.ids.uuid() as PaymentId;
   return {
@@ -133,12 +147,20 @@ const draftPayment = (deps: StartPaymentDeps, organizationId: OrganizationId, pa
 // provider is asked after the commit.
 const recordPayment = (deps: StartPaymentDeps, grant: Grant, pending: PaymentTransaction): TE.TaskEither<AuthorizedWriteError, void> =>
   authorizedWrite(deps, grant, [], async () =>
-    (await deps.organizations.lockLive(pending.organizationId)) ? E.right(await deps.paymentTransactions.create(pending)) : E.left(organizationNotFound()),
+    (await deps.organizations.lockLive(pending.organizationId))
+      ? E.right(await deps.paymentTransactions.create(pending))
+      : E.left(organizationNotFound()),
   );
 
 // After the commit: the provider's initialize. A refusal or an unreachable provider fails the payment.
 const initializeAtProvider =
-  (deps: StartPaymentDeps, { actor, caller }: Grant, input: StartPaymentInput, identityNumber: PayerIdentity, pending: PaymentTransaction): TE.TaskEither<PaymentRefused | PaymentProviderUnavailable, StartedPayment> =>
+  (
+    deps: StartPaymentDeps,
+    { actor, caller }: Grant,
+    input: StartPaymentInput,
+    identityNumber: PayerIdentity,
+    pending: PaymentTransaction,
+  ): TE.TaskEither<PaymentRefused | PaymentProviderUnavailable, StartedPayment> =>
   async () => {
     const initialized = await deps.paymentGateway.initialize({
       provider: input.provider,

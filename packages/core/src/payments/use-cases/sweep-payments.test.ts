@@ -16,7 +16,8 @@ const seeded = async (world: PaymentsWorld, n: number, overrides: Parameters<typ
   return payment;
 };
 
-const stored = async (world: PaymentsWorld, payment: PaymentTransaction) => O.toNullable(await world.paymentTransactions.findById(payment.id))!;
+const stored = async (world: PaymentsWorld, payment: PaymentTransaction) =>
+  O.toNullable(await world.paymentTransactions.findById(payment.id))!;
 
 test('a payment awaiting its payer expires once PAYMENT_PENDING_TTL_MINUTES have passed, not before', async (t) => {
   const world = createPaymentsWorld();
@@ -104,7 +105,7 @@ test('one sweep looks at no more than its batch, least recently touched first; s
   t.like(await sweepPayments(world)(), { expired: 0, unchanged: 0 });
 });
 
-test('an authorization the provider still does not know once the payer\'s time is over fails (auth_unconfirmed); under review waits', async (t) => {
+test("an authorization the provider still does not know once the payer's time is over fails (auth_unconfirmed); under review waits", async (t) => {
   const world = createPaymentsWorld();
   const lost = await seeded(world, 20, { provider: 'iyzico', status: 'authorizing' });
   const review = await seeded(world, 21, { provider: 'iyzico', status: 'under_review' });
