@@ -2,6 +2,7 @@
  * C0 control characters and DEL. PostgreSQL text cannot hold a NUL (a write would fail with a 500 the
  * caller can never fix), and none of them belongs in a name or a description shown to people.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what it names
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Whether `text` holds no control character. */
