@@ -1,12 +1,10 @@
-import { cursorAfter, type Page, type PagePosition, type PageRequest } from '@idv/core';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { cursorAfter, isUuid, type Page, type PagePosition, type PageRequest } from '@idv/core';
 
 /**
  * Whether a cursor can name a row of ours: every keyed id is a UUID, so any other id was not
  * issued by a previous page (a forged cursor), and comparing it with a uuid column would fail.
  */
-export const isRowPosition = (position: PagePosition): boolean => UUID.test(position.id);
+export const isRowPosition = (position: PagePosition): boolean => isUuid(position.id);
 
 /**
  * Builds a page from up to `limit + 1` rows fetched in keyset order: the extra row only says that
