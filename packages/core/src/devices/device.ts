@@ -7,8 +7,8 @@ import type { Locale } from './locale.js';
 export interface InstallationIdBrand {
   readonly InstallationId: unique symbol;
 }
-/** The app's id for one installation on one device (`:installationId`): 1–128 of `A-Z a-z 0-9 . _ : -`. */
 const INSTALLATION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+/** The app's id for one installation on one device (`:installationId`): 1–128 of `A-Z a-z 0-9 . _ : -`. */
 export const InstallationId = withJsonSchema(
   t.brand(t.string, (s): s is t.Branded<string, InstallationIdBrand> => INSTALLATION_ID.test(s), 'InstallationId'),
   { type: 'string', pattern: INSTALLATION_ID.source, description: "the app's id for one installation" },
@@ -20,8 +20,8 @@ export type InstallationId = t.TypeOf<typeof InstallationId>;
 export interface PushTokenBrand {
   readonly PushToken: unique symbol;
 }
-/** A push service's address of one installation (Expo, FCM, APNs…): 16–4096 printable characters, no spaces. Personal data. */
 const PUSH_TOKEN = /^[\x21-\x7e]{16,4096}$/;
+/** A push service's address of one installation (Expo, FCM, APNs…): 16–4096 printable characters, no spaces. Personal data. */
 export const PushToken = withJsonSchema(
   t.brand(t.string, (s): s is t.Branded<string, PushTokenBrand> => PUSH_TOKEN.test(s), 'PushToken'),
   { type: 'string', pattern: PUSH_TOKEN.source, description: 'personal data: never returned or logged whole' },
@@ -38,8 +38,8 @@ export type Platform = t.TypeOf<typeof Platform>;
 export interface AppVersionBrand {
   readonly AppVersion: unique symbol;
 }
-/** The app's version string as the app reports it: 1–64 printable characters. */
 const APP_VERSION = /^[\x20-\x7e]{1,64}$/;
+/** The app's version string as the app reports it: 1–64 printable characters. */
 export const AppVersion = withJsonSchema(
   t.brand(t.string, (s): s is t.Branded<string, AppVersionBrand> => APP_VERSION.test(s) && s.trim() === s, 'AppVersion'),
   { type: 'string', pattern: APP_VERSION.source },

@@ -6,8 +6,8 @@ import { isUuid } from '../shared/uuid.js';
 export interface IdpUserIdBrand {
   readonly IdpUserId: unique symbol;
 }
-/** The provider's user id (`user_<id>`), the `sub` claim of its session tokens. */
 const IDP_USER_ID = /^user_[A-Za-z0-9]{1,64}$/;
+/** The provider's user id (`user_<id>`), the `sub` claim of its session tokens. */
 export const IdpUserId = withJsonSchema(
   t.brand(t.string, (s): s is t.Branded<string, IdpUserIdBrand> => IDP_USER_ID.test(s), 'IdpUserId'),
   { type: 'string', pattern: IDP_USER_ID.source },

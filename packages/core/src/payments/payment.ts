@@ -77,8 +77,8 @@ export type PaymentId = t.TypeOf<typeof PaymentId>;
 export interface MerchantReferenceBrand {
   readonly MerchantReference: unique symbol;
 }
-/** Our reference at the provider (iyzico `conversationId`/`basketId`, PayTR `merchant_oid`): alphanumeric, ≤ 64. */
 const MERCHANT_REFERENCE = /^[A-Za-z0-9]{1,64}$/;
+/** Our reference at the provider (iyzico `conversationId`/`basketId`, PayTR `merchant_oid`): alphanumeric, ≤ 64. */
 export const MerchantReference = withJsonSchema(
   t.brand(t.string, (s): s is t.Branded<string, MerchantReferenceBrand> => MERCHANT_REFERENCE.test(s), 'MerchantReference'),
   { type: 'string', pattern: MERCHANT_REFERENCE.source },
@@ -105,8 +105,8 @@ export type AmountMinor = t.TypeOf<typeof AmountMinor>;
 export interface PaymentDescriptionBrand {
   readonly PaymentDescription: unique symbol;
 }
-/** What the payment is for, shown to the payer: 1–200 characters, no control characters. */
 const MAX_DESCRIPTION_LENGTH = 200;
+/** What the payment is for, shown to the payer: 1–200 characters, no control characters. */
 export const PaymentDescription = withJsonSchema(
   t.brand(
     t.string,

@@ -8,8 +8,8 @@ import type { Currency, PaymentProvider } from './payment.js';
 export interface SubscriptionReferenceCodeBrand {
   readonly SubscriptionReferenceCode: unique symbol;
 }
-/** iyzico's `subscriptionReferenceCode` (a UUID in every sample; any 1–64 letters, digits and dashes accepted). */
 const SUBSCRIPTION_REFERENCE_CODE = /^[A-Za-z0-9-]{1,64}$/;
+/** iyzico's `subscriptionReferenceCode` (a UUID in every sample; any 1–64 letters, digits and dashes accepted). */
 export const SubscriptionReferenceCode = withJsonSchema(
   t.brand(
     t.string,
