@@ -1,7 +1,7 @@
 import test from 'ava';
-import { Container } from 'inversify';
-import { resealNationalIds, type Clock } from '@idv/core';
-import { portsOf } from './port-tokens.js';
+import { Container, type ServiceIdentifier } from 'inversify';
+import { identityArea, resealNationalIds, type Clock, type IdentityArea } from '@idv/core';
+import { PORT_TOKENS, portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
 
 const CLOCK: Clock = { now: () => new Date(0) };
@@ -27,4 +27,19 @@ test('a port first read after its area was built (at request time) resolves thro
     };
   });
   await container.get(TOKENS.ReadinessCheck)();
+});
+
+test('an area built from the container resolves only the ports its use cases read (sync:users builds no payment gateway)', (t) => {
+  const container = new Container({ defaultScope: 'Singleton' });
+  const resolved = new Set<string>();
+  for (const [name, token] of Object.entries(PORT_TOKENS)) {
+    container.bind(token as ServiceIdentifier).toDynamicValue(() => {
+      resolved.add(name);
+      return {};
+    });
+  }
+  container.bind(TOKENS.IdentityArea).toDynamicValue((context) => identityArea(portsOf(context)));
+  container.get<IdentityArea>(TOKENS.IdentityArea);
+  t.false(resolved.has('paymentGateway'));
+  t.false(resolved.has('paymentTransactions'));
 });

@@ -47,7 +47,7 @@ export type Ports = { readonly [Name in PortName]: (typeof PORT_TOKENS)[Name] ex
 
 /**
  * The ports of the container, by name, each resolved when first read: a wiring function that reads
- * only some (the reseal's three) needs only those bound, and one that copies them all gets them all.
+ * only some (the reseal's three) needs only those bound,; an area lays its own steps over them with `withPorts`, which reads none.
  *
  * @example
  * bind(TOKENS.DevicesArea).toDynamicValue((context) => devicesArea(portsOf(context)));

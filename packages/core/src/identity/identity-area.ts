@@ -13,6 +13,7 @@ import { handleIdpWebhook } from './use-cases/handle-idp-webhook.js';
 import { setNationalId, type SetNationalIdDeps } from './use-cases/set-national-id.js';
 import { syncUsers } from './use-cases/sync-users.js';
 import { resealNationalIds } from './use-cases/reseal-national-ids.js';
+import { withPorts } from '../shared/with-ports.js';
 
 /** Every port the identity area needs, by name. */
 export interface IdentityPorts
@@ -36,7 +37,7 @@ export interface IdentityPorts
  * await identity.getMe(request.auth)();
  */
 export const identityArea = (ports: IdentityPorts) => {
-  const deps = { ...ports, acceptPendingInvitations: acceptPendingInvitations(ports) };
+  const deps = withPorts(ports, { acceptPendingInvitations: acceptPendingInvitations(ports) });
   return {
     /** Applies the ordered authentication rules (see `authenticateRequest`). */
     authenticateRequest: authenticateRequest(deps),

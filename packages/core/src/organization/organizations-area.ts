@@ -30,6 +30,7 @@ import { deleteOrganization } from './use-cases/delete-organization.js';
 import { getOrganization } from './use-cases/get-organization.js';
 import { listOwnerlessOrganizations } from './use-cases/list-ownerless-organizations.js';
 import { updateOrganization } from './use-cases/update-organization.js';
+import { withPorts } from '../shared/with-ports.js';
 
 /** Every port the organizations area needs, by name. */
 export interface OrganizationsPorts extends ManageMembersDeps, InvitationDeps, Omit<InviteMemberDeps, 'acceptPendingInvitations'> {
@@ -56,7 +57,7 @@ export interface OrganizationsPorts extends ManageMembersDeps, InvitationDeps, O
 export const organizationsArea = (ports: OrganizationsPorts) => {
   // spec: only user.created and the /users/me recovery path accept pending invitations, not the
   // mirroring of an invitee that inviteMember finds at the provider.
-  const deps = { ...ports, acceptPendingInvitations: () => TE.right({ accepted: 0 }) };
+  const deps = withPorts(ports, { acceptPendingInvitations: () => TE.right({ accepted: 0 }) });
   return {
     /** See `createOrganization`. */
     createOrganization: createOrganization(deps),

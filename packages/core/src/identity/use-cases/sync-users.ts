@@ -12,6 +12,7 @@ import { handleUserDeleted } from './handle-user-deleted.js';
 import { handleUserUpdated } from './handle-user-updated.js';
 import type { MirrorProviderUserDeps } from './mirror-provider-user.js';
 import type { SoftDeleteUserDeps } from './soft-delete-user.js';
+import { withPorts } from '../../shared/with-ports.js';
 
 /** Ports the reconciliation needs: the provider's admin API and the webhook handlers' ports. */
 export interface SyncUsersDeps extends MirrorProviderUserDeps, SoftDeleteUserDeps {
@@ -104,7 +105,7 @@ export const syncUsers =
             return TE.right(undefined);
           }),
         );
-      const mirrorDeps = { ...deps, acceptPendingInvitations };
+      const mirrorDeps = withPorts(deps, { acceptPendingInvitations });
       const counts: Record<Outcome, number> = { created: 0, updated: 0, unchanged: 0 };
       let deleted = 0;
 
