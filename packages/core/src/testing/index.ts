@@ -66,3 +66,4 @@ export { devicesContract, inMemoryDevicesSubject } from './devices.contract.js';
 export type { DevicesSubject } from './devices.contract.js';
 export { GatedUnitOfWork } from './gated-unit-of-work.js';
 export type { HeldUnitOfWork } from './gated-unit-of-work.js';
+export { RecordingJobQueue, type RecordedJob } from './recording-job-queue.js';
