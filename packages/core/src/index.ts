@@ -254,6 +254,7 @@ export {
   MerchantReference,
   OPEN_STATUSES,
   REVIEWABLE_STATUSES,
+  SWEPT_STATUSES,
   PayerDetails,
   PaymentCard,
   PaymentDescription,
@@ -263,6 +264,7 @@ export {
   isFinal,
   merchantReferenceOf,
 } from './payments/payment.js';
+export type { SweepClock } from './payments/payment.js';
 export { SubscriptionReferenceCode } from './payments/subscription.js';
 export type { PaymentSubscription, SubscriptionReferenceCodeBrand } from './payments/subscription.js';
 export { renewalOf } from './payments/renewal.js';

@@ -7,6 +7,7 @@ import {
   PaymentId,
   PaymentProvider,
   PaymentStatus,
+  SWEPT_STATUSES,
   UserId,
   type Page,
   type PageRequest,
@@ -47,17 +48,18 @@ const LIST_AFTER = statement(
   `select ${PAYMENT_COLUMNS} from ${TABLE}
 where "organization_id" = ? and ("created_at", "id") < (?, ?) order by "created_at" desc, "id" desc limit ?`,
 );
+// The status lists are the core's (statuses are plain identifiers, safe as literals).
+const inList = (statuses: readonly PaymentStatus[]): string => statuses.map((status) => `'${status}'`).join(', ');
 // Served by the partial open-payments index on (status, updated_at).
 const DUE_FOR_SWEEP = statement(
   'payments_due_for_sweep',
   `select ${PAYMENT_COLUMNS} from ${TABLE}
-where ("status" in ('initiated', 'awaiting_customer') and "created_at" < ?) or ("status" in ('authorizing', 'under_review') and "updated_at" < ?)
+where ("status" in (${inList(SWEPT_STATUSES.created)}) and "created_at" < ?) or ("status" in (${inList(SWEPT_STATUSES.updated)}) and "updated_at" < ?)
 order by "updated_at", "id" limit ?`,
 );
-// The open statuses are the core's one list (statuses are plain identifiers, safe as literals).
 const HAS_OPEN = statement(
   'payments_has_open',
-  `select exists (select 1 from ${TABLE} where "organization_id" = ? and "status" in (${OPEN_STATUSES.map((status) => `'${status}'`).join(', ')})) as "open"`,
+  `select exists (select 1 from ${TABLE} where "organization_id" = ? and "status" in (${inList(OPEN_STATUSES)})) as "open"`,
 );
 const FIND_BY_ID = statement('payments_find_by_id', `select ${PAYMENT_COLUMNS} from ${TABLE} where "id" = ?`);
 const FIND_BY: Readonly<Record<PaymentLookup['by'], ReturnType<typeof statement>>> = {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { decide } from './transition.js';
-import { isFinal, OPEN_STATUSES, PaymentStatus, REVIEWABLE_STATUSES } from './payment.js';
+import { isFinal, OPEN_STATUSES, PaymentStatus, REVIEWABLE_STATUSES, SWEPT_STATUSES } from './payment.js';
 import { aPayment } from '../testing/payment-fixtures.js';
 
 const STATUSES = Object.keys(PaymentStatus.keys) as PaymentStatus[];
@@ -25,4 +25,13 @@ test('a verified failure moves every open status and no other', (t) => {
     });
     t.is(decision.kind, OPEN_STATUSES.includes(status) ? 'transition' : 'stale', status);
   }
+});
+
+test('the sweeper measures a payment the payer never finished from its creation, and one the provider never settled from its last change', (t) => {
+  t.deepEqual(SWEPT_STATUSES.created, ['initiated', 'awaiting_customer']);
+  t.deepEqual(SWEPT_STATUSES.updated, ['authorizing', 'under_review']);
+});
+
+test('every open status is swept, by one clock, and no final status is', (t) => {
+  t.deepEqual([...SWEPT_STATUSES.created, ...SWEPT_STATUSES.updated].sort(), [...OPEN_STATUSES].sort());
 });

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import * as O from 'fp-ts/lib/Option.js';
 import type { OrganizationId } from '../organization/organization.js';
-import { isFinal, OPEN_STATUSES, type PaymentId, type PaymentStatus, type PaymentTransaction } from '../payments/payment.js';
+import {
+  isFinal,
+  OPEN_STATUSES,
+  SWEPT_STATUSES,
+  type PaymentId,
+  type PaymentStatus,
+  type PaymentTransaction,
+} from '../payments/payment.js';
 import type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from '../payments/ports/payment-transactions.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { paginate } from './paginate.js';
@@ -53,8 +60,8 @@ export class InMemoryPaymentTransactions implements PaymentTransactions {
     return [...this.rows.values()]
       .filter(
         (row) =>
-          ((row.status === 'initiated' || row.status === 'awaiting_customer') && row.createdAt < cutoffs.createdBefore) ||
-          ((row.status === 'authorizing' || row.status === 'under_review') && row.updatedAt < cutoffs.updatedBefore),
+          (SWEPT_STATUSES.created.includes(row.status) && row.createdAt < cutoffs.createdBefore) ||
+          (SWEPT_STATUSES.updated.includes(row.status) && row.updatedAt < cutoffs.updatedBefore),
       )
       .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || (a.id < b.id ? -1 : 1))
       .slice(0, limit);

@@ -23,9 +23,9 @@ export interface PaymentChange {
 
 /** Which open payments the sweeper looks at (reference §8.4). */
 export interface SweepCutoffs {
-  /** `initiated` or `awaiting_customer` created before this: the payer's time is up (`PAYMENT_PENDING_TTL_MINUTES`). */
+  /** `SWEPT_STATUSES.created` created before this: the payer's time is up (`PAYMENT_PENDING_TTL_MINUTES`). */
   readonly createdBefore: Date;
-  /** `authorizing` or `under_review` not touched since this: stuck, ask the provider. */
+  /** `SWEPT_STATUSES.updated` not touched since this: stuck, ask the provider. */
   readonly updatedBefore: Date;
 }
 
