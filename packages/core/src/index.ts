@@ -9,7 +9,7 @@ export type { DomainError } from './shared/domain-error.js';
 export { ALLOWED } from './shared/rate-limiter.js';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/rate-limiter.js';
 export type { BackgroundTasks } from './shared/background-tasks.js';
-export type { JobData, JobHandler, JobHandlers, JobOptions, JobQueue } from './jobs/job-queue.js';
+export type { JobData, JobHandler, JobHandlers, JobOptions, JobQueue, JobValue } from './jobs/job-queue.js';
 export { describeErrors, showValue } from './shared/describe-errors.js';
 export { fromPort } from './shared/from-port.js';
 export { isUuid } from './shared/uuid.js';

@@ -1,6 +1,7 @@
 /** A job's payload: plain JSON, ids and small values only (never a token, a national ID or a secret). */
 export type JobData = { readonly [key: string]: JobValue };
-type JobValue = string | number | boolean | null | readonly JobValue[] | { readonly [key: string]: JobValue };
+/** One value of a job's payload. */
+export type JobValue = string | number | boolean | null | readonly JobValue[] | { readonly [key: string]: JobValue };
 
 /** How one job is to be run. */
 export interface JobOptions {
