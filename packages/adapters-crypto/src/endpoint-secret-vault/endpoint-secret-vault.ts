@@ -27,6 +27,9 @@ const ENDPOINT_SECRET_KEYS: SealingPurpose = {
 // Standard Webhooks: `whsec_` and the base64 of the signing key (24 to 64 bytes).
 const SECRET = /^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/;
 
+/** A new endpoint signing secret: `whsec_` and the base64 of 32 random bytes (Standard Webhooks). */
+export const generateEndpointSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+
 /** The key id that a `WEBHOOK_SECRETS_KEY` value seals with (safe to log: it is not the key). */
 export const endpointSecretKeyId = (value: string): string => sealingKey(value, ENDPOINT_SECRET_KEYS).kid;
 
@@ -45,8 +48,6 @@ export const createEndpointSecretVault = ({ currentKey, previousKeys = [] }: End
   const keyOf = (value: string) => sealingKey(value, ENDPOINT_SECRET_KEYS);
   const current = keyOf(currentKey);
   const keys = new Map<string, SealingKey>([...previousKeys.map(keyOf), current].map((key) => [key.kid, key]));
-
-  const generate = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
   const seal = async (endpointId: string, secret: string): Promise<SealedEndpointSecret> => {
     if (!SECRET.test(secret)) throw new EndpointSecretVaultError('an endpoint secret must be whsec_ followed by base64');
@@ -68,5 +69,5 @@ export const createEndpointSecretVault = ({ currentKey, previousKeys = [] }: End
     return secret;
   };
 
-  return { generate, seal, open };
+  return { generate: generateEndpointSecret, seal, open };
 };
