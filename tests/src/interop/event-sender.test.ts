@@ -80,6 +80,9 @@ test('any status is an answer: 500 and 410 are reported as answered, with the du
   t.like(failed, { kind: 'answered', status: 500 });
   t.like(gone, { kind: 'answered', status: 410 });
   t.true(failed.durationMs >= 0);
+  // The same event twice is one event to a receiver that dedupes on webhook-id.
+  t.is((await receiver.whenReceived(2)).length, 2);
+  t.deepEqual(receiver.ids(), ['evt_2f1c']);
 });
 
 test('a redirect is an answer, never followed', async (t) => {
