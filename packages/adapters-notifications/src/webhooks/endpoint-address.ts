@@ -28,7 +28,7 @@ export const endpointTarget = (
     return 'malformed';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'not-https';
-  // Credentials in the URL would travel in every delivery's request line and logs: refused.
+  // Credentials have no place in a stored URL (it is shown wherever the endpoint is): refused.
   if (url.hostname === '' || url.username !== '' || url.password !== '') return 'malformed';
   if (url.protocol === 'http:' && !allowPrivate) return 'not-https';
   return { url, host: url.hostname.replace(/^\[(.*)\]$/, '$1') };
