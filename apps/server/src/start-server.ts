@@ -18,6 +18,7 @@ import { createLogger } from './observability/create-logger.js';
 import { createObservability } from './observability/observability.js';
 import { setUpPayments } from './payments/payments-setup.js';
 import { setUpProvider } from './provider-settings.js';
+import { announceWebhookSecretsKey } from './webhooks/secrets-key-notice.js';
 
 /** A started service. */
 export interface RunningServer {
@@ -75,6 +76,7 @@ export const startServer = async (
   const decodedConfig = decoded.right;
   const scopes = new RequestScopes();
   const logger = createLogger(decodedConfig.logLevel, options.logDestination, scopes);
+  announceWebhookSecretsKey(decodedConfig.webhooks, logger);
   const { clock } = options;
   // The incidents' summary window runs on the same clock as the use cases (tests move it).
   const observability = createObservability(

@@ -4,3 +4,10 @@ export { hashInviteToken } from './invite-tokens/token-hash.js';
 export { NationalIdVaultError, createNationalIdVault } from './national-id-vault/national-id-vault.js';
 export type { NationalIdVaultOptions } from './national-id-vault/national-id-vault.js';
 export { nationalIdKeyId } from './national-id-vault/vault-key.js';
+export {
+  EndpointSecretVaultError,
+  createEndpointSecretVault,
+  endpointSecretKeyId,
+  generateEndpointSecret,
+} from './endpoint-secret-vault/endpoint-secret-vault.js';
+export type { EndpointSecretVaultOptions } from './endpoint-secret-vault/endpoint-secret-vault.js';

@@ -10,6 +10,14 @@ export { ALLOWED } from './shared/rate-limiter.js';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/rate-limiter.js';
 export type { BackgroundTasks } from './shared/background-tasks.js';
 export type { JobData, JobHandler, JobHandlers, JobOptions, JobQueue, JobValue } from './jobs/job-queue.js';
+export type {
+  EndpointUrlPolicy,
+  EndpointUrlRefusal,
+  EventDeliveryOutcome,
+  EventDeliveryRequest,
+  EventSender,
+} from './events/ports/event-sender.js';
+export type { EndpointSecretVault, SealedEndpointSecret } from './events/ports/endpoint-secret-vault.js';
 export { describeErrors, showValue } from './shared/describe-errors.js';
 export { fromPort } from './shared/from-port.js';
 export { isUuid } from './shared/uuid.js';

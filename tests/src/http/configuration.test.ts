@@ -101,6 +101,16 @@ test('TEST_AUTH_BYPASS=true refuses to start in production', async (t) => {
   t.deepEqual(error?.problems, ['TEST_AUTH_BYPASS: must not be true when NODE_ENV=production']);
 });
 
+test('the server process with WEBHOOK_ENDPOINT_ALLOW_PRIVATE=true in production exits 1 printing one line', async (t) => {
+  const env = { PATH: process.env['PATH'] ?? '', ...PRODUCTION, PORT: '0', WEBHOOK_ENDPOINT_ALLOW_PRIVATE: 'true' };
+  const failure = await runExpectingFailure(ENTRY_POINTS.service, env);
+  t.is(failure?.code, 1);
+  t.is(
+    failure?.stderr,
+    'Cannot start: invalid configuration\n  WEBHOOK_ENDPOINT_ALLOW_PRIVATE: must not be true when NODE_ENV=production (development and tests only)\n',
+  );
+});
+
 test('a partly configured provider names what is missing', (t) => {
   const config = loadConfig({ IDP_SECRET_KEY: 'sk_test_abc' });
   t.deepEqual(E.isLeft(config) ? config.left : [], [

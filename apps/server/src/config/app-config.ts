@@ -4,6 +4,7 @@ import type { ObservabilityConfig } from './observability-config.js';
 import type { PaymentsConfig } from './payments-config.js';
 import type { PushConfig } from './push-config.js';
 import type { RateLimitConfig } from './rate-limit-config.js';
+import type { WebhooksConfig } from './webhooks-config.js';
 
 /** How to reach and trust a provider, whether it is real or emulated. */
 export interface IdpSettings {
@@ -47,6 +48,8 @@ export interface AppConfig {
   readonly push: PushConfig;
   /** Error tracking, analytics, metrics, CORS, shutdown. */
   readonly observability: ObservabilityConfig;
+  /** Outbound webhooks: the endpoint-secrets key, private endpoints (development), the retry schedule's scale. */
+  readonly webhooks: WebhooksConfig;
   readonly appUrl: string;
   /** `SYNC_INTERVAL_MINUTES`, how often the server reconciles users with the provider; unset: never. */
   readonly syncIntervalMinutes?: number;

@@ -195,3 +195,8 @@ export const SentryDsn = refine('SentryDsn', 'expected a Sentry DSN (https://<ke
 export const GraceSeconds = refine('GraceSeconds', 'expected a whole number of seconds from 1 to 600', (s) =>
   /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 600 ? Number(s) : undefined,
 );
+
+/** A factor above 0 and at most 1 (`WEBHOOK_RETRY_SCHEDULE_SCALE`: 0.001 turns 10 h into 36 s). */
+export const ScaleFactor = refine('ScaleFactor', 'expected a number above 0 and at most 1 (e.g. 0.001)', (s) =>
+  /^(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)$/.test(s) && Number(s) > 0 && Number(s) <= 1 ? Number(s) : undefined,
+);

@@ -10,6 +10,7 @@ import { observabilityConfig } from './observability-config.js';
 import { paymentsConfig } from './payments-config.js';
 import { pushConfig } from './push-config.js';
 import { rateLimitConfig } from './rate-limit-config.js';
+import { webhooksConfig } from './webhooks-config.js';
 import {
   BooleanFlag,
   CidrList,
@@ -37,6 +38,7 @@ import {
   KeyPrefix,
   SecondsUpToADay,
   SentryDsn,
+  ScaleFactor,
   SecretKey,
   WebhookSecret,
 } from './env-codecs.js';
@@ -102,6 +104,10 @@ const Env = t.partial({
   METRICS_PORT: Port,
   CORS_ORIGINS: OriginList,
   SHUTDOWN_GRACE_SECONDS: GraceSeconds,
+  WEBHOOK_SECRETS_KEY: LongSecret,
+  WEBHOOK_SECRETS_DECRYPTION_KEYS: LongSecretList,
+  WEBHOOK_ENDPOINT_ALLOW_PRIVATE: BooleanFlag,
+  WEBHOOK_RETRY_SCHEDULE_SCALE: ScaleFactor,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -153,6 +159,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...push.problems);
   const operations = observabilityConfig(env);
   problems.push(...operations.problems);
+  const webhooks = webhooksConfig(env, { production, liveKeys: hasLiveKey(env) });
+  problems.push(...webhooks.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
   if (problems.length > 0 || E.isLeft(idp)) return E.left(problems);
@@ -175,6 +183,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     payments: payments.payments,
     push: push.push,
     observability: operations.observability,
+    webhooks: webhooks.webhooks,
     appUrl,
     ...(env.SYNC_INTERVAL_MINUTES === undefined ? {} : { syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES }),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -197,7 +206,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
   );
 
 const SECRET_NAMES =
-  /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN|SENTRY_DSN|POSTHOG_API_KEY|METRICS_TOKEN):/;
+  /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN|SENTRY_DSN|POSTHOG_API_KEY|METRICS_TOKEN|WEBHOOK_SECRETS_KEY|WEBHOOK_SECRETS_DECRYPTION_KEYS):/;
 
 // A mistyped secret is still a secret: say what is wrong without printing it.
 const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

@@ -12,6 +12,7 @@ import { observabilityModule } from './observability-module.js';
 import type { Observability } from '../observability/observability.js';
 import { persistenceModule } from './persistence-module.js';
 import { rateLimitModule } from './rate-limit-module.js';
+import { webhookDeliveryModule } from './webhook-delivery-module.js';
 
 /** What the container is built from: resources opened before it (logger, database, provider settings). */
 export interface ContainerInputs {
@@ -41,6 +42,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     persistenceModule(inputs.persistence),
     cryptoModule(inputs.config),
     rateLimitModule(inputs.config, inputs.rateLimitStore ?? MEMORY_STORE),
+    webhookDeliveryModule(inputs.config),
     ...AREAS.map((area) => area.module(inputs.config)),
     applicationModule(inputs.config, inputs.observability),
   );

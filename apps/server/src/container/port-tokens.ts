@@ -38,6 +38,9 @@ export const PORT_TOKENS = {
   paymentSettings: TOKENS.PaymentSettings,
   paymentSweep: TOKENS.PaymentSweepSettings,
   callbackSchemes: TOKENS.CallbackSchemes,
+  eventSender: TOKENS.EventSender,
+  endpointUrlPolicy: TOKENS.EndpointUrlPolicy,
+  endpointSecretVault: TOKENS.EndpointSecretVault,
 } as const;
 
 type PortName = keyof typeof PORT_TOKENS;

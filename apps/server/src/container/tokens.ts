@@ -10,7 +10,10 @@ import type {
   Clock,
   Devices,
   DevicesArea,
+  EndpointSecretVault,
+  EndpointUrlPolicy,
   ErrorTracker,
+  EventSender,
   IdentityArea,
   ResealNationalIds,
   IdentityProviderAdmin,
@@ -124,6 +127,12 @@ export const TOKENS = {
   UserSyncJob: Symbol('UserSyncJob') as ServiceIdentifier<UserSyncJob>,
   /** Every background job the areas run: each area binds its own here, and the server starts and stops them all. */
   BackgroundJobs: Symbol('BackgroundJobs') as ServiceIdentifier<BackgroundJob>,
+  /** Posts signed events to endpoints (outbound webhooks). */
+  EventSender: Symbol('EventSender') as ServiceIdentifier<EventSender>,
+  /** Whether a URL may be a webhook endpoint (https, public addresses only). */
+  EndpointUrlPolicy: Symbol('EndpointUrlPolicy') as ServiceIdentifier<EndpointUrlPolicy>,
+  /** Seals endpoint signing secrets at rest (`WEBHOOK_SECRETS_KEY`). */
+  EndpointSecretVault: Symbol('EndpointSecretVault') as ServiceIdentifier<EndpointSecretVault>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;

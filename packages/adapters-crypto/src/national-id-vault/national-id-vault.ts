@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
 import { NationalId } from '@idv/core';
 import type { NationalIdVault, SealedNationalId, UserId } from '@idv/core';
+import { openCompact, sealCompact, sealedHeaderOf } from '../sealing/compact-seal.js';
+import type { SealedHeader } from '../sealing/compact-seal.js';
 import { vaultKey } from './vault-key.js';
 import type { VaultKey } from './vault-key.js';
 
@@ -19,25 +20,10 @@ export class NationalIdVaultError extends Error {
   override readonly name = 'NationalIdVaultError';
 }
 
-const DECRYPT_OPTIONS = { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] };
-
-const KID = /^[0-9a-f]{16}$/;
-
-/** What a sealed value's protected header says: its key, and its user (absent when sealed before binding). */
-interface SealedHeader {
-  readonly kid: string;
-  readonly sub: string | undefined;
-}
-
 const headerOf = (sealed: SealedNationalId): SealedHeader => {
-  try {
-    const { kid, alg, enc, sub } = decodeProtectedHeader(sealed);
-    if (alg === 'dir' && enc === 'A256GCM' && typeof kid === 'string' && KID.test(kid) && (sub === undefined || typeof sub === 'string'))
-      return { kid, sub };
-  } catch {
-    // Falls through: an unreadable header is as bad as a wrong one.
-  }
-  throw new NationalIdVaultError('sealed national ID is not a dir/A256GCM JWE with a key id');
+  const header = sealedHeaderOf(sealed);
+  if (header === undefined) throw new NationalIdVaultError('sealed national ID is not a dir/A256GCM JWE with a key id');
+  return header;
 };
 
 /**
@@ -57,15 +43,9 @@ export const createNationalIdVault = ({ currentKey, previousKeys = [] }: Nationa
   const current = vaultKey(currentKey);
   const keys = new Map<string, VaultKey>([...previousKeys.map(vaultKey), current].map((key) => [key.kid, key]));
 
-  // The user id is bound through the protected header rather than a flattened JWE's `aad`: JWE
-  // uses the encoded protected header as AES-GCM's additional authenticated data (RFC 7516 §5.1,
-  // step 14), so `sub` is authenticated exactly as `aad` would be, while the stored value stays the
-  // compact form every existing row has (one string, the same parser, the same column). Editing
-  // `sub` to name another user fails authentication; a value copied whole still names its own user.
-  const seal = (userId: UserId, plain: NationalId): Promise<SealedNationalId> =>
-    new CompactEncrypt(new TextEncoder().encode(plain))
-      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: current.kid, sub: userId })
-      .encrypt(current.key);
+  // The user id is bound through the protected header (see `sealCompact`), so the stored value stays
+  // the compact form every existing row has; a value copied whole still names its own user.
+  const seal = (userId: UserId, plain: NationalId): Promise<SealedNationalId> => sealCompact(plain, current, userId);
 
   const open = async (userId: UserId, sealed: SealedNationalId): Promise<O.Option<NationalId>> => {
     const { kid, sub } = headerOf(sealed);
@@ -75,10 +55,9 @@ export const createNationalIdVault = ({ currentKey, previousKeys = [] }: Nationa
       throw new NationalIdVaultError(
         `sealed national ID names an unknown key id ${kid}; is its key missing from NATIONAL_ID_DECRYPTION_KEYS?`,
       );
-    const plaintext = await compactDecrypt(sealed, key.key, DECRYPT_OPTIONS).catch(() => {
-      throw new NationalIdVaultError(`sealed national ID failed authentication with key id ${kid}`);
-    });
-    const decoded = NationalId.decode(new TextDecoder().decode(plaintext.plaintext));
+    const plaintext = await openCompact(sealed, key);
+    if (plaintext === undefined) throw new NationalIdVaultError(`sealed national ID failed authentication with key id ${kid}`);
+    const decoded = NationalId.decode(plaintext);
     if (E.isLeft(decoded)) throw new NationalIdVaultError('sealed national ID does not hold a national ID');
     return O.some(decoded.right);
   };
