@@ -145,6 +145,11 @@ test('a typed-only signature shows the typed name as the signature, and the evid
   t.true(pdf.pages.at(-1)!.includes('Viewed at: not recorded'));
 });
 
+test('an unreadable signature image rejects the rendering: a defect, since the signing edge admits PNGs only', async (t) => {
+  const base = english();
+  await t.throwsAsync(documents.render({ ...base, signature: { ...base.signature, image: new TextEncoder().encode('<svg/>') } }));
+});
+
 test('plain text is shown as written: no Markdown is interpreted', async (t) => {
   const base = english();
   const text = allText(
