@@ -194,6 +194,14 @@ test('a rendering does not depend on the ones before it: a fresh process renders
   t.is(stdout, sha256(here));
 });
 
+test('renderings running at once give the bytes each gives alone (the shared fonts keep no state between them)', async (t) => {
+  const variants = [signedAgreement(), english(), longEnglishAgreement(3), withNationalId(english(), { kind: 'absent', reason: 'erased' })];
+  const alone: string[] = [];
+  for (const variant of variants) alone.push(sha256(await documents.render(variant)));
+  const together = await Promise.all([...variants, ...variants].map(async (variant) => sha256(await documents.render(variant))));
+  t.deepEqual(together, [...alone, ...alone]);
+});
+
 test('the PDF starts as a PDF and embeds its font (no reliance on the reader having one)', async (t) => {
   const bytes = Buffer.from(await documents.render(english()));
   t.is(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
