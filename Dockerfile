@@ -43,6 +43,7 @@ COPY --from=build /app/packages/adapters-http/package.json ./packages/adapters-h
 COPY --from=build /app/packages/adapters-rate-limit/package.json ./packages/adapters-rate-limit/package.json
 COPY --from=build /app/packages/adapters-notifications/package.json ./packages/adapters-notifications/package.json
 COPY --from=build /app/packages/adapters-observability/package.json ./packages/adapters-observability/package.json
+COPY --from=build /app/packages/adapters-documents/package.json ./packages/adapters-documents/package.json
 COPY --from=build /app/packages/idp-emulator/package.json ./packages/idp-emulator/package.json
 COPY --from=build /app/packages/payments-emulator/package.json ./packages/payments-emulator/package.json
 COPY --from=build /app/packages/client/package.json ./packages/client/package.json

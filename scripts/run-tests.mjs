@@ -58,6 +58,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let redisNotRun = 0;
+let pdftoppmNotRun = 0;
 const lines = createInterface({ input: child.stdout });
 lines.on('line', (line) => {
   console.log(line);
@@ -68,6 +69,7 @@ lines.on('line', (line) => {
   if (fail) failed = Number(fail[1]);
   if (skip) skipped = Number(skip[1]);
   if (/^ok \d+ .*# SKIP/.test(line) && line.includes('Redis subject not run')) redisNotRun += 1;
+  if (/^ok \d+ .*# SKIP/.test(line) && line.includes('pdftoppm not run')) pdftoppmNotRun += 1;
 });
 // After the suite: /metrics shows every family, the vendors' stand-ins got the E2E user's sign-up and
 // no secret. A broken rule counts as one more failure.
@@ -95,6 +97,8 @@ child.on('close', async (code) => {
     console.log(
       `# Redis suites were NOT run: TEST_REDIS_URL is unset and no Redis answered on 127.0.0.1:6379 (${redisNotRun} files, not counted as passed)`,
     );
+  if (pdftoppmNotRun > 0)
+    console.log(`# PDF page rendering was NOT run: pdftoppm (poppler-utils) is missing (${pdftoppmNotRun} cases, not counted as passed)`);
   console.log(`ava: ${passed} passed, ${failed + setupFailed} failed`);
   process.exit(setupFailed > 0 && code === 0 ? 1 : (code ?? 1));
 });

@@ -17,6 +17,7 @@ import { startProviderStub } from './provider-stub.js';
 import { formatNumber, say } from './report.js';
 import { runBackend, type PeakRss } from './run-backend.js';
 import { createWorkload } from './workload.js';
+import { reportPdfFigures } from './documents/pdf-figures.js';
 
 /** `wrk`'s version when it is on PATH (`wrk --version` prints it and exits 1). */
 const wrkVersion = (): string | undefined => {
@@ -76,3 +77,6 @@ try {
   if (config.keepLogs) process.stderr.write(`servers' logs kept in ${folder}\n`);
   else rmSync(folder, { recursive: true, force: true });
 }
+
+// Compliance PDFs, apart from the HTTP rounds: rendering time and the renderer's memory, in a process of its own.
+await reportPdfFigures();

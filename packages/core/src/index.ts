@@ -398,3 +398,17 @@ export { rememberLocale } from './devices/use-cases/remember-locale.js';
 export { settlePushReceipts } from './devices/use-cases/settle-push-receipts.js';
 export { devicesArea } from './devices/devices-area.js';
 export type { DevicesArea, DevicesPorts } from './devices/devices-area.js';
+
+export { AgreementKind, AgreementLanguage, AgreementTextFormat } from './agreements/agreement-terms.js';
+export { agreementTextBlocks, inlineRuns } from './agreements/agreement-text.js';
+export type { TextBlock, TextRun } from './agreements/agreement-text.js';
+export type {
+  AgreementDocument,
+  DocumentAgreement,
+  DocumentEvidence,
+  DocumentNationalId,
+  DocumentSignature,
+  DocumentSigner,
+  NationalIdAbsence,
+} from './agreements/agreement-document.js';
+export type { AgreementDocuments } from './agreements/ports/agreement-documents.js';

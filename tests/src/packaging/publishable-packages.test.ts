@@ -104,8 +104,13 @@ for (const name of NAMES) {
       });
     const imported = new Set(
       sources(join(folder, 'src')).flatMap((file) =>
-        [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^'.][^']*)'|import\(\s*'([^'.][^']*)'\s*\)/g)]
-          .map((match) => match[1] ?? match[2]!)
+        // Imports, dynamic imports, and files resolved in a package (`import.meta.resolve`, e.g. a font).
+        [
+          ...readFileSync(file, 'utf8').matchAll(
+            /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^'.][^']*)'|import\(\s*'([^'.][^']*)'\s*\)|import\.meta\.resolve\(\s*['`]([^'`.][^'`$]*)/g,
+          ),
+        ]
+          .map((match) => match[1] ?? match[2] ?? match[3]!)
           .filter((specifier) => !specifier.startsWith('node:'))
           .map((specifier) =>
             specifier

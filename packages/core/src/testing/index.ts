@@ -67,3 +67,4 @@ export type { DevicesSubject } from './devices.contract.js';
 export { GatedUnitOfWork } from './gated-unit-of-work.js';
 export type { HeldUnitOfWork } from './gated-unit-of-work.js';
 export { RecordingJobQueue, type RecordedJob } from './recording-job-queue.js';
+export { RecordingAgreementDocuments } from './recording-agreement-documents.js';

@@ -18,6 +18,7 @@ export const PUBLISHABLE = {
   '@idv/adapters-http': 'packages/adapters-http',
   '@idv/adapters-rate-limit': 'packages/adapters-rate-limit',
   '@idv/adapters-notifications': 'packages/adapters-notifications',
+  '@idv/adapters-documents': 'packages/adapters-documents',
   '@idv/client': 'packages/client',
 } as const;
 

@@ -1,0 +1,1 @@
+export { createPdfAgreementDocuments } from './pdf-agreement-documents.js';
