@@ -260,19 +260,15 @@ export {
   AmountMinor,
   Currency,
   MerchantReference,
-  OPEN_STATUSES,
-  REVIEWABLE_STATUSES,
-  SWEPT_STATUSES,
   PayerDetails,
   PaymentCard,
   PaymentDescription,
   PaymentId,
   PaymentProvider,
-  PaymentStatus,
-  isFinal,
   merchantReferenceOf,
 } from './payments/payment.js';
-export type { SweepClock } from './payments/payment.js';
+export { OPEN_STATUSES, REVIEWABLE_STATUSES, SWEPT_STATUSES, PaymentStatus, isFinal } from './payments/payment-status.js';
+export type { SweepClock } from './payments/payment-status.js';
 export { SubscriptionReferenceCode } from './payments/subscription.js';
 export type { PaymentSubscription, SubscriptionReferenceCodeBrand } from './payments/subscription.js';
 export { renewalOf } from './payments/renewal.js';

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { decide } from './transition.js';
-import { isFinal, OPEN_STATUSES, PaymentStatus, REVIEWABLE_STATUSES, SWEPT_STATUSES } from './payment.js';
+import { isFinal, OPEN_STATUSES, PaymentStatus, REVIEWABLE_STATUSES, SWEPT_STATUSES } from './payment-status.js';
 import { aPayment } from '../testing/payment-fixtures.js';
 
 const STATUSES = Object.keys(PaymentStatus.keys) as PaymentStatus[];

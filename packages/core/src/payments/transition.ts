@@ -1,5 +1,6 @@
 import type { PaymentCallbackEvent } from './callback.js';
-import { OPEN_STATUSES, REVIEWABLE_STATUSES, type PaymentTransaction } from './payment.js';
+import { type PaymentTransaction } from './payment.js';
+import { OPEN_STATUSES, REVIEWABLE_STATUSES } from './payment-status.js';
 import type { PaymentChange, PaymentLookup } from './ports/payment-transactions.js';
 
 /** What a verified callback says about a payment, whatever the scheme. */

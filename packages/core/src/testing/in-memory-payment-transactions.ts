@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
 import * as O from 'fp-ts/lib/Option.js';
 import type { OrganizationId } from '../organization/organization.js';
-import {
-  isFinal,
-  OPEN_STATUSES,
-  SWEPT_STATUSES,
-  type PaymentId,
-  type PaymentStatus,
-  type PaymentTransaction,
-} from '../payments/payment.js';
+import type { PaymentId, PaymentTransaction } from '../payments/payment.js';
+import { isFinal, OPEN_STATUSES, SWEPT_STATUSES, type PaymentStatus } from '../payments/payment-status.js';
 import type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from '../payments/ports/payment-transactions.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { paginate } from './paginate.js';

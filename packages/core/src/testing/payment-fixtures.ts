@@ -2,7 +2,8 @@ import type { UserId } from '../identity/identifiers.js';
 import type { OrganizationId } from '../organization/organization.js';
 import type { IyzicoSubscriptionNotified, PaytrNotified } from '../payments/callback.js';
 import type { PaymentSubscription, SubscriptionReferenceCode } from '../payments/subscription.js';
-import { merchantReferenceOf, type PaymentId, type PaymentStatus, type PaymentTransaction } from '../payments/payment.js';
+import { merchantReferenceOf, type PaymentId, type PaymentTransaction } from '../payments/payment.js';
+import type { PaymentStatus } from '../payments/payment-status.js';
 import type { IdGenerator } from '../shared/id-generator.js';
 import { fixtureUuid } from './fixture-ids.js';
 

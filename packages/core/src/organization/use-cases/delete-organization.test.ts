@@ -4,7 +4,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { Email } from '../../identity/email.js';
 import { inviteMember } from '../../invitation/use-cases/invite-member.js';
 import { revokeInvitation } from '../../invitation/use-cases/revoke-invitation.js';
-import { OPEN_STATUSES, type PaymentStatus } from '../../payments/payment.js';
+import { OPEN_STATUSES, type PaymentStatus } from '../../payments/payment-status.js';
 import { listPayments } from '../../payments/use-cases/list-payments.js';
 import { aPayment, anOrganization, aSubscription, createTestWorld, fixtureUuid, outcome } from '../../testing/index.js';
 import { getOrganization } from './get-organization.js';

@@ -1,7 +1,8 @@
 import type { Option } from 'fp-ts/lib/Option.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
-import type { PaymentId, PaymentProvider, PaymentStatus, PaymentTransaction } from '../payment.js';
+import type { PaymentId, PaymentProvider, PaymentTransaction } from '../payment.js';
+import type { PaymentStatus } from '../payment-status.js';
 
 /** How a callback finds its transaction: each by a unique column of `payment_transactions`. */
 export type PaymentLookup =

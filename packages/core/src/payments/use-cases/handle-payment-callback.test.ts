@@ -11,7 +11,8 @@ import {
   type PaymentsWorld,
 } from '../../testing/index.js';
 import type { IyzicoPaymentNotified, PaymentCallbackEvent, ThreeDsReturned } from '../callback.js';
-import type { PaymentStatus, PaymentTransaction } from '../payment.js';
+import type { PaymentTransaction } from '../payment.js';
+import type { PaymentStatus } from '../payment-status.js';
 import type { OrganizationId, OrganizationName } from '../../organization/organization.js';
 import { handlePaymentCallback } from './handle-payment-callback.js';
 

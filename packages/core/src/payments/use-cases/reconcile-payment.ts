@@ -2,7 +2,8 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { applyEvidence } from '../apply-decision.js';
-import type { PaymentStatus, PaymentTransaction } from '../payment.js';
+import type { PaymentTransaction } from '../payment.js';
+import type { PaymentStatus } from '../payment-status.js';
 import type { PaymentGateway, ProviderVerdict } from '../ports/payment-gateway.js';
 import type { PaymentTransactions } from '../ports/payment-transactions.js';
 
