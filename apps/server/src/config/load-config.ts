@@ -10,6 +10,7 @@ import { observabilityConfig } from './observability-config.js';
 import { paymentsConfig } from './payments-config.js';
 import { pushConfig } from './push-config.js';
 import { rateLimitConfig } from './rate-limit-config.js';
+import { developmentOnlyRefusal } from './deployment.js';
 import { webhooksConfig } from './webhooks-config.js';
 import {
   BooleanFlag,
@@ -144,10 +145,10 @@ const idpConfig = (env: Env, production: boolean): E.Either<string[], IdpConfig>
 const build = (env: Env): E.Either<string[], AppConfig> => {
   const production = env.NODE_ENV === 'production';
   const problems = production ? missing(env, PRODUCTION_SECRETS, 'when NODE_ENV=production') : [];
-  if (production && env.TEST_AUTH_BYPASS === true) problems.push('TEST_AUTH_BYPASS: must not be true when NODE_ENV=production');
-  // A deploy that forgets NODE_ENV but carries live keys is production all the same.
-  else if (env.TEST_AUTH_BYPASS === true && hasLiveKey(env))
-    problems.push('TEST_AUTH_BYPASS: must not be true when a live provider key (sk_live_… or pk_live_…) is configured');
+  const deployment = { production, liveKeys: hasLiveKey(env) };
+  const developmentOnly = developmentOnlyRefusal(deployment);
+  if (developmentOnly !== undefined && env.TEST_AUTH_BYPASS === true)
+    problems.push(`TEST_AUTH_BYPASS: must not be true ${developmentOnly}`);
   const idp = idpConfig(env, production);
   const links = appLinksConfig(env);
   problems.push(...links.problems);
@@ -159,7 +160,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...push.problems);
   const operations = observabilityConfig(env);
   problems.push(...operations.problems);
-  const webhooks = webhooksConfig(env, { production, liveKeys: hasLiveKey(env) });
+  const webhooks = webhooksConfig(env, deployment);
   problems.push(...webhooks.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));

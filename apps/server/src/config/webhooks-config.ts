@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { developmentOnlyRefusal, type Deployment } from './deployment.js';
 
 /** Outbound webhooks: how endpoint secrets are sealed, which endpoints may be reached, how retries are spaced. */
 export interface WebhooksConfig {
@@ -24,15 +25,6 @@ export interface WebhooksEnv {
   readonly WEBHOOK_RETRY_SCHEDULE_SCALE?: number;
 }
 
-/** Where the service runs: production, or a deploy carrying live provider keys (production all the same). */
-export interface Deployment {
-  readonly production: boolean;
-  readonly liveKeys: boolean;
-}
-
-const refusedIn = ({ production, liveKeys }: Deployment): string | undefined =>
-  production ? 'when NODE_ENV=production' : liveKeys ? 'when a live provider key (sk_live_… or pk_live_…) is configured' : undefined;
-
 /**
  * The outbound-webhooks configuration from the decoded environment, and one line per problem: the
  * development-only settings (private endpoints, a compressed retry schedule) are refused in production.
@@ -46,7 +38,7 @@ export const webhooksConfig = (
   deployment: Deployment,
 ): { readonly webhooks: WebhooksConfig; readonly problems: readonly string[] } => {
   const problems: string[] = [];
-  const refusal = refusedIn(deployment);
+  const refusal = developmentOnlyRefusal(deployment);
   if (refusal !== undefined && env.WEBHOOK_ENDPOINT_ALLOW_PRIVATE === true)
     problems.push(`WEBHOOK_ENDPOINT_ALLOW_PRIVATE: must not be true ${refusal} (development and tests only)`);
   if (refusal !== undefined && env.WEBHOOK_RETRY_SCHEDULE_SCALE !== undefined && env.WEBHOOK_RETRY_SCHEDULE_SCALE !== 1)
