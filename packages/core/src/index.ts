@@ -9,6 +9,7 @@ export type { DomainError } from './shared/domain-error.js';
 export { ALLOWED } from './shared/rate-limiter.js';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/rate-limiter.js';
 export type { BackgroundTasks } from './shared/background-tasks.js';
+export { withPorts } from './shared/with-ports.js';
 export type { JobData, JobHandler, JobHandlers, JobOptions, JobQueue, JobValue } from './jobs/job-queue.js';
 export type {
   EndpointUrlPolicy,

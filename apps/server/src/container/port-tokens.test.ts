@@ -1,6 +1,6 @@
 import test from 'ava';
 import { Container, type ServiceIdentifier } from 'inversify';
-import { identityArea, resealNationalIds, type Clock, type IdentityArea } from '@idv/core';
+import { identityArea, resealNationalIds, withPorts, type Clock, type IdentityArea } from '@idv/core';
 import { PORT_TOKENS, portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
 
@@ -42,4 +42,26 @@ test('an area built from the container resolves only the ports its use cases rea
   container.get<IdentityArea>(TOKENS.IdentityArea);
   t.false(resolved.has('paymentGateway'));
   t.false(resolved.has('paymentTransactions'));
+});
+
+test('a port is asked of the container once, however often a use case reads it (through withPorts too)', (t) => {
+  const container = new Container({ defaultScope: 'Singleton' });
+  let resolutions = 0;
+  container
+    .bind(TOKENS.Clock)
+    .toDynamicValue(() => {
+      resolutions += 1;
+      return CLOCK;
+    })
+    .inTransientScope();
+  container.bind(TOKENS.ReadinessCheck).toDynamicValue((context) => {
+    const deps = withPorts(portsOf(context), { extra: true });
+    return async () => {
+      t.is(deps.clock, CLOCK);
+      t.is(deps.clock, CLOCK);
+    };
+  });
+  return container
+    .get(TOKENS.ReadinessCheck)()
+    .then(() => t.is(resolutions, 1));
 });

@@ -49,8 +49,10 @@ type PortName = keyof typeof PORT_TOKENS;
 export type Ports = { readonly [Name in PortName]: (typeof PORT_TOKENS)[Name] extends ServiceIdentifier<infer Port> ? Port : never };
 
 /**
- * The ports of the container, by name, each resolved when first read: a wiring function that reads
- * only some (the reseal's three) needs only those bound,; an area lays its own steps over them with `withPorts`, which reads none.
+ * The ports of the container, by name, each resolved when first read and kept from then on: a wiring
+ * function that reads only some (the reseal's three) needs only those bound; an area lays its own
+ * steps over them with `withPorts`, which reads none; a use case reading a port on every request
+ * asks the container once.
  *
  * @example
  * bind(TOKENS.DevicesArea).toDynamicValue((context) => devicesArea(portsOf(context)));
@@ -58,7 +60,15 @@ export type Ports = { readonly [Name in PortName]: (typeof PORT_TOKENS)[Name] ex
 export const portsOf = (context: ResolutionContext): Ports => {
   const ports = {};
   for (const name of Object.keys(PORT_TOKENS) as PortName[]) {
-    Object.defineProperty(ports, name, { enumerable: true, get: () => context.get(PORT_TOKENS[name] as ServiceIdentifier) });
+    Object.defineProperty(ports, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const port: unknown = context.get(PORT_TOKENS[name] as ServiceIdentifier);
+        Object.defineProperty(ports, name, { enumerable: true, value: port });
+        return port;
+      },
+    });
   }
   return ports as Ports;
 };
