@@ -19,6 +19,9 @@ export type {
   EventSender,
 } from './events/ports/event-sender.js';
 export type { EndpointSecretVault, SealedEndpointSecret } from './events/ports/endpoint-secret-vault.js';
+export type { EventDraft, OutboundEvent } from './events/outbound-event.js';
+export type { EventLog } from './events/ports/event-log.js';
+export { FAN_OUT_JOB, newEventId, recordEvent, type RecordEventPorts } from './events/record-event.js';
 export { describeErrors, showValue } from './shared/describe-errors.js';
 export { fromPort } from './shared/from-port.js';
 export { isUuid } from './shared/uuid.js';

@@ -67,4 +67,5 @@ export type { DevicesSubject } from './devices.contract.js';
 export { GatedUnitOfWork } from './gated-unit-of-work.js';
 export type { HeldUnitOfWork } from './gated-unit-of-work.js';
 export { RecordingJobQueue, type RecordedJob } from './recording-job-queue.js';
+export { InMemoryEventLog } from './in-memory-event-log.js';
 export { RecordingAgreementDocuments } from './recording-agreement-documents.js';
