@@ -21,6 +21,8 @@ const EXPECTED: Readonly<Record<Capability, string>> = {
   'compliance.read': 'owner admin',
   'ownership.transfer': 'owner',
   'audit.read': 'owner admin',
+  'integrations.manage': 'owner admin',
+  'agreements.manage': 'owner admin',
 };
 
 const capabilityMatrix = test.macro({

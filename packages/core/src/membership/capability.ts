@@ -18,6 +18,8 @@ export const Capability = t.keyof(
     'compliance.read': null,
     'ownership.transfer': null,
     'audit.read': null,
+    'integrations.manage': null,
+    'agreements.manage': null,
   },
   'Capability',
 );
@@ -45,6 +47,8 @@ export const CAPABILITY_ROLES: { readonly [C in Capability]: readonly Role[] } =
   'compliance.read': MANAGERS,
   'ownership.transfer': OWNER,
   'audit.read': MANAGERS,
+  'integrations.manage': MANAGERS,
+  'agreements.manage': MANAGERS,
 };
 
 /** Whether a role holds a capability. Which roles a holder may grant or manage is `canGrant`/`canManage`. */
