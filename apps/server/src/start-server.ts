@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DestinationStream } from 'pino';
-import type { Clock, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
+import type { Clock, JobHandlers, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
 import { createMetricsApp } from '@idv/adapters-http';
 import { RequestScopes } from '@idv/adapters-observability';
 import { connectRedisStore, MEMORY_STORE } from '@idv/adapters-rate-limit';
@@ -13,7 +13,8 @@ import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
-import { migrateDatabase, openDatabase } from './open-database.js';
+import { startJobWorkers } from '@idv/adapters-jobs';
+import { migrateDatabase, openDatabase, openJobs } from './open-database.js';
 import { createLogger } from './observability/create-logger.js';
 import { createObservability } from './observability/observability.js';
 import { setUpPayments } from './payments/payments-setup.js';
@@ -123,6 +124,9 @@ export const startServer = async (
     releasing.push(persistence.close);
     metrics?.observePools(() => persistence.poolStats());
     if (config.migrateOnStart) await migrateDatabase(persistence, config.database);
+    // Never changes the schema: without `pgboss` installed and current, start-up stops here (one line).
+    const jobs = await openJobs(persistence, config.jobs, logger);
+    releasing.unshift(jobs.stop);
     const { redisUrl, keyPrefix } = config.rateLimits;
     const redis = redisUrl === undefined ? undefined : connectRedisStore({ url: redisUrl, keyPrefix, logger });
     if (redis) releasing.push(redis.close);
@@ -132,6 +136,7 @@ export const startServer = async (
       config,
       logger,
       persistence,
+      jobs,
       idp: provider.settings,
       observability,
       rateLimitStore: redis?.store ?? MEMORY_STORE,
@@ -144,7 +149,17 @@ export const startServer = async (
       job.start();
       draining.unshift(job.stop);
     }
+    // Every area's job handlers, one worker set per queue. They stop taking jobs first at close,
+    // beside the requests in flight, and both get the grace period; running jobs then finish or
+    // go back to the queue, and pg-boss stops before the database closes.
+    const handlers = Object.assign({}, ...container.getAll(TOKENS.JobHandlers, { optional: true })) as JobHandlers;
+    const workers = await startJobWorkers(jobs, handlers);
+    let workersStopped: Promise<void> = Promise.resolve();
+    draining.unshift(async () => {
+      workersStopped = workers.stop(shutdownGraceMs / 1000);
+    });
     const background = container.get(TOKENS.BackgroundWork);
+    draining.push(() => workersStopped);
     draining.push(() => background.drain());
     const settle = async () => {
       await background.drain();

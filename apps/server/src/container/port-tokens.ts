@@ -41,6 +41,7 @@ export const PORT_TOKENS = {
   eventSender: TOKENS.EventSender,
   endpointUrlPolicy: TOKENS.EndpointUrlPolicy,
   endpointSecretVault: TOKENS.EndpointSecretVault,
+  jobQueue: TOKENS.JobQueue,
 } as const;
 
 type PortName = keyof typeof PORT_TOKENS;

@@ -22,6 +22,8 @@ import type {
   Invitations,
   InvitationThrottle,
   InviteTokens,
+  JobHandlers,
+  JobQueue,
   Logger,
   Memberships,
   NationalIds,
@@ -133,6 +135,10 @@ export const TOKENS = {
   EndpointUrlPolicy: Symbol('EndpointUrlPolicy') as ServiceIdentifier<EndpointUrlPolicy>,
   /** Seals endpoint signing secrets at rest (`WEBHOOK_SECRETS_KEY`). */
   EndpointSecretVault: Symbol('EndpointSecretVault') as ServiceIdentifier<EndpointSecretVault>,
+  /** The durable job queue (pg-boss on the service's database): follow-ups enqueued in the write's transaction. */
+  JobQueue: Symbol('JobQueue') as ServiceIdentifier<JobQueue>,
+  /** Every area's job handlers, by job name: each area binds its own map here, and the server runs workers for them all. */
+  JobHandlers: Symbol('JobHandlers') as ServiceIdentifier<JobHandlers>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;
