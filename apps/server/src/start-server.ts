@@ -13,13 +13,23 @@ import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
-import { startJobWorkers } from '@idv/adapters-jobs';
+import { startJobWorkers, type JobBoss } from '@idv/adapters-jobs';
 import { migrateDatabase, openDatabase, openJobs } from './open-database.js';
+import { PERIODIC_JOBS, periodicJobHandlers, schedulePeriodicJobs } from './jobs/periodic-jobs.js';
 import { createLogger } from './observability/create-logger.js';
 import { createObservability } from './observability/observability.js';
 import { setUpPayments } from './payments/payments-setup.js';
 import { setUpProvider } from './provider-settings.js';
 import { announceWebhookSecretsKey } from './webhooks/secrets-key-notice.js';
+
+// Polls the queue (truly async: the workers run on their own timers) within a bounded deadline.
+const jobsSettled = async (jobs: JobBoss, deadlineMs = 30_000): Promise<void> => {
+  const until = Date.now() + deadlineMs;
+  while ((await jobs.dueOrRunning()) > 0) {
+    if (Date.now() > until) throw new Error(`jobs still due or running after ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
 
 /** A started service. */
 export interface RunningServer {
@@ -35,7 +45,10 @@ export interface RunningServer {
    * joins a run already in progress.
    */
   syncUsers(options?: Pick<SyncUsersOptions, 'onProgress'>): Promise<SyncSummary>;
-  /** Resolves once the work started off the request path so far (notifications, analytics) has finished. */
+  /**
+   * Resolves once the work started off the request path so far has finished: no job due or running
+   * on the queue (notifications and the other follow-ups), then the in-process background work (analytics).
+   */
   settle(): Promise<void>;
   /** The in-process payments emulator (development without `PAYMENTS_PROVIDERS` only). */
   readonly paymentsEmulator?: PaymentsEmulator;
@@ -152,8 +165,14 @@ export const startServer = async (
     // Every area's job handlers, one worker set per queue. They stop taking jobs first at close,
     // beside the requests in flight, and both get the grace period; running jobs then finish or
     // go back to the queue, and pg-boss stops before the database closes.
-    const handlers = Object.assign({}, ...container.getAll(TOKENS.JobHandlers, { optional: true })) as JobHandlers;
-    const workers = await startJobWorkers(jobs, handlers);
+    const periodic = { entries: PERIODIC_JOBS, config, container, queue: container.get(TOKENS.JobQueue), logger };
+    const handlers = Object.assign(
+      {},
+      ...container.getAll(TOKENS.JobHandlers, { optional: true }),
+      periodicJobHandlers(periodic),
+    ) as JobHandlers;
+    const workers = await startJobWorkers(jobs, handlers, { stately: PERIODIC_JOBS.map((entry) => entry.name) });
+    await schedulePeriodicJobs(periodic);
     let workersStopped: Promise<void> = Promise.resolve();
     draining.unshift(async () => {
       workersStopped = workers.stop(shutdownGraceMs / 1000);
@@ -162,6 +181,7 @@ export const startServer = async (
     draining.push(() => workersStopped);
     draining.push(() => background.drain());
     const settle = async () => {
+      await jobsSettled(jobs);
       await background.drain();
       await observability.analytics.drain();
     };

@@ -21,6 +21,8 @@ export interface JobBoss {
   ensureQueues(names: readonly string[], policy?: QueuePolicy): Promise<void>;
   /** The policy of an existing queue, read once per process; undefined when the queue does not exist. */
   policyOf(name: string): Promise<QueuePolicy | undefined>;
+  /** Jobs due now or running, across every queue (what a test waits on to see follow-ups done). */
+  dueOrRunning(): Promise<number>;
   /** Stops pg-boss's maintenance (the workers stop on their own, before). */
   stop(): Promise<void>;
 }
@@ -86,6 +88,12 @@ export const openJobBoss = async ({ executor, settings, logger, maintain = true 
       }
     },
     policyOf,
+    dueOrRunning: async () => {
+      const { rows } = await executor.executeSql(
+        `select count(*)::int as n from ${JOB_SCHEMA}.job where (state in ('created', 'retry') and start_after <= now()) or state = 'active'`,
+      );
+      return Number(rows[0]?.['n'] ?? 0);
+    },
     stop: () => boss.stop({ graceful: false, wait: true }),
   };
 };

@@ -23,6 +23,7 @@ import { RecordingErrorTracker } from './recording-error-tracker.js';
 import { RecordingLogger } from './recording-logger.js';
 import { RecordingNotifications } from './recording-notifications.js';
 import { PendingBackgroundTasks } from './pending-background-tasks.js';
+import { RecordingJobQueue } from './recording-job-queue.js';
 import { RecordingWebhookMetrics } from './recording-webhook-metrics.js';
 import { SequentialIds } from './sequential-ids.js';
 import { FakePaymentGateway } from './fake-payment-gateway.js';
@@ -66,6 +67,8 @@ export const createTestWorld = () => {
   });
   const notifications = new RecordingNotifications();
   const background = new PendingBackgroundTasks(logger);
+  // Follow-ups enqueued by the use cases; a test runs them with `jobQueue.drain(handlers)`.
+  const jobQueue = new RecordingJobQueue();
   return {
     users,
     callers: new InMemoryCallers(users, memberships),
@@ -85,6 +88,7 @@ export const createTestWorld = () => {
     devices,
     notifications,
     background,
+    jobQueue,
     errorTracker: new RecordingErrorTracker(),
     webhookVerifier: stubWebhookVerifier,
     webhookMetrics: new RecordingWebhookMetrics(),
@@ -101,11 +105,7 @@ export const createTestWorld = () => {
       unitOfWork,
       clock,
       ids,
-      organizations,
-      devices,
-      notifications,
-      background,
-      logger,
+      jobQueue,
     }),
   };
 };
