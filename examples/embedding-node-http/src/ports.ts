@@ -86,6 +86,7 @@ export const createPorts = (provider: ProviderSettings) => {
     return user === undefined ? undefined : { locale: user.locale, deleted: user.deletedAt !== null };
   });
   const notifications = new RecordingNotifications();
+  const idpAdmin = createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey });
   return {
     users,
     callers: new InMemoryCallers(users, memberships),
@@ -93,7 +94,7 @@ export const createPorts = (provider: ProviderSettings) => {
     memberships,
     devices,
     notifications,
-    jobQueue: inProcessJobQueue(logger, () => invitationJobHandlers({ devices, notifications, logger, organizations })),
+    jobQueue: inProcessJobQueue(logger, () => invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin })),
     invitations: new InMemoryInvitations(),
     auditLog: new InMemoryAuditLog(),
     nationalIds: new InMemoryNationalIds(),
@@ -113,7 +114,7 @@ export const createPorts = (provider: ProviderSettings) => {
     }),
     webhookVerifier: createWebhookVerifier(provider.webhookSecret),
     webhookMetrics: noWebhookMetrics,
-    idpAdmin: createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey }),
+    idpAdmin,
     settings: { appUrl: 'http://localhost:3000', invitationTtlDays: 7 },
     testAuthBypass: false,
   };

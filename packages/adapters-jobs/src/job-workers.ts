@@ -62,6 +62,7 @@ const runQueue = (jobs: JobBoss, name: string, handler: JobHandler) => {
         .catch((failError: unknown) => logger.warn({ queue: name, jobId: job.id, ...errorFields(failError) }, 'job failure not recorded'));
       return;
     }
+    logger.debug({ queue: name, jobId: job.id }, 'job completed');
     await boss
       .complete(name, job.id)
       .catch((error: unknown) => logger.warn({ queue: name, jobId: job.id, ...errorFields(error) }, 'job completion not recorded'));

@@ -12,6 +12,7 @@ export type { BackgroundTasks } from './shared/background-tasks.js';
 export { withPorts } from './shared/with-ports.js';
 export type { JobData, JobHandler, JobHandlers, JobOptions, JobQueue, JobValue } from './jobs/job-queue.js';
 export { decodeJob } from './jobs/decode-job.js';
+export { enqueueProviderUserDeletion, IDENTITY_JOBS, identityJobHandlers } from './identity/identity-jobs.js';
 export type {
   EndpointUrlPolicy,
   EndpointUrlRefusal,
@@ -243,6 +244,7 @@ export { announceAcceptance, announceInvitation } from './invitation/announcemen
 export {
   enqueueAcceptanceNotice,
   enqueueInvitationNotice,
+  enqueueProviderRevocation,
   INVITATION_JOBS,
   invitationJobHandlers,
   type InvitationJobDeps,

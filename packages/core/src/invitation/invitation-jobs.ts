@@ -8,6 +8,7 @@ import type { JobHandlers, JobQueue } from '../jobs/job-queue.js';
 import { Role } from '../membership/membership.js';
 import { OrganizationId } from '../organization/organization.js';
 import type { Organizations } from '../organization/ports/organizations.js';
+import type { IdentityProviderAdmin } from '../identity/ports/identity-provider-admin.js';
 import { InvitationId, type Invitation } from './invitation.js';
 
 /** The invitations' jobs, by name. */
@@ -16,7 +17,15 @@ export const INVITATION_JOBS = {
   notifyInvitee: 'invitations.notify-invitee',
   /** Tell the inviter's devices their invitation was accepted. */
   notifyInviter: 'invitations.notify-inviter',
+  /** Revoke the provider's invitation (the ticket mail of path 1) of a revoked invitation. */
+  revokeAtProvider: 'invitations.revoke-at-provider',
 } as const;
+
+const RevokeAtProvider = t.type({ providerInvitationId: t.string });
+
+/** Enqueues the revocation of the provider's invitation, inside the unit of work of the local revoke. */
+export const enqueueProviderRevocation = (deps: InvitationNoticeDeps, providerInvitationId: string): Promise<void> =>
+  deps.jobQueue.enqueue(INVITATION_JOBS.revokeAtProvider, { providerInvitationId });
 
 const NotifyInvitee = t.type({
   userId: UserId,
@@ -72,14 +81,16 @@ export const enqueueAcceptanceNotice = (
 /** What the invitations' job handlers need. */
 export interface InvitationJobDeps extends NotifyDeps {
   readonly organizations: Organizations;
+  readonly idpAdmin: IdentityProviderAdmin;
 }
 
 /**
  * The handlers of the invitations' jobs. Each sends its pushes (a push service that refuses them all
- * fails the attempt, retried); sending again after a crash repeats a notice, never a write.
+ * fails the attempt, retried; sending again after a crash repeats a notice, never a write), or
+ * revokes a provider invitation (idempotent at the provider).
  *
  * @example
- * const handlers = invitationJobHandlers({ devices, notifications, logger, organizations });
+ * const handlers = invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin });
  * await handlers['invitations.notify-invitee']!(data);
  */
 export const invitationJobHandlers = (deps: InvitationJobDeps): JobHandlers => ({
@@ -92,6 +103,11 @@ export const invitationJobHandlers = (deps: InvitationJobDeps): JobHandlers => (
       invitationId: job.invitationId,
       role: job.role,
     });
+  },
+  // Revoking at the provider is idempotent there, so a retry converges.
+  [INVITATION_JOBS.revokeAtProvider]: async (data) => {
+    const { providerInvitationId } = decodeJob(RevokeAtProvider, INVITATION_JOBS.revokeAtProvider, data);
+    await deps.idpAdmin.revokeInvitation(providerInvitationId);
   },
   [INVITATION_JOBS.notifyInviter]: async (data) => {
     const job = decodeJob(NotifyInviter, INVITATION_JOBS.notifyInviter, data);
