@@ -116,7 +116,18 @@ export type { MirrorProviderUserDeps, MirrorReason } from './identity/use-cases/
 export { OrganizationId, OrganizationName } from './organization/organization.js';
 export type { Organization, OrganizationIdBrand, OrganizationNameBrand } from './organization/organization.js';
 export type { OwnerlessOrganization } from './organization/organization.js';
-export { organizationNotFound } from './organization/organization.errors.js';
+export { organizationNotFound, slugTaken } from './organization/organization.errors.js';
+export type { SlugTaken } from './organization/organization.errors.js';
+export {
+  OrganizationSlug,
+  RESERVED_SLUGS,
+  SLUG_MAX_LENGTH,
+  SLUG_MIN_LENGTH,
+  slugBase,
+  slugCandidates,
+  slugProblem,
+} from './organization/organization-slug.js';
+export type { OrganizationSlugBrand } from './organization/organization-slug.js';
 export type { OrganizationError, OrganizationNotFound } from './organization/organization.errors.js';
 export { platformAdminOnly } from './organization/organization.errors.js';
 export type { PlatformAdminOnly } from './organization/organization.errors.js';
@@ -129,7 +140,7 @@ export { createOrganization } from './organization/use-cases/create-organization
 export type { CreatedOrganization, CreateOrganizationDeps, CreateOrganizationError } from './organization/use-cases/create-organization.js';
 export { getOrganization } from './organization/use-cases/get-organization.js';
 export { updateOrganization } from './organization/use-cases/update-organization.js';
-export type { UpdateOrganizationDeps } from './organization/use-cases/update-organization.js';
+export type { OrganizationChanges, UpdateOrganizationDeps, UpdateOrganizationError } from './organization/use-cases/update-organization.js';
 export { deleteOrganization } from './organization/use-cases/delete-organization.js';
 export type { DeleteOrganizationDeps, DeleteOrganizationError } from './organization/use-cases/delete-organization.js';
 export { readComplianceRecord } from './organization/use-cases/read-compliance-record.js';

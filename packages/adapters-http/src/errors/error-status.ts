@@ -72,6 +72,7 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   UserNotFound: 404,
   RouteNotFound: 404,
   OrganizationNotFound: 404,
+  SlugTaken: 409,
   MembershipNotFound: 404,
   InvitationNotFound: 404,
   NationalIdNotSet: 404,

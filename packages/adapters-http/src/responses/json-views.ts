@@ -25,9 +25,10 @@ import type {
 } from './response-codecs.js';
 
 /** An organization as the API shows it. */
-export const organizationJson = ({ id, name, createdAt, updatedAt }: Organization): t.TypeOf<typeof OrganizationView> => ({
+export const organizationJson = ({ id, name, slug, createdAt, updatedAt }: Organization): t.TypeOf<typeof OrganizationView> => ({
   id,
   name,
+  slug,
   createdAt,
   updatedAt,
 });

@@ -15,6 +15,7 @@ import {
   MembershipStatus,
   OrganizationId,
   OrganizationName,
+  OrganizationSlug,
   PaymentId,
   PaymentProvider,
   PaymentStatus,
@@ -54,7 +55,7 @@ const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** `{ organization }` and friends. */
 export const OrganizationView = t.type(
-  { id: OrganizationId, name: OrganizationName, createdAt: DateTime, updatedAt: DateTime },
+  { id: OrganizationId, name: OrganizationName, slug: OrganizationSlug, createdAt: DateTime, updatedAt: DateTime },
   'Organization',
 );
 

@@ -46,7 +46,7 @@ export type { AuditLogSubject } from './audit-log.contract.js';
 export { nationalIdsContract } from './national-ids.contract.js';
 export type { NationalIdsSubject } from './national-ids.contract.js';
 export type { MembershipSeed, MembershipsSubject } from './memberships.contract.js';
-export { fixtureUuid } from './fixture-ids.js';
+export { fixtureSlug, fixtureUuid } from './fixture-ids.js';
 export { aPerson, anOrganization, liveOwners, outcome, sessionOf } from './organization-fixtures.js';
 export type { MemberSpec, TestMember, TestPerson } from './organization-fixtures.js';
 export { InMemoryPaymentTransactions } from './in-memory-payment-transactions.js';
