@@ -9,6 +9,7 @@ import type {
   PaymentCallbackInbox,
   PaymentSubscriptions,
   PaymentTransactions,
+  Plans,
   UnitOfWork,
   Users,
 } from '@idv/core';
@@ -25,6 +26,7 @@ import { SqlNationalIds } from './repositories/sql-national-ids.js';
 import { SqlOrganizations } from './repositories/sql-organizations.js';
 import { SqlPaymentCallbackInbox } from './repositories/sql-payment-callback-inbox.js';
 import { SqlPaymentSubscriptions } from './repositories/sql-payment-subscriptions.js';
+import { SqlPlans } from './repositories/sql-plans.js';
 import { SqlPaymentTransactions } from './repositories/sql-payment-transactions.js';
 import { SqlUsers } from './repositories/sql-users.js';
 import { SqlUnitOfWork } from './repositories/sql-unit-of-work.js';
@@ -47,6 +49,8 @@ export interface Persistence {
   readonly devices: Devices;
   /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
   readonly paymentSubscriptions: PaymentSubscriptions;
+  /** What organizations sell on their public pages. */
+  readonly plans: Plans;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -104,6 +108,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     paymentInbox: new SqlPaymentCallbackInbox(sql, parseDate),
     devices: new SqlDevices(sql, parseDate),
     paymentSubscriptions: new SqlPaymentSubscriptions(sql, parseDate),
+    plans: new SqlPlans(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     migrate: db.migrate,
     ping: db.ping,

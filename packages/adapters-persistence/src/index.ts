@@ -15,6 +15,7 @@ export { SqlNationalIds } from './repositories/sql-national-ids.js';
 export { SqlPaymentTransactions } from './repositories/sql-payment-transactions.js';
 export { SqlPaymentCallbackInbox } from './repositories/sql-payment-callback-inbox.js';
 export { SqlPaymentSubscriptions } from './repositories/sql-payment-subscriptions.js';
+export { SqlPlans } from './repositories/sql-plans.js';
 export { createSqlRunner } from './sql/create-sql-runner.js';
 export type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export type { TransactionSlot } from './sql/transaction-slot.js';

@@ -270,6 +270,41 @@ export type { MyInvitation } from './invitation/use-cases/list-my-invitations.js
 export { identityArea } from './identity/identity-area.js';
 export type { IdentityArea, IdentityPorts } from './identity/identity-area.js';
 export { organizationsArea } from './organization/organizations-area.js';
+export { commerceArea } from './commerce/commerce-area.js';
+export type { CommerceArea, CommercePorts } from './commerce/commerce-area.js';
+export {
+  AgreementTemplateRef,
+  AgreementTemplateRefs,
+  isOffered,
+  PlanCurrency,
+  PlanDescription,
+  PlanId,
+  PlanName,
+  PlanPeriod,
+  PlanRole,
+  PlanText,
+  SeatLimit,
+} from './commerce/plan.js';
+export type {
+  AgreementTemplateRefBrand,
+  Plan,
+  PlanChanges,
+  PlanIdBrand,
+  PlanInput,
+  PlanNameBrand,
+  PlanTextBrand,
+  SeatLimitBrand,
+} from './commerce/plan.js';
+export { planArchived, planNotFound } from './commerce/commerce.errors.js';
+export type { CommerceError, PlanArchived, PlanNotFound } from './commerce/commerce.errors.js';
+export type { PlanListing, Plans } from './commerce/ports/plans.js';
+export { createPlan } from './commerce/use-cases/create-plan.js';
+export type { CreatePlanDeps } from './commerce/use-cases/create-plan.js';
+export { listPlans } from './commerce/use-cases/list-plans.js';
+export { updatePlan } from './commerce/use-cases/update-plan.js';
+export type { UpdatePlanDeps, UpdatePlanError } from './commerce/use-cases/update-plan.js';
+export { getPublicProfile, PUBLIC_PLAN_LIMIT } from './commerce/use-cases/get-public-profile.js';
+export type { PublicProfile } from './commerce/use-cases/get-public-profile.js';
 export type { OrganizationsArea, OrganizationsPorts } from './organization/organizations-area.js';
 export {
   AmountMinor,

@@ -7,6 +7,7 @@ import { OrganizationSchema } from './organization.entity.js';
 import { PaymentCallbackEventSchema } from './payment-callback-event.entity.js';
 import { PaymentSubscriptionSchema } from './payment-subscription.entity.js';
 import { PaymentTransactionSchema } from './payment-transaction.entity.js';
+import { PlanSchema } from './plan.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
@@ -21,4 +22,5 @@ export const allEntities = [
   PaymentCallbackEventSchema,
   DeviceSchema,
   PaymentSubscriptionSchema,
+  PlanSchema,
 ];

@@ -12,6 +12,8 @@ import { invitationsContract } from './invitations.contract.js';
 import { inMemoryMembershipsSubject, membershipsContract } from './memberships.contract.js';
 import { nationalIdsContract } from './national-ids.contract.js';
 import { organizationsContract } from './organizations.contract.js';
+import { InMemoryPlans } from './in-memory-plans.js';
+import { plansContract } from './plans.contract.js';
 import type { ContractCase } from './users.contract.js';
 import { usersContract } from './users.contract.js';
 
@@ -28,6 +30,7 @@ register('Users', usersContract, new InMemoryUsers());
 register('Memberships', membershipsContract, inMemoryMembershipsSubject());
 register('Callers', callersContract, inMemoryCallersSubject());
 register('Organizations', organizationsContract, new InMemoryOrganizations());
+register('Plans', plansContract, { plans: new InMemoryPlans(), prepare: async () => undefined });
 register('Invitations', invitationsContract, { invitations: new InMemoryInvitations(), prepare: async () => undefined });
 register('AuditLog', auditLogContract, { auditLog: new InMemoryAuditLog(), prepare: async () => undefined });
 register('NationalIds', nationalIdsContract, { nationalIds: new InMemoryNationalIds(), prepare: async () => undefined });

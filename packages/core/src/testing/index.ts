@@ -13,6 +13,7 @@ export type { CallersSubject } from './callers.contract.js';
 export { InMemoryMemberships } from './in-memory-memberships.js';
 export type { InMemoryMembershipsLookups } from './in-memory-memberships.js';
 export { InMemoryOrganizations } from './in-memory-organizations.js';
+export { InMemoryPlans } from './in-memory-plans.js';
 export { InMemoryInvitations } from './in-memory-invitations.js';
 export { InMemoryAuditLog } from './in-memory-audit-log.js';
 export { InMemoryNationalIds } from './in-memory-national-ids.js';
@@ -39,6 +40,8 @@ export {
 export type { TestWorld } from './world.js';
 export { inMemoryMembershipsSubject, membershipsContract } from './memberships.contract.js';
 export { organizationsContract } from './organizations.contract.js';
+export { plansContract } from './plans.contract.js';
+export type { PlansSubject } from './plans.contract.js';
 export { contractInvitation, invitationsContract } from './invitations.contract.js';
 export type { InvitationsSubject } from './invitations.contract.js';
 export { auditLogContract } from './audit-log.contract.js';

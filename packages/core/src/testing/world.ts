@@ -16,6 +16,7 @@ import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryMemberships } from './in-memory-memberships.js';
 import { InMemoryNationalIds } from './in-memory-national-ids.js';
 import { InMemoryOrganizations } from './in-memory-organizations.js';
+import { InMemoryPlans } from './in-memory-plans.js';
 import { inMemoryInvitationThrottle } from './in-memory-rate-limiter.js';
 import { InMemoryUsers } from './in-memory-users.js';
 import { RecordingAnalytics } from './recording-analytics.js';
@@ -73,6 +74,7 @@ export const createTestWorld = () => {
     memberships,
     invitations,
     auditLog,
+    plans: new InMemoryPlans(),
     idpAdmin: new FakeIdentityProviderAdmin(),
     inviteTokens: new FakeInviteTokens(),
     nationalIds: new InMemoryNationalIds(),
