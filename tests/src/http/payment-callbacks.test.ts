@@ -12,6 +12,7 @@ import {
   hmacHex,
 } from '@idv/adapters-payments';
 import {
+  commerceArea,
   devicesArea,
   identityArea,
   organizationsArea,
@@ -67,6 +68,7 @@ test.beforeEach(async (t) => {
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
+    ...commerceArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { resultUrl: RESULT_URL } });

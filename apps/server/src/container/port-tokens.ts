@@ -34,6 +34,7 @@ export const PORT_TOKENS = {
   paymentTransactions: TOKENS.PaymentTransactions,
   paymentInbox: TOKENS.PaymentInbox,
   paymentSubscriptions: TOKENS.PaymentSubscriptions,
+  plans: TOKENS.Plans,
   paymentGateway: TOKENS.PaymentGateway,
   paymentSettings: TOKENS.PaymentSettings,
   paymentSweep: TOKENS.PaymentSweepSettings,

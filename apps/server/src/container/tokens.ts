@@ -36,6 +36,8 @@ import type {
   PaymentSubscriptions,
   PaymentSweepSettings,
   PaymentTransactions,
+  Plans,
+  CommerceArea,
   RateLimiter,
   SweepReport,
   UnitOfWork,
@@ -110,6 +112,10 @@ export const TOKENS = {
   CallbackSchemes: Symbol('CallbackSchemes') as ServiceIdentifier<CallbackSchemes>,
   /** `PAYMENTS_PROVIDERS`, as decided by the configuration. */
   PaymentSettings: Symbol('PaymentSettings') as ServiceIdentifier<PaymentSettings>,
+  /** What organizations sell on their public pages (`plans`). */
+  Plans: Symbol('Plans') as ServiceIdentifier<Plans>,
+  /** The commerce area's use cases (plans, public profiles), bound to their ports. */
+  CommerceArea: Symbol('CommerceArea') as ServiceIdentifier<CommerceArea>,
   /** The payments area's use cases, bound to their ports. */
   PaymentsArea: Symbol('PaymentsArea') as ServiceIdentifier<PaymentsArea>,
   /** The payment callbacks' own budgets: callbacks and bad signatures per source, and the trusted sources. */

@@ -1,4 +1,5 @@
 import type {
+  CommerceError,
   DeleteSelfError,
   IdentityError,
   IdpWebhookError,
@@ -33,6 +34,7 @@ export type AnyDomainError =
   | InvitationError
   | NationalIdError
   | PaymentError
+  | CommerceError
   | CallbackRejection;
 
 /** Every public error code the API can answer with. */
@@ -73,6 +75,8 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   RouteNotFound: 404,
   OrganizationNotFound: 404,
   SlugTaken: 409,
+  PlanNotFound: 404,
+  PlanArchived: 409,
   MembershipNotFound: 404,
   InvitationNotFound: 404,
   NationalIdNotSet: 404,
