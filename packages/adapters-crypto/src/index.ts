@@ -11,3 +11,4 @@ export {
   generateEndpointSecret,
 } from './endpoint-secret-vault/endpoint-secret-vault.js';
 export type { EndpointSecretVaultOptions } from './endpoint-secret-vault/endpoint-secret-vault.js';
+export { createBodyFingerprints } from './fingerprints/body-fingerprints.js';

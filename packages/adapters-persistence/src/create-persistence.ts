@@ -2,6 +2,7 @@ import type {
   AuditLog,
   Callers,
   Devices,
+  IdempotencyRecords,
   Invitations,
   Memberships,
   NationalIds,
@@ -27,6 +28,7 @@ import { SqlOrganizations } from './repositories/sql-organizations.js';
 import { SqlPaymentCallbackInbox } from './repositories/sql-payment-callback-inbox.js';
 import { SqlPaymentSubscriptions } from './repositories/sql-payment-subscriptions.js';
 import { SqlPlans } from './repositories/sql-plans.js';
+import { SqlIdempotencyRecords } from './repositories/sql-idempotency-records.js';
 import { SqlPaymentTransactions } from './repositories/sql-payment-transactions.js';
 import { SqlUsers } from './repositories/sql-users.js';
 import { SqlUnitOfWork } from './repositories/sql-unit-of-work.js';
@@ -51,6 +53,8 @@ export interface Persistence {
   readonly paymentSubscriptions: PaymentSubscriptions;
   /** What organizations sell on their public pages. */
   readonly plans: Plans;
+  /** Kept `Idempotency-Key`s and their answers (never card data). */
+  readonly idempotencyRecords: IdempotencyRecords;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -109,6 +113,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     devices: new SqlDevices(sql, parseDate),
     paymentSubscriptions: new SqlPaymentSubscriptions(sql, parseDate),
     plans: new SqlPlans(sql, parseDate),
+    idempotencyRecords: new SqlIdempotencyRecords(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     migrate: db.migrate,
     ping: db.ping,

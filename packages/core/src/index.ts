@@ -295,8 +295,27 @@ export type {
   PlanTextBrand,
   SeatLimitBrand,
 } from './commerce/plan.js';
-export { planArchived, planNotFound } from './commerce/commerce.errors.js';
-export type { CommerceError, PlanArchived, PlanNotFound } from './commerce/commerce.errors.js';
+export {
+  idempotencyKeyInProgress,
+  idempotencyKeyRequired,
+  idempotencyKeyReused,
+  planArchived,
+  planNotFound,
+} from './commerce/commerce.errors.js';
+export type {
+  CommerceError,
+  IdempotencyKeyInProgress,
+  IdempotencyKeyRequired,
+  IdempotencyKeyReused,
+  PlanArchived,
+  PlanNotFound,
+} from './commerce/commerce.errors.js';
+export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, judgeRepeat } from './commerce/idempotency.js';
+export type { IdempotencyAnswer, IdempotencyKeyBrand, IdempotencyRecord, RepeatedKeyError } from './commerce/idempotency.js';
+export type { IdempotencyRecords } from './commerce/ports/idempotency-records.js';
+export type { BodyFingerprints } from './commerce/ports/body-fingerprints.js';
+export { withIdempotency } from './commerce/use-cases/with-idempotency.js';
+export type { IdempotencyDeps, IdempotentAnswer } from './commerce/use-cases/with-idempotency.js';
 export type { PlanListing, Plans } from './commerce/ports/plans.js';
 export { createPlan } from './commerce/use-cases/create-plan.js';
 export type { CreatePlanDeps } from './commerce/use-cases/create-plan.js';

@@ -17,6 +17,7 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.Devices).toConstantValue(persistence.devices);
     bind(TOKENS.PaymentSubscriptions).toConstantValue(persistence.paymentSubscriptions);
     bind(TOKENS.Plans).toConstantValue(persistence.plans);
+    bind(TOKENS.IdempotencyRecords).toConstantValue(persistence.idempotencyRecords);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

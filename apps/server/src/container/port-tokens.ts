@@ -35,6 +35,7 @@ export const PORT_TOKENS = {
   paymentInbox: TOKENS.PaymentInbox,
   paymentSubscriptions: TOKENS.PaymentSubscriptions,
   plans: TOKENS.Plans,
+  idempotencyRecords: TOKENS.IdempotencyRecords,
   paymentGateway: TOKENS.PaymentGateway,
   paymentSettings: TOKENS.PaymentSettings,
   paymentSweep: TOKENS.PaymentSweepSettings,

@@ -37,6 +37,7 @@ import type {
   PaymentSweepSettings,
   PaymentTransactions,
   Plans,
+  IdempotencyRecords,
   CommerceArea,
   RateLimiter,
   SweepReport,
@@ -114,6 +115,8 @@ export const TOKENS = {
   PaymentSettings: Symbol('PaymentSettings') as ServiceIdentifier<PaymentSettings>,
   /** What organizations sell on their public pages (`plans`). */
   Plans: Symbol('Plans') as ServiceIdentifier<Plans>,
+  /** Kept `Idempotency-Key`s of the public purchase (`idempotency_records`). */
+  IdempotencyRecords: Symbol('IdempotencyRecords') as ServiceIdentifier<IdempotencyRecords>,
   /** The commerce area's use cases (plans, public profiles), bound to their ports. */
   CommerceArea: Symbol('CommerceArea') as ServiceIdentifier<CommerceArea>,
   /** The payments area's use cases, bound to their ports. */

@@ -8,6 +8,7 @@ import { PaymentCallbackEventSchema } from './payment-callback-event.entity.js';
 import { PaymentSubscriptionSchema } from './payment-subscription.entity.js';
 import { PaymentTransactionSchema } from './payment-transaction.entity.js';
 import { PlanSchema } from './plan.entity.js';
+import { IdempotencyRecordSchema } from './idempotency-record.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
@@ -23,4 +24,5 @@ export const allEntities = [
   DeviceSchema,
   PaymentSubscriptionSchema,
   PlanSchema,
+  IdempotencyRecordSchema,
 ];

@@ -14,6 +14,8 @@ import { nationalIdsContract } from './national-ids.contract.js';
 import { organizationsContract } from './organizations.contract.js';
 import { InMemoryPlans } from './in-memory-plans.js';
 import { plansContract } from './plans.contract.js';
+import { InMemoryIdempotencyRecords } from './in-memory-idempotency-records.js';
+import { idempotencyRecordsContract } from './idempotency-records.contract.js';
 import type { ContractCase } from './users.contract.js';
 import { usersContract } from './users.contract.js';
 
@@ -31,6 +33,7 @@ register('Memberships', membershipsContract, inMemoryMembershipsSubject());
 register('Callers', callersContract, inMemoryCallersSubject());
 register('Organizations', organizationsContract, new InMemoryOrganizations());
 register('Plans', plansContract, { plans: new InMemoryPlans(), prepare: async () => undefined });
+register('IdempotencyRecords', idempotencyRecordsContract, new InMemoryIdempotencyRecords());
 register('Invitations', invitationsContract, { invitations: new InMemoryInvitations(), prepare: async () => undefined });
 register('AuditLog', auditLogContract, { auditLog: new InMemoryAuditLog(), prepare: async () => undefined });
 register('NationalIds', nationalIdsContract, { nationalIds: new InMemoryNationalIds(), prepare: async () => undefined });

@@ -14,6 +14,8 @@ export { InMemoryMemberships } from './in-memory-memberships.js';
 export type { InMemoryMembershipsLookups } from './in-memory-memberships.js';
 export { InMemoryOrganizations } from './in-memory-organizations.js';
 export { InMemoryPlans } from './in-memory-plans.js';
+export { InMemoryIdempotencyRecords } from './in-memory-idempotency-records.js';
+export { idempotencyRecordsContract } from './idempotency-records.contract.js';
 export { InMemoryInvitations } from './in-memory-invitations.js';
 export { InMemoryAuditLog } from './in-memory-audit-log.js';
 export { InMemoryNationalIds } from './in-memory-national-ids.js';
