@@ -11,6 +11,7 @@ import type {
   PaymentSubscriptions,
   PaymentTransactions,
   Plans,
+  Purchases,
   UnitOfWork,
   Users,
 } from '@idv/core';
@@ -29,6 +30,7 @@ import { SqlPaymentCallbackInbox } from './repositories/sql-payment-callback-inb
 import { SqlPaymentSubscriptions } from './repositories/sql-payment-subscriptions.js';
 import { SqlPlans } from './repositories/sql-plans.js';
 import { SqlIdempotencyRecords } from './repositories/sql-idempotency-records.js';
+import { SqlPurchases } from './repositories/sql-purchases.js';
 import { SqlPaymentTransactions } from './repositories/sql-payment-transactions.js';
 import { SqlUsers } from './repositories/sql-users.js';
 import { SqlUnitOfWork } from './repositories/sql-unit-of-work.js';
@@ -55,6 +57,8 @@ export interface Persistence {
   readonly plans: Plans;
   /** Kept `Idempotency-Key`s and their answers (never card data). */
   readonly idempotencyRecords: IdempotencyRecords;
+  /** Visitors' purchases of plans (never card data or national IDs). */
+  readonly purchases: Purchases;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -114,6 +118,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     paymentSubscriptions: new SqlPaymentSubscriptions(sql, parseDate),
     plans: new SqlPlans(sql, parseDate),
     idempotencyRecords: new SqlIdempotencyRecords(sql, parseDate),
+    purchases: new SqlPurchases(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     migrate: db.migrate,
     ping: db.ping,

@@ -17,6 +17,7 @@ export { SqlPaymentCallbackInbox } from './repositories/sql-payment-callback-inb
 export { SqlPaymentSubscriptions } from './repositories/sql-payment-subscriptions.js';
 export { SqlPlans } from './repositories/sql-plans.js';
 export { SqlIdempotencyRecords } from './repositories/sql-idempotency-records.js';
+export { SqlPurchases } from './repositories/sql-purchases.js';
 export { createSqlRunner } from './sql/create-sql-runner.js';
 export type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export type { TransactionSlot } from './sql/transaction-slot.js';

@@ -314,6 +314,10 @@ export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, judgeRepeat } from
 export type { IdempotencyAnswer, IdempotencyKeyBrand, IdempotencyRecord, RepeatedKeyError } from './commerce/idempotency.js';
 export type { IdempotencyRecords } from './commerce/ports/idempotency-records.js';
 export type { BodyFingerprints } from './commerce/ports/body-fingerprints.js';
+export { BuyerName, PurchaseId, PurchaseStatus, shownStatus } from './commerce/purchase.js';
+export type { BuyerNameBrand, Purchase, PurchaseIdBrand } from './commerce/purchase.js';
+export type { Purchases } from './commerce/ports/purchases.js';
+export type { PurchaseStatusTokens, StatusTokenCheck } from './commerce/ports/purchase-status-tokens.js';
 export { withIdempotency } from './commerce/use-cases/with-idempotency.js';
 export type { IdempotencyDeps, IdempotentAnswer } from './commerce/use-cases/with-idempotency.js';
 export type { PlanListing, Plans } from './commerce/ports/plans.js';

@@ -18,6 +18,7 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.PaymentSubscriptions).toConstantValue(persistence.paymentSubscriptions);
     bind(TOKENS.Plans).toConstantValue(persistence.plans);
     bind(TOKENS.IdempotencyRecords).toConstantValue(persistence.idempotencyRecords);
+    bind(TOKENS.Purchases).toConstantValue(persistence.purchases);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

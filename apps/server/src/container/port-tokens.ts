@@ -36,6 +36,7 @@ export const PORT_TOKENS = {
   paymentSubscriptions: TOKENS.PaymentSubscriptions,
   plans: TOKENS.Plans,
   idempotencyRecords: TOKENS.IdempotencyRecords,
+  purchases: TOKENS.Purchases,
   paymentGateway: TOKENS.PaymentGateway,
   paymentSettings: TOKENS.PaymentSettings,
   paymentSweep: TOKENS.PaymentSweepSettings,

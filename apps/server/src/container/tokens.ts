@@ -38,6 +38,7 @@ import type {
   PaymentTransactions,
   Plans,
   IdempotencyRecords,
+  Purchases,
   CommerceArea,
   RateLimiter,
   SweepReport,
@@ -117,6 +118,8 @@ export const TOKENS = {
   Plans: Symbol('Plans') as ServiceIdentifier<Plans>,
   /** Kept `Idempotency-Key`s of the public purchase (`idempotency_records`). */
   IdempotencyRecords: Symbol('IdempotencyRecords') as ServiceIdentifier<IdempotencyRecords>,
+  /** Visitors' purchases of plans (`purchases`). */
+  Purchases: Symbol('Purchases') as ServiceIdentifier<Purchases>,
   /** The commerce area's use cases (plans, public profiles), bound to their ports. */
   CommerceArea: Symbol('CommerceArea') as ServiceIdentifier<CommerceArea>,
   /** The payments area's use cases, bound to their ports. */

@@ -9,6 +9,7 @@ import { PaymentSubscriptionSchema } from './payment-subscription.entity.js';
 import { PaymentTransactionSchema } from './payment-transaction.entity.js';
 import { PlanSchema } from './plan.entity.js';
 import { IdempotencyRecordSchema } from './idempotency-record.entity.js';
+import { PurchaseSchema } from './purchase.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
@@ -25,4 +26,5 @@ export const allEntities = [
   PaymentSubscriptionSchema,
   PlanSchema,
   IdempotencyRecordSchema,
+  PurchaseSchema,
 ];

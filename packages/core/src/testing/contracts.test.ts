@@ -16,6 +16,8 @@ import { InMemoryPlans } from './in-memory-plans.js';
 import { plansContract } from './plans.contract.js';
 import { InMemoryIdempotencyRecords } from './in-memory-idempotency-records.js';
 import { idempotencyRecordsContract } from './idempotency-records.contract.js';
+import { InMemoryPurchases } from './in-memory-purchases.js';
+import { purchasesContract } from './purchases.contract.js';
 import type { ContractCase } from './users.contract.js';
 import { usersContract } from './users.contract.js';
 
@@ -34,6 +36,7 @@ register('Callers', callersContract, inMemoryCallersSubject());
 register('Organizations', organizationsContract, new InMemoryOrganizations());
 register('Plans', plansContract, { plans: new InMemoryPlans(), prepare: async () => undefined });
 register('IdempotencyRecords', idempotencyRecordsContract, new InMemoryIdempotencyRecords());
+register('Purchases', purchasesContract, { purchases: new InMemoryPurchases(), prepare: async () => undefined });
 register('Invitations', invitationsContract, { invitations: new InMemoryInvitations(), prepare: async () => undefined });
 register('AuditLog', auditLogContract, { auditLog: new InMemoryAuditLog(), prepare: async () => undefined });
 register('NationalIds', nationalIdsContract, { nationalIds: new InMemoryNationalIds(), prepare: async () => undefined });

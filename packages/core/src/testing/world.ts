@@ -17,6 +17,8 @@ import { InMemoryMemberships } from './in-memory-memberships.js';
 import { InMemoryNationalIds } from './in-memory-national-ids.js';
 import { InMemoryOrganizations } from './in-memory-organizations.js';
 import { InMemoryPlans } from './in-memory-plans.js';
+import { InMemoryPurchases } from './in-memory-purchases.js';
+import { InMemoryIdempotencyRecords } from './in-memory-idempotency-records.js';
 import { inMemoryInvitationThrottle } from './in-memory-rate-limiter.js';
 import { InMemoryUsers } from './in-memory-users.js';
 import { RecordingAnalytics } from './recording-analytics.js';
@@ -75,6 +77,8 @@ export const createTestWorld = () => {
     invitations,
     auditLog,
     plans: new InMemoryPlans(),
+    purchases: new InMemoryPurchases(),
+    idempotencyRecords: new InMemoryIdempotencyRecords(),
     idpAdmin: new FakeIdentityProviderAdmin(),
     inviteTokens: new FakeInviteTokens(),
     nationalIds: new InMemoryNationalIds(),
