@@ -270,7 +270,11 @@ export type { MyInvitation } from './invitation/use-cases/list-my-invitations.js
 export { identityArea } from './identity/identity-area.js';
 export type { IdentityArea, IdentityPorts } from './identity/identity-area.js';
 export { organizationsArea } from './organization/organizations-area.js';
-export { commerceArea } from './commerce/commerce-area.js';
+export { commerceArea, UNFINGERPRINTED_FIELDS } from './commerce/commerce-area.js';
+export { startPurchase, STATUS_TOKEN_TTL_MS } from './commerce/use-cases/start-purchase.js';
+export type { StartedPurchase, StartPurchaseDeps, StartPurchaseError, StartPurchaseInput } from './commerce/use-cases/start-purchase.js';
+export { getPurchaseStatus } from './commerce/use-cases/get-purchase-status.js';
+export type { PurchaseNextStep, PurchaseProgress } from './commerce/use-cases/get-purchase-status.js';
 export type { CommerceArea, CommercePorts } from './commerce/commerce-area.js';
 export {
   AgreementTemplateRef,
@@ -309,6 +313,9 @@ export type {
   IdempotencyKeyReused,
   PlanArchived,
   PlanNotFound,
+  PlanSoldOut,
+  PurchaseNotFound,
+  StatusTokenExpired,
 } from './commerce/commerce.errors.js';
 export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, judgeRepeat } from './commerce/idempotency.js';
 export type { IdempotencyAnswer, IdempotencyKeyBrand, IdempotencyRecord, RepeatedKeyError } from './commerce/idempotency.js';

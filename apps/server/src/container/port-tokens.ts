@@ -37,6 +37,8 @@ export const PORT_TOKENS = {
   plans: TOKENS.Plans,
   idempotencyRecords: TOKENS.IdempotencyRecords,
   purchases: TOKENS.Purchases,
+  purchaseStatusTokens: TOKENS.PurchaseStatusTokens,
+  bodyFingerprints: TOKENS.BodyFingerprints,
   paymentGateway: TOKENS.PaymentGateway,
   paymentSettings: TOKENS.PaymentSettings,
   paymentSweep: TOKENS.PaymentSweepSettings,

@@ -39,6 +39,8 @@ import type {
   Plans,
   IdempotencyRecords,
   Purchases,
+  PurchaseStatusTokens,
+  BodyFingerprints,
   CommerceArea,
   RateLimiter,
   SweepReport,
@@ -120,6 +122,10 @@ export const TOKENS = {
   IdempotencyRecords: Symbol('IdempotencyRecords') as ServiceIdentifier<IdempotencyRecords>,
   /** Visitors' purchases of plans (`purchases`). */
   Purchases: Symbol('Purchases') as ServiceIdentifier<Purchases>,
+  /** HMAC status tokens of purchases (a key derived from `INVITE_SECRET`). */
+  PurchaseStatusTokens: Symbol('PurchaseStatusTokens') as ServiceIdentifier<PurchaseStatusTokens>,
+  /** Keyed fingerprints of purchase bodies for the idempotency store (a key derived from `INVITE_SECRET`). */
+  BodyFingerprints: Symbol('BodyFingerprints') as ServiceIdentifier<BodyFingerprints>,
   /** The commerce area's use cases (plans, public profiles), bound to their ports. */
   CommerceArea: Symbol('CommerceArea') as ServiceIdentifier<CommerceArea>,
   /** The payments area's use cases, bound to their ports. */

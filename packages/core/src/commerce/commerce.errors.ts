@@ -34,5 +34,28 @@ export const idempotencyKeyInProgress = (): IdempotencyKeyInProgress => ({
   message: 'A request with this Idempotency-Key is still being answered; retry shortly',
 });
 
+/** Every seat of the plan is taken (409). */
+export type PlanSoldOut = DomainError<'PlanSoldOut'>;
+/** Builds a PlanSoldOut error. */
+export const planSoldOut = (): PlanSoldOut => ({ _tag: 'PlanSoldOut', message: 'This plan is sold out' });
+
+/** No such purchase, or a status token that is not this purchase's (404 either way: no enumeration). */
+export type PurchaseNotFound = DomainError<'PurchaseNotFound'>;
+/** Builds a PurchaseNotFound error. */
+export const purchaseNotFound = (): PurchaseNotFound => ({ _tag: 'PurchaseNotFound', message: 'Purchase not found' });
+
+/** The purchase's status token has expired (410). */
+export type StatusTokenExpired = DomainError<'StatusTokenExpired'>;
+/** Builds a StatusTokenExpired error. */
+export const statusTokenExpired = (): StatusTokenExpired => ({ _tag: 'StatusTokenExpired', message: 'This status link has expired' });
+
 /** Any commerce-area error. */
-export type CommerceError = PlanNotFound | PlanArchived | IdempotencyKeyRequired | IdempotencyKeyReused | IdempotencyKeyInProgress;
+export type CommerceError =
+  | PlanNotFound
+  | PlanArchived
+  | PlanSoldOut
+  | PurchaseNotFound
+  | StatusTokenExpired
+  | IdempotencyKeyRequired
+  | IdempotencyKeyReused
+  | IdempotencyKeyInProgress;

@@ -17,6 +17,8 @@ export { InMemoryPlans } from './in-memory-plans.js';
 export { InMemoryIdempotencyRecords } from './in-memory-idempotency-records.js';
 export { idempotencyRecordsContract } from './idempotency-records.contract.js';
 export { InMemoryPurchases } from './in-memory-purchases.js';
+export { FakePurchaseStatusTokens } from './fake-purchase-status-tokens.js';
+export { fakeBodyFingerprints } from './fake-body-fingerprints.js';
 export { aPurchase, purchasesContract } from './purchases.contract.js';
 export type { PurchasesSubject } from './purchases.contract.js';
 export { InMemoryInvitations } from './in-memory-invitations.js';

@@ -86,3 +86,10 @@ test('the fingerprinted text sorts keys at every level and leaves the card and t
   t.false(text.includes('4111'));
   t.false(text.includes('12345678901'));
 });
+
+test('a 5xx answer is not kept: the retry runs afresh', async (t) => {
+  const { send, runs } = setUp();
+  t.deepEqual(await send('fp', 503), E.right({ status: 503, body: { run: 1 }, replayed: false }));
+  t.deepEqual(await send('fp', 201), E.right({ status: 201, body: { run: 2 }, replayed: false }));
+  t.is(runs(), 2);
+});

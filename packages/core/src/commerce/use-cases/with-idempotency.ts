@@ -19,7 +19,7 @@ export interface IdempotentAnswer extends IdempotencyAnswer {
  * Runs `answer` once per key and body for 24 hours: the first request claims the key and keeps its
  * answer; the same key with the same body answers that answer again (`replayed`); with another body
  * `IdempotencyKeyReused`; while the first is still running `IdempotencyKeyInProgress`. A defect in
- * `answer` releases the claim, so a retry runs afresh.
+ * `answer`, or a 5xx answer, releases the claim, so a retry runs afresh.
  *
  * @example
  * await withIdempotency(deps)(`purchase:${orgId}`, key, fingerprint, () => startPurchase(…))();
@@ -49,6 +49,8 @@ export const withIdempotency =
       await deps.idempotencyRecords.release(scope, key);
       throw defect;
     }
-    await deps.idempotencyRecords.complete(scope, key, answered);
+    // A 5xx (the provider or the database away) is no outcome to keep: a retry runs afresh.
+    if (answered.status >= 500) await deps.idempotencyRecords.release(scope, key);
+    else await deps.idempotencyRecords.complete(scope, key, answered);
     return E.right({ ...answered, replayed: false });
   };
