@@ -29,6 +29,7 @@ import { paymentCallbackRoutes } from './routes/payment-callback-routes.js';
 import { paymentRoutes } from './routes/payment-routes.js';
 import { planRoutes } from './routes/plan-routes.js';
 import { publicOrganizationRoutes } from './routes/public-organization-routes.js';
+import { purchaseRoutes } from './routes/purchase-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import { wellKnownRoutes } from './routes/well-known-routes.js';
@@ -82,7 +83,9 @@ const featureRoutes = ({
   ...adminRoutes(services),
   ...planRoutes(services),
   ...publicOrganizationRoutes(services),
-  ...(payments === undefined ? [] : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services)]),
+  ...(payments === undefined
+    ? []
+    : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services)]),
 ];
 
 /**

@@ -25,6 +25,9 @@ const PUBLIC_ROUTES = [
   'GET /openapi.json',
   // An organization's public page: its name and plans on sale, never members (behind the public limiter).
   'GET /public/organizations/:slug',
+  // A visitor's purchase (Idempotency-Key) and its status (its own HMAC status token).
+  'POST /public/organizations/:slug/purchases',
+  'GET /public/purchases/:purchaseId',
   // Public to the authentication middleware, behind its own METRICS_TOKEN (and only when that is set).
   'GET /metrics',
 ];

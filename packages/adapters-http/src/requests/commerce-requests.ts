@@ -2,6 +2,12 @@ import * as t from 'io-ts';
 import {
   AgreementTemplateRefs,
   AmountMinor,
+  BuyerName,
+  Email,
+  Locale,
+  NationalId,
+  PaymentProvider,
+  PurchaseId,
   OrganizationId,
   OrganizationSlug,
   PageQuery,
@@ -13,6 +19,11 @@ import {
   PlanRole,
   SeatLimit,
 } from '@idv/core';
+import { personalData } from '../edge/personal-data.js';
+import { CardField, PayerField } from './payment-requests.js';
+
+/** A national ID in a request body: personal data, never echoed in a validation problem. */
+export const NationalIdField = personalData(NationalId);
 
 /** `:orgId/plans/:planId`. */
 export const PlanParams = t.type({ orgId: OrganizationId, planId: PlanId }, 'PlanParams');
@@ -51,3 +62,17 @@ export const PlanChangesBody = t.partial(
 
 /** `?include=archived` on the plan list, with pagination. */
 export const PlanListQuery = t.intersection([PageQuery, t.partial({ include: t.literal('archived') })], 'PlanListQuery');
+
+/** `/public/purchases/:purchaseId`. */
+export const PurchaseParams = t.type({ purchaseId: PurchaseId }, 'PurchaseParams');
+/** `?token=` of the purchase status: the status token its purchase answered. */
+export const PurchaseStatusQuery = t.type({ token: t.string }, 'PurchaseStatusQuery');
+
+/** `POST /public/organizations/:slug/purchases`: card and national ID only for the provider's call, never kept. */
+export const PurchaseBody = t.intersection(
+  [
+    t.type({ planId: PlanId, email: Email, name: BuyerName, locale: Locale, provider: PaymentProvider }),
+    t.partial({ card: CardField, payer: PayerField, nationalId: NationalIdField, botCheckToken: t.string }),
+  ],
+  'PurchaseBody',
+);
