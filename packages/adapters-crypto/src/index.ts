@@ -11,3 +11,5 @@ export {
   generateEndpointSecret,
 } from './endpoint-secret-vault/endpoint-secret-vault.js';
 export type { EndpointSecretVaultOptions } from './endpoint-secret-vault/endpoint-secret-vault.js';
+export { createBodyFingerprints } from './fingerprints/body-fingerprints.js';
+export { createPurchaseStatusTokens } from './fingerprints/purchase-status-tokens.js';

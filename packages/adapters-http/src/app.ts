@@ -27,6 +27,9 @@ import { memberRoutes } from './routes/member-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { paymentCallbackRoutes } from './routes/payment-callback-routes.js';
 import { paymentRoutes } from './routes/payment-routes.js';
+import { planRoutes } from './routes/plan-routes.js';
+import { publicOrganizationRoutes } from './routes/public-organization-routes.js';
+import { purchaseRoutes } from './routes/purchase-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import { wellKnownRoutes } from './routes/well-known-routes.js';
@@ -78,7 +81,11 @@ const featureRoutes = ({
   ...complianceRoutes(services),
   ...auditRoutes(services),
   ...adminRoutes(services),
-  ...(payments === undefined ? [] : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services)]),
+  ...planRoutes(services),
+  ...publicOrganizationRoutes(services),
+  ...(payments === undefined
+    ? []
+    : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services)]),
 ];
 
 /**

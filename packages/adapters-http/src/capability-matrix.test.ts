@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   can,
+  commerceArea,
   devicesArea,
   DEFAULT_PAYMENT_SWEEP,
   identityArea,
@@ -16,7 +17,9 @@ import {
   PLATFORM_ADMIN_CAPABILITIES,
   PLATFORM_ADMIN_ROLE,
   unauthenticated,
+  type AmountMinor,
   type Capability,
+  type PlanName,
   type Email,
   type Role,
 } from '@idv/core';
@@ -50,6 +53,7 @@ interface Ids {
   readonly suspendedTarget: string;
   readonly invitationId: string;
   readonly paymentId: string;
+  readonly planId: string;
 }
 
 interface RouteCase {
@@ -145,6 +149,18 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     rule: 'compliance.read',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/compliance` }),
   },
+  'POST /organizations/:orgId/plans': {
+    rule: 'billing.manage',
+    request: (ids) => ({
+      path: `/organizations/${ids.orgId}/plans`,
+      body: { name: 'Monthly', priceMinor: 150000, currency: 'TRY', period: 'month', grantsRole: 'member' },
+    }),
+  },
+  'GET /organizations/:orgId/plans': { rule: 'billing.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/plans` }) },
+  'PATCH /organizations/:orgId/plans/:planId': {
+    rule: 'billing.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/plans/${ids.planId}`, body: { onSale: true } }),
+  },
   'GET /organizations/:orgId/audit': { rule: 'audit.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/audit` }) },
 };
 
@@ -165,6 +181,7 @@ const servicesFor = (world: TestWorld): HttpServices => ({
   ...organizationsArea(world),
   ...paymentsFor(world).area,
   ...devicesArea(world),
+  ...commerceArea(world),
   checkReadiness: async () => undefined,
 });
 
@@ -211,7 +228,16 @@ const seed = async (world: TestWorld): Promise<Ids> => {
   if (E.isLeft(invited)) throw new Error(`fixture: ${invited.left._tag}`);
   const payment = aPayment(fixtureUuid(0xc0, 1), organization.id);
   await paymentsFor(world).transactions.create(payment);
+  const plan = await commerceArea(world).createPlan(owner.auth, organization.id, {
+    name: 'Monthly' as PlanName,
+    priceMinor: 150000 as AmountMinor,
+    currency: 'TRY',
+    period: 'month',
+    grantsRole: 'member',
+  })();
+  if (E.isLeft(plan)) throw new Error(`fixture: ${plan.left._tag}`);
   return {
+    planId: plan.right.id,
     orgId: organization.id,
     target: members.target.membership.id,
     suspendedTarget: members.suspendedTarget.membership.id,

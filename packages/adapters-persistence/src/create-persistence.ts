@@ -2,6 +2,7 @@ import type {
   AuditLog,
   Callers,
   Devices,
+  IdempotencyRecords,
   Invitations,
   Memberships,
   NationalIds,
@@ -9,6 +10,8 @@ import type {
   PaymentCallbackInbox,
   PaymentSubscriptions,
   PaymentTransactions,
+  Plans,
+  Purchases,
   UnitOfWork,
   Users,
 } from '@idv/core';
@@ -25,6 +28,9 @@ import { SqlNationalIds } from './repositories/sql-national-ids.js';
 import { SqlOrganizations } from './repositories/sql-organizations.js';
 import { SqlPaymentCallbackInbox } from './repositories/sql-payment-callback-inbox.js';
 import { SqlPaymentSubscriptions } from './repositories/sql-payment-subscriptions.js';
+import { SqlPlans } from './repositories/sql-plans.js';
+import { SqlIdempotencyRecords } from './repositories/sql-idempotency-records.js';
+import { SqlPurchases } from './repositories/sql-purchases.js';
 import { SqlPaymentTransactions } from './repositories/sql-payment-transactions.js';
 import { SqlUsers } from './repositories/sql-users.js';
 import { SqlUnitOfWork } from './repositories/sql-unit-of-work.js';
@@ -47,6 +53,12 @@ export interface Persistence {
   readonly devices: Devices;
   /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
   readonly paymentSubscriptions: PaymentSubscriptions;
+  /** What organizations sell on their public pages. */
+  readonly plans: Plans;
+  /** Kept `Idempotency-Key`s and their answers (never card data). */
+  readonly idempotencyRecords: IdempotencyRecords;
+  /** Visitors' purchases of plans (never card data or national IDs). */
+  readonly purchases: Purchases;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -110,6 +122,9 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     paymentInbox: new SqlPaymentCallbackInbox(sql, parseDate),
     devices: new SqlDevices(sql, parseDate),
     paymentSubscriptions: new SqlPaymentSubscriptions(sql, parseDate),
+    plans: new SqlPlans(sql, parseDate),
+    idempotencyRecords: new SqlIdempotencyRecords(sql, parseDate),
+    purchases: new SqlPurchases(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     executeSql: (text, values) => sql.executeSql(text, values),
     migrate: db.migrate,

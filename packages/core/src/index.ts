@@ -118,7 +118,18 @@ export type { MirrorProviderUserDeps, MirrorReason } from './identity/use-cases/
 export { OrganizationId, OrganizationName } from './organization/organization.js';
 export type { Organization, OrganizationIdBrand, OrganizationNameBrand } from './organization/organization.js';
 export type { OwnerlessOrganization } from './organization/organization.js';
-export { organizationNotFound } from './organization/organization.errors.js';
+export { organizationNotFound, slugTaken } from './organization/organization.errors.js';
+export type { SlugTaken } from './organization/organization.errors.js';
+export {
+  OrganizationSlug,
+  RESERVED_SLUGS,
+  SLUG_MAX_LENGTH,
+  SLUG_MIN_LENGTH,
+  slugBase,
+  slugCandidates,
+  slugProblem,
+} from './organization/organization-slug.js';
+export type { OrganizationSlugBrand } from './organization/organization-slug.js';
 export type { OrganizationError, OrganizationNotFound } from './organization/organization.errors.js';
 export { platformAdminOnly } from './organization/organization.errors.js';
 export type { PlatformAdminOnly } from './organization/organization.errors.js';
@@ -131,7 +142,7 @@ export { createOrganization } from './organization/use-cases/create-organization
 export type { CreatedOrganization, CreateOrganizationDeps, CreateOrganizationError } from './organization/use-cases/create-organization.js';
 export { getOrganization } from './organization/use-cases/get-organization.js';
 export { updateOrganization } from './organization/use-cases/update-organization.js';
-export type { UpdateOrganizationDeps } from './organization/use-cases/update-organization.js';
+export type { OrganizationChanges, UpdateOrganizationDeps, UpdateOrganizationError } from './organization/use-cases/update-organization.js';
 export { deleteOrganization } from './organization/use-cases/delete-organization.js';
 export type { DeleteOrganizationDeps, DeleteOrganizationError } from './organization/use-cases/delete-organization.js';
 export { readComplianceRecord } from './organization/use-cases/read-compliance-record.js';
@@ -270,6 +281,71 @@ export type { MyInvitation } from './invitation/use-cases/list-my-invitations.js
 export { identityArea } from './identity/identity-area.js';
 export type { IdentityArea, IdentityPorts } from './identity/identity-area.js';
 export { organizationsArea } from './organization/organizations-area.js';
+export { commerceArea, UNFINGERPRINTED_FIELDS } from './commerce/commerce-area.js';
+export { startPurchase, STATUS_TOKEN_TTL_MS } from './commerce/use-cases/start-purchase.js';
+export type { StartedPurchase, StartPurchaseDeps, StartPurchaseError, StartPurchaseInput } from './commerce/use-cases/start-purchase.js';
+export { getPurchaseStatus } from './commerce/use-cases/get-purchase-status.js';
+export type { PurchaseNextStep, PurchaseProgress } from './commerce/use-cases/get-purchase-status.js';
+export type { CommerceArea, CommercePorts } from './commerce/commerce-area.js';
+export {
+  AgreementTemplateRef,
+  AgreementTemplateRefs,
+  isOffered,
+  PlanCurrency,
+  PlanDescription,
+  PlanId,
+  PlanName,
+  PlanPeriod,
+  PlanRole,
+  PlanText,
+  SeatLimit,
+} from './commerce/plan.js';
+export type {
+  AgreementTemplateRefBrand,
+  Plan,
+  PlanChanges,
+  PlanIdBrand,
+  PlanInput,
+  PlanNameBrand,
+  PlanTextBrand,
+  SeatLimitBrand,
+} from './commerce/plan.js';
+export {
+  idempotencyKeyInProgress,
+  idempotencyKeyRequired,
+  idempotencyKeyReused,
+  planArchived,
+  planNotFound,
+} from './commerce/commerce.errors.js';
+export type {
+  CommerceError,
+  IdempotencyKeyInProgress,
+  IdempotencyKeyRequired,
+  IdempotencyKeyReused,
+  PlanArchived,
+  PlanNotFound,
+  PlanSoldOut,
+  PurchaseNotFound,
+  StatusTokenExpired,
+} from './commerce/commerce.errors.js';
+export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, judgeRepeat } from './commerce/idempotency.js';
+export type { IdempotencyAnswer, IdempotencyKeyBrand, IdempotencyRecord, RepeatedKeyError } from './commerce/idempotency.js';
+export type { IdempotencyRecords } from './commerce/ports/idempotency-records.js';
+export type { BodyFingerprints } from './commerce/ports/body-fingerprints.js';
+export { BuyerName, PurchaseId, PurchaseStatus, shownStatus } from './commerce/purchase.js';
+export type { BuyerNameBrand, Purchase, PurchaseIdBrand } from './commerce/purchase.js';
+export type { Purchases } from './commerce/ports/purchases.js';
+export type { PurchaseStatusTokens, StatusTokenCheck } from './commerce/ports/purchase-status-tokens.js';
+export { withIdempotency } from './commerce/use-cases/with-idempotency.js';
+export type { IdempotencyDeps, IdempotentAnswer } from './commerce/use-cases/with-idempotency.js';
+export type { PlanListing, Plans } from './commerce/ports/plans.js';
+export { createPlan } from './commerce/use-cases/create-plan.js';
+export type { CreatePlanDeps } from './commerce/use-cases/create-plan.js';
+export { listPlans } from './commerce/use-cases/list-plans.js';
+export { updatePlan } from './commerce/use-cases/update-plan.js';
+export type { UpdatePlanDeps, UpdatePlanError } from './commerce/use-cases/update-plan.js';
+export { getPublicProfile, PUBLIC_PLAN_LIMIT } from './commerce/use-cases/get-public-profile.js';
+export type { PublicProfile } from './commerce/use-cases/get-public-profile.js';
 export type { OrganizationsArea, OrganizationsPorts } from './organization/organizations-area.js';
 export {
   AmountMinor,

@@ -12,6 +12,7 @@ import {
   hmacHex,
 } from '@idv/adapters-payments';
 import {
+  commerceArea,
   devicesArea,
   identityArea,
   organizationsArea,
@@ -21,7 +22,7 @@ import {
   type OrganizationName,
   type PaymentTransaction,
 } from '@idv/core';
-import { aPayment, createPaymentsWorld, fixtureUuid, type PaymentsWorld } from '@idv/core/testing';
+import { aPayment, createPaymentsWorld, fixtureSlug, fixtureUuid, type PaymentsWorld } from '@idv/core/testing';
 
 // The four public callback routes over a socket, with the real schemes and the replies of
 // the reference's §8.6.
@@ -50,6 +51,7 @@ test.beforeEach(async (t) => {
   await world.organizations.create({
     id: ORG as OrganizationId,
     name: 'Callback Gym' as OrganizationName,
+    slug: fixtureSlug(ORG),
     createdAt: new Date(0),
     updatedAt: new Date(0),
   });
@@ -66,6 +68,7 @@ test.beforeEach(async (t) => {
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
+    ...commerceArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { resultUrl: RESULT_URL } });

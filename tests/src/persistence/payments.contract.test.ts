@@ -6,6 +6,7 @@ import {
   InMemoryPaymentTransactions,
   paymentsContract,
   type PaymentsSubject,
+  fixtureSlug,
 } from '@idv/core/testing';
 import type { OrganizationId, OrganizationName } from '@idv/core';
 import { forEachBackend } from './support/backends.js';
@@ -29,6 +30,7 @@ const inMemory: PaymentsSubject = {
     await organizations.create({
       id: id as OrganizationId,
       name: 'Seeded' as OrganizationName,
+      slug: fixtureSlug(id),
       createdAt: new Date(0),
       updatedAt: new Date(0),
     });

@@ -23,6 +23,11 @@ const PUBLIC_ROUTES = [
   'POST /payments/callbacks/paytr',
   // The API description, no data.
   'GET /openapi.json',
+  // An organization's public page: its name and plans on sale, never members (behind the public limiter).
+  'GET /public/organizations/:slug',
+  // A visitor's purchase (Idempotency-Key) and its status (its own HMAC status token).
+  'POST /public/organizations/:slug/purchases',
+  'GET /public/purchases/:purchaseId',
   // Public to the authentication middleware, behind its own METRICS_TOKEN (and only when that is set).
   'GET /metrics',
 ];
@@ -47,7 +52,7 @@ test.after.always(async (t) => {
   await t.context.provider?.close();
 });
 
-test('every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links, payment callbacks, the API description) are public', (t) => {
+test('every route declares public or bearer access, and only the listed ones (health, readiness, the webhook, app links, payment callbacks, the API description, public organization pages) are public', (t) => {
   const undeclared = ROUTES.filter((route) => route.access !== 'public' && route.access !== 'bearer').map(nameOf);
   t.deepEqual(undeclared, []);
   t.deepEqual(
@@ -82,6 +87,7 @@ test('the public routes answer without credentials', async (t) => {
   t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/health' })).status, 200);
   t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/health/ready' })).status, 200);
   t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/openapi.json' })).status, 200);
+  t.is((await rawRequest(t.context.service.url, { method: 'GET', path: '/public/organizations/no-such-gym' })).status, 404);
   // Public, but authenticated by its signature (rule 1).
   t.is((await rawRequest(t.context.service.url, { method: 'POST', path: '/webhooks/idp', body: '{}' })).status, 400);
   // No provider enabled here, so each callback answers 503 SchemeNotConfigured, never 401.

@@ -16,6 +16,9 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.PaymentInbox).toConstantValue(persistence.paymentInbox);
     bind(TOKENS.Devices).toConstantValue(persistence.devices);
     bind(TOKENS.PaymentSubscriptions).toConstantValue(persistence.paymentSubscriptions);
+    bind(TOKENS.Plans).toConstantValue(persistence.plans);
+    bind(TOKENS.IdempotencyRecords).toConstantValue(persistence.idempotencyRecords);
+    bind(TOKENS.Purchases).toConstantValue(persistence.purchases);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

@@ -38,6 +38,12 @@ import type {
   PaymentSubscriptions,
   PaymentSweepSettings,
   PaymentTransactions,
+  Plans,
+  IdempotencyRecords,
+  Purchases,
+  PurchaseStatusTokens,
+  BodyFingerprints,
+  CommerceArea,
   RateLimiter,
   SweepReport,
   UnitOfWork,
@@ -112,6 +118,18 @@ export const TOKENS = {
   CallbackSchemes: Symbol('CallbackSchemes') as ServiceIdentifier<CallbackSchemes>,
   /** `PAYMENTS_PROVIDERS`, as decided by the configuration. */
   PaymentSettings: Symbol('PaymentSettings') as ServiceIdentifier<PaymentSettings>,
+  /** What organizations sell on their public pages (`plans`). */
+  Plans: Symbol('Plans') as ServiceIdentifier<Plans>,
+  /** Kept `Idempotency-Key`s of the public purchase (`idempotency_records`). */
+  IdempotencyRecords: Symbol('IdempotencyRecords') as ServiceIdentifier<IdempotencyRecords>,
+  /** Visitors' purchases of plans (`purchases`). */
+  Purchases: Symbol('Purchases') as ServiceIdentifier<Purchases>,
+  /** HMAC status tokens of purchases (a key derived from `INVITE_SECRET`). */
+  PurchaseStatusTokens: Symbol('PurchaseStatusTokens') as ServiceIdentifier<PurchaseStatusTokens>,
+  /** Keyed fingerprints of purchase bodies for the idempotency store (a key derived from `INVITE_SECRET`). */
+  BodyFingerprints: Symbol('BodyFingerprints') as ServiceIdentifier<BodyFingerprints>,
+  /** The commerce area's use cases (plans, public profiles), bound to their ports. */
+  CommerceArea: Symbol('CommerceArea') as ServiceIdentifier<CommerceArea>,
   /** The payments area's use cases, bound to their ports. */
   PaymentsArea: Symbol('PaymentsArea') as ServiceIdentifier<PaymentsArea>,
   /** The payment callbacks' own budgets: callbacks and bad signatures per source, and the trusted sources. */

@@ -1,4 +1,5 @@
 import type {
+  CommerceError,
   DeleteSelfError,
   IdentityError,
   IdpWebhookError,
@@ -33,6 +34,7 @@ export type AnyDomainError =
   | InvitationError
   | NationalIdError
   | PaymentError
+  | CommerceError
   | CallbackRejection;
 
 /** Every public error code the API can answer with. */
@@ -72,6 +74,15 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   UserNotFound: 404,
   RouteNotFound: 404,
   OrganizationNotFound: 404,
+  SlugTaken: 409,
+  PlanNotFound: 404,
+  PlanArchived: 409,
+  PlanSoldOut: 409,
+  PurchaseNotFound: 404,
+  StatusTokenExpired: 410,
+  IdempotencyKeyRequired: 400,
+  IdempotencyKeyReused: 422,
+  IdempotencyKeyInProgress: 409,
   MembershipNotFound: 404,
   InvitationNotFound: 404,
   NationalIdNotSet: 404,

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { InvitationId, MembershipId, OrganizationId, OrganizationName, PageQuery, Role } from '@idv/core';
+import { InvitationId, MembershipId, OrganizationId, OrganizationName, OrganizationSlug, PageQuery, Role } from '@idv/core';
 
 /** `:orgId`. */
 export const OrganizationParams = t.type({ orgId: OrganizationId }, 'OrganizationParams');
@@ -8,8 +8,10 @@ export const MemberParams = t.type({ orgId: OrganizationId, membershipId: Member
 /** `:orgId/invitations/:invitationId`. */
 export const InvitationParams = t.type({ orgId: OrganizationId, invitationId: InvitationId }, 'InvitationParams');
 
-/** `POST /organizations` and `PATCH /organizations/:orgId`. */
+/** `POST /organizations` (its slug comes from its name). */
 export const OrganizationBody = t.type({ name: OrganizationName }, 'OrganizationBody');
+/** `PATCH /organizations/:orgId`: a new name, a new slug, or both. */
+export const OrganizationChangesBody = t.partial({ name: OrganizationName, slug: OrganizationSlug }, 'OrganizationChangesBody');
 /** `PATCH …/members/:membershipId`. */
 export const RoleChangeBody = t.type({ role: Role }, 'RoleChangeBody');
 /** `POST …/ownership-transfer`. */

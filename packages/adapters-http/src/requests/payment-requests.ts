@@ -12,6 +12,11 @@ import {
   SubscriptionReferenceCode,
 } from '@idv/core';
 
+/** A card in a request body: personal data, never echoed in a validation problem. */
+export const CardField = personalData(PaymentCard);
+/** A payer's details in a request body: personal data, never echoed in a validation problem. */
+export const PayerField = personalData(PayerDetails);
+
 /** `:orgId/payments/:paymentId`. */
 export const PaymentParams = t.type({ orgId: OrganizationId, paymentId: PaymentId }, 'PaymentParams');
 
@@ -22,7 +27,7 @@ export const PaymentParams = t.type({ orgId: OrganizationId, paymentId: PaymentI
 export const StartPaymentBody = t.intersection(
   [
     t.type({ provider: PaymentProvider, amountMinor: AmountMinor, currency: Currency, description: PaymentDescription }),
-    t.partial({ card: personalData(PaymentCard), payer: personalData(PayerDetails) }),
+    t.partial({ card: CardField, payer: PayerField }),
   ],
   'StartPaymentBody',
 );

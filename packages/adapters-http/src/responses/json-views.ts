@@ -11,6 +11,8 @@ import {
   type Page,
   type PaymentSubscription,
   type PaymentTransaction,
+  type Plan,
+  type PublicProfile,
 } from '@idv/core';
 import type {
   AuditEntryView,
@@ -19,15 +21,48 @@ import type {
   MeView,
   MembershipView,
   OrganizationView,
+  PlanView,
+  PublicPlanView,
+  PublicProfileView,
   OwnerlessOrganizationView,
   PaymentSubscriptionView,
   PaymentView,
 } from './response-codecs.js';
 
+/** A plan as the public page shows it. */
+export const publicPlanJson = (plan: Plan): t.TypeOf<typeof PublicPlanView> => ({
+  id: plan.id,
+  name: plan.name,
+  description: plan.description,
+  priceMinor: plan.priceMinor,
+  currency: plan.currency,
+  period: plan.period,
+  grantsRole: plan.grantsRole,
+  seatLimit: plan.seatLimit,
+});
+
+/** A plan as its organization's staff see it. */
+export const planJson = (plan: Plan): t.TypeOf<typeof PlanView> => ({
+  ...publicPlanJson(plan),
+  organizationId: plan.organizationId,
+  agreementTemplateIds: plan.agreementTemplateIds,
+  onSale: plan.onSale,
+  archivedAt: plan.archivedAt,
+  createdAt: plan.createdAt,
+  updatedAt: plan.updatedAt,
+});
+
+/** `GET /public/organizations/:slug`. */
+export const publicProfileJson = ({ organization, plans }: PublicProfile): t.TypeOf<typeof PublicProfileView> => ({
+  organization: { name: organization.name, slug: organization.slug },
+  plans: plans.map(publicPlanJson),
+});
+
 /** An organization as the API shows it. */
-export const organizationJson = ({ id, name, createdAt, updatedAt }: Organization): t.TypeOf<typeof OrganizationView> => ({
+export const organizationJson = ({ id, name, slug, createdAt, updatedAt }: Organization): t.TypeOf<typeof OrganizationView> => ({
   id,
   name,
+  slug,
   createdAt,
   updatedAt,
 });

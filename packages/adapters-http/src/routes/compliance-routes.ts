@@ -1,8 +1,7 @@
 import * as t from 'io-ts';
-import { NationalId } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
-import { personalData } from '../edge/personal-data.js';
+import { NationalIdField } from '../requests/commerce-requests.js';
 import { noContent, ok, replyWith } from '../edge/reply.js';
 import { MemberParams } from '../requests/organization-requests.js';
 import { membershipJson } from '../responses/json-views.js';
@@ -10,7 +9,7 @@ import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
 import { MembershipView } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
-const NationalIdBody = t.type({ nationalId: personalData(NationalId) }, 'NationalIdBody');
+const NationalIdBody = t.type({ nationalId: NationalIdField }, 'NationalIdBody');
 
 /**
  * National IDs (spec item 8): `PUT /users/me/national-id` stores it encrypted and never echoes it;

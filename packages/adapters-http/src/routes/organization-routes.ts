@@ -1,7 +1,8 @@
 import type { HttpServices } from '../http-services.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
-import { created, noContent, ok, replyWith } from '../edge/reply.js';
-import { OrganizationBody, OrganizationParams } from '../requests/organization-requests.js';
+import { created, failure, noContent, ok, replyWith } from '../edge/reply.js';
+import { validationFailed } from '../edge/validation-failed.js';
+import { OrganizationBody, OrganizationChangesBody, OrganizationParams } from '../requests/organization-requests.js';
 import { membershipJson, organizationJson } from '../responses/json-views.js';
 import * as t from 'io-ts';
 import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
@@ -51,17 +52,21 @@ export const organizationRoutes = (services: HttpServices): readonly Route[] => 
     method: 'patch',
     path: '/organizations/:orgId',
     params: OrganizationParams,
-    body: OrganizationBody,
+    body: OrganizationChangesBody,
     doc: {
-      summary: 'Rename an organization (organization.update)',
+      summary: 'Rename an organization or change its slug (organization.update)',
+      description:
+        'A slug is 3–63 lower-case letters, digits and single hyphens, never a reserved word (400 ValidationFailed names the rule). One held by another organization, even a deleted one, answers 409 SlugTaken: a slug is never reused.',
       tag: 'organizations',
       responses: { 200: { description: 'The organization', body: OrganizationReply } },
-      errors: [...AUTHORIZATION_ERRORS, 'MembershipChangedConcurrently'],
+      errors: [...AUTHORIZATION_ERRORS, 'SlugTaken', 'MembershipChangedConcurrently'],
     },
     handle: async ({ caller, params, body }) =>
-      replyWith(await services.updateOrganization(caller, params.orgId, body)(), (organization) =>
-        ok({ organization: organizationJson(organization) }),
-      ),
+      body.name === undefined && body.slug === undefined
+        ? failure(validationFailed(['body: expected at least one of name, slug']))
+        : replyWith(await services.updateOrganization(caller, params.orgId, body)(), (organization) =>
+            ok({ organization: organizationJson(organization) }),
+          ),
   }),
   bearerEndpoint({
     method: 'delete',

@@ -7,6 +7,9 @@ import { OrganizationSchema } from './organization.entity.js';
 import { PaymentCallbackEventSchema } from './payment-callback-event.entity.js';
 import { PaymentSubscriptionSchema } from './payment-subscription.entity.js';
 import { PaymentTransactionSchema } from './payment-transaction.entity.js';
+import { PlanSchema } from './plan.entity.js';
+import { IdempotencyRecordSchema } from './idempotency-record.entity.js';
+import { PurchaseSchema } from './purchase.entity.js';
 import { UserSchema } from './user.entity.js';
 
 /** Every entity schema the ORM must know about. */
@@ -21,4 +24,7 @@ export const allEntities = [
   PaymentCallbackEventSchema,
   DeviceSchema,
   PaymentSubscriptionSchema,
+  PlanSchema,
+  IdempotencyRecordSchema,
+  PurchaseSchema,
 ];

@@ -5,6 +5,8 @@ import { MILLISECOND_TIMESTAMP } from './timestamp-columns.js';
 export interface OrganizationRow {
   id: string;
   name: string;
+  /** Unique over every row, deleted ones included: a deleted organization's slug is never reused. */
+  slug: string;
   createdAt: Date;
   updatedAt: Date;
   /** Set by a soft delete: the row stays (payments and the audit trail name it) and reads treat it as absent. */
@@ -23,11 +25,13 @@ export const OrganizationSchema = new EntitySchema<OrganizationRow>({
   properties: {
     id: { type: 'uuid', primary: true },
     name: { type: 'text' },
+    slug: { type: 'text' },
     createdAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'created_at', defaultRaw: 'now()' },
     updatedAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'updated_at', defaultRaw: 'now()' },
     deletedAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'deleted_at', nullable: true },
     ownerlessSince: { ...MILLISECOND_TIMESTAMP, fieldName: 'ownerless_since', nullable: true },
   },
+  uniques: [{ name: 'organizations_slug_unique', properties: ['slug'] }],
   indexes: [
     // A Platform Admin's list of ownerless organizations pages on (ownerless_since, id), marked rows only.
     {

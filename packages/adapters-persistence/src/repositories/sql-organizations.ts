@@ -1,6 +1,7 @@
 import {
   OrganizationId,
   OrganizationName,
+  OrganizationSlug,
   type Organization,
   type Organizations,
   type OwnerlessOrganization,
@@ -10,14 +11,30 @@ import {
 import * as O from 'fp-ts/lib/Option.js';
 import type { DateParser } from '../columns/column-values.js';
 import { decodeColumn, requireDate } from '../columns/decode-column.js';
+import { PersistenceError } from '../errors/persistence-error.js';
 import { guarded } from '../errors/translate-error.js';
 import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
-const COLUMNS = '"id", "name", "created_at", "updated_at"';
+const COLUMNS = '"id", "name", "slug", "created_at", "updated_at"';
 
-const CREATE = statement('organizations_create', `insert into "organizations" (${COLUMNS}) values (?, ?, ?, ?)`);
+/** The unique index over every row's slug, deleted ones included: a slug is never reused. */
+const SLUG_UNIQUE = 'organizations_slug_unique';
+
+// Only a taken slug is answered (no row); a duplicate id still fails, as a defect.
+const CREATE = statement(
+  'organizations_create',
+  `insert into "organizations" (${COLUMNS}) values (?, ?, ?, ?, ?) on conflict ("slug") do nothing`,
+);
+const FIND_BY_SLUG = statement(
+  'organizations_find_by_slug',
+  `select ${COLUMNS} from "organizations" where "slug" = ? and "deleted_at" is null`,
+);
+const CHANGE_SLUG = statement(
+  'organizations_change_slug',
+  `update "organizations" set "slug" = ?, "updated_at" = ? where "id" = ? and "deleted_at" is null returning ${COLUMNS}`,
+);
 // A soft-deleted organization is read as absent: this is the one read every organization route goes through.
 const FIND = statement('organizations_find_by_id', `select ${COLUMNS} from "organizations" where "id" = ? and "deleted_at" is null`);
 const RENAME = statement(
@@ -58,6 +75,7 @@ where "ownerless_since" is not null and "deleted_at" is null and ("ownerless_sin
 interface OrganizationRecord {
   readonly id: unknown;
   readonly name: unknown;
+  readonly slug: unknown;
   readonly created_at: unknown;
   readonly updated_at: unknown;
 }
@@ -66,14 +84,16 @@ interface OrganizationRecord {
 const organizationToDomain = (row: OrganizationRecord, parseDate: DateParser): Organization => ({
   id: decodeColumn(OrganizationId, row.id, 'organizations.id'),
   name: decodeColumn(OrganizationName, row.name, 'organizations.name'),
+  slug: decodeColumn(OrganizationSlug, row.slug, 'organizations.slug'),
   createdAt: requireDate(row.created_at, parseDate, 'organizations.created_at'),
   updatedAt: requireDate(row.updated_at, parseDate, 'organizations.updated_at'),
 });
 
 /** The `organizations` columns of a core `Organization`, in the order the insert lists them. */
-const organizationToRow = (organization: Organization): readonly [string, string, Date, Date] => [
+const organizationToRow = (organization: Organization): readonly [string, string, string, Date, Date] => [
   organization.id,
   organization.name,
+  organization.slug,
   organization.createdAt,
   organization.updatedAt,
 ];
@@ -96,10 +116,26 @@ export class SqlOrganizations implements Organizations {
     private readonly parseDate: DateParser,
   ) {}
 
-  create(organization: Organization): Promise<void> {
-    return guarded('organizations.create', async () => {
-      await this.sql.run(CREATE, organizationToRow(organization));
-    });
+  create(organization: Organization): Promise<boolean> {
+    return guarded('organizations.create', async () => (await this.sql.run(CREATE, organizationToRow(organization))) > 0);
+  }
+
+  /** The live organization with this slug, if any. */
+  findBySlug(slug: OrganizationSlug): Promise<O.Option<Organization>> {
+    return guarded('organizations.findBySlug', async () => this.first(await this.sql.rows<OrganizationRecord>(FIND_BY_SLUG, [slug])));
+  }
+
+  async changeSlug(id: OrganizationId, slug: OrganizationSlug, at: Date): Promise<O.Option<Organization> | 'taken'> {
+    try {
+      return await guarded('organizations.changeSlug', async () =>
+        this.first(await this.sql.rows<OrganizationRecord>(CHANGE_SLUG, [slug, at, id])),
+      );
+    } catch (error) {
+      // The unique index decides, so two managers claiming one slug at once cannot both win; the
+      // caller answers a Left, which rolls back the transaction this statement aborted.
+      if (error instanceof PersistenceError && error.failure === 'unique_violation' && error.constraint === SLUG_UNIQUE) return 'taken';
+      throw error;
+    }
   }
 
   /** The organization with this id, if any (deleted ones are not found). */

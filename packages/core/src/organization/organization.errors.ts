@@ -10,5 +10,10 @@ export type PlatformAdminOnly = DomainError<'PlatformAdminOnly'>;
 /** Builds a PlatformAdminOnly error. */
 export const platformAdminOnly = (): PlatformAdminOnly => ({ _tag: 'PlatformAdminOnly', message: 'Only a Platform Admin may do this' });
 
+/** Another organization, live or deleted, holds this slug (409): a slug is never reused. */
+export type SlugTaken = DomainError<'SlugTaken'>;
+/** Builds a SlugTaken error. */
+export const slugTaken = (): SlugTaken => ({ _tag: 'SlugTaken', message: 'This slug is taken' });
+
 /** Any organization-area error. */
-export type OrganizationError = OrganizationNotFound | PlatformAdminOnly;
+export type OrganizationError = OrganizationNotFound | PlatformAdminOnly | SlugTaken;

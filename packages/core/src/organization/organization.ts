@@ -4,6 +4,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { isPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
 import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
+import type { OrganizationSlug } from './organization-slug.js';
 
 /** Brand of `OrganizationId`. */
 export interface OrganizationIdBrand {
@@ -59,6 +60,8 @@ export const OrganizationName = withJsonSchema(
 export interface Organization {
   readonly id: OrganizationId;
   readonly name: OrganizationName;
+  /** Its public handle: unique over every organization ever made, deleted ones included (never reused). */
+  readonly slug: OrganizationSlug;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -8,6 +8,7 @@ import {
   InMemoryPaymentSubscriptions,
   InMemoryPaymentTransactions,
   paymentsContract,
+  fixtureSlug,
 } from '../testing/index.js';
 
 for (const contractCase of paymentsContract) {
@@ -22,7 +23,13 @@ for (const contractCase of paymentsContract) {
       prepare: async (id) => {
         const at = new Date('2026-03-01T00:00:00.000Z');
         if (O.isNone(await organizations.findById(id as OrganizationId)))
-          await organizations.create({ id: id as OrganizationId, name: 'Club' as OrganizationName, createdAt: at, updatedAt: at });
+          await organizations.create({
+            id: id as OrganizationId,
+            name: 'Club' as OrganizationName,
+            slug: fixtureSlug(id),
+            createdAt: at,
+            updatedAt: at,
+          });
       },
     });
     t.pass();

@@ -1,4 +1,5 @@
 import * as O from 'fp-ts/lib/Option.js';
+import type { OrganizationSlug } from '../organization/organization-slug.js';
 import type { Organization, OrganizationId, OrganizationName, OwnerlessOrganization } from '../organization/organization.js';
 import type { Organizations } from '../organization/ports/organizations.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
@@ -10,9 +11,28 @@ export class InMemoryOrganizations implements Organizations {
   private readonly deletedAt = new Map<OrganizationId, Date>();
   private readonly ownerlessSince = new Map<OrganizationId, Date>();
 
-  async create(organization: Organization): Promise<void> {
+  async create(organization: Organization): Promise<boolean> {
+    // As on PostgreSQL, the slug is the arbiter: a taken slug answers false before the id is checked.
+    if (this.holderOf(organization.slug) !== undefined) return false;
     if (this.rows.has(organization.id)) throw new Error('unique violation: organizations_pkey');
     this.rows.set(organization.id, organization);
+    return true;
+  }
+
+  /** The live organization with this slug, if any. */
+  async findBySlug(slug: OrganizationSlug): Promise<O.Option<Organization>> {
+    const holder = this.holderOf(slug);
+    return O.fromNullable(holder === undefined ? undefined : this.live(holder.id));
+  }
+
+  async changeSlug(id: OrganizationId, slug: OrganizationSlug, at: Date): Promise<O.Option<Organization> | 'taken'> {
+    const current = this.live(id);
+    if (current === undefined) return O.none;
+    const holder = this.holderOf(slug);
+    if (holder !== undefined && holder.id !== id) return 'taken';
+    const changed: Organization = { ...current, slug, updatedAt: at };
+    this.rows.set(id, changed);
+    return O.some(changed);
   }
 
   /** The organization with this id, if any. */
@@ -65,6 +85,11 @@ export class InMemoryOrganizations implements Organizations {
   /** When the organization was deleted, if it was (for the memberships fake's join and assertions). */
   deletedAtOf(id: string): Date | undefined {
     return this.deletedAt.get(id as OrganizationId);
+  }
+
+  // Deleted rows keep their slugs: a slug is never reused.
+  private holderOf(slug: OrganizationSlug): Organization | undefined {
+    return [...this.rows.values()].find((row) => row.slug === slug);
   }
 
   private live(id: OrganizationId): Organization | undefined {

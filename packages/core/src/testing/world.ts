@@ -16,6 +16,12 @@ import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryMemberships } from './in-memory-memberships.js';
 import { InMemoryNationalIds } from './in-memory-national-ids.js';
 import { InMemoryOrganizations } from './in-memory-organizations.js';
+import { InMemoryPlans } from './in-memory-plans.js';
+import { InMemoryPurchases } from './in-memory-purchases.js';
+import { FakePurchaseStatusTokens } from './fake-purchase-status-tokens.js';
+import { fakeBodyFingerprints } from './fake-body-fingerprints.js';
+import { DEFAULT_PAYMENT_SWEEP } from '../payments/use-cases/sweep-payments.js';
+import { InMemoryIdempotencyRecords } from './in-memory-idempotency-records.js';
 import { inMemoryInvitationThrottle } from './in-memory-rate-limiter.js';
 import { InMemoryUsers } from './in-memory-users.js';
 import { RecordingAnalytics } from './recording-analytics.js';
@@ -76,6 +82,11 @@ export const createTestWorld = () => {
     memberships,
     invitations,
     auditLog,
+    plans: new InMemoryPlans(),
+    purchases: new InMemoryPurchases(),
+    idempotencyRecords: new InMemoryIdempotencyRecords(),
+    purchaseStatusTokens: new FakePurchaseStatusTokens(),
+    bodyFingerprints: fakeBodyFingerprints,
     idpAdmin: new FakeIdentityProviderAdmin(),
     inviteTokens: new FakeInviteTokens(),
     nationalIds: new InMemoryNationalIds(),
@@ -98,6 +109,9 @@ export const createTestWorld = () => {
     paymentTransactions: new InMemoryPaymentTransactions(),
     paymentSubscriptions: new InMemoryPaymentSubscriptions(),
     paymentGateway: new FakePaymentGateway(),
+    // A visitor's purchase pays through either provider (createPaymentsWorld holds the payments area's own).
+    paymentSettings: { enabledProviders: ['iyzico', 'paytr'] as const },
+    paymentSweep: DEFAULT_PAYMENT_SWEEP,
     acceptPendingInvitations: acceptPendingInvitations({
       invitations,
       memberships,

@@ -10,7 +10,7 @@ import type {
   OrganizationName,
   UserId,
 } from '@idv/core';
-import { fixtureUuid } from '@idv/core/testing';
+import { fixtureSlug, fixtureUuid } from '@idv/core/testing';
 
 /** A fixed instant the fixtures count from (no wall clock in assertions). */
 export const T0 = new Date('2026-05-01T10:00:00.000Z');
@@ -31,6 +31,7 @@ export const idsFor = (prefix: number) => ({
 export const anOrganization = (id: OrganizationId, name = 'Iron Gym'): Organization => ({
   id,
   name: name as OrganizationName,
+  slug: fixtureSlug(id),
   createdAt: T0,
   updatedAt: T0,
 });

@@ -1,10 +1,14 @@
 import type { Persistence } from '@idv/adapters-persistence';
 import type { Invitation } from '@idv/core';
-import type { MembershipSeed } from '@idv/core/testing';
+import { fixtureSlug, type MembershipSeed } from '@idv/core/testing';
 
 /** Inserts an organization row unless it exists. */
 export const ensureOrganization = async (persistence: Persistence, id: string, name = 'Seeded'): Promise<void> => {
-  await persistence.orm.em.execute('insert into "organizations" ("id", "name") values (?, ?) on conflict ("id") do nothing', [id, name]);
+  await persistence.orm.em.execute('insert into "organizations" ("id", "name", "slug") values (?, ?, ?) on conflict ("id") do nothing', [
+    id,
+    name,
+    fixtureSlug(id),
+  ]);
 };
 
 /** Inserts a `users` row (the mirror the webhook would create) unless it exists. */

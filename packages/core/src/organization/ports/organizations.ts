@@ -1,15 +1,27 @@
 import type { Option } from 'fp-ts/lib/Option.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
+import type { OrganizationSlug } from '../organization-slug.js';
 import type { Organization, OrganizationId, OrganizationName, OwnerlessOrganization } from '../organization.js';
 
 /** Organization rows. */
 export interface Organizations {
-  /** Inserts a new organization (its id is fresh; a duplicate id is a defect). */
-  create(organization: Organization): Promise<void>;
+  /**
+   * Inserts a new organization unless another one, live or deleted, holds its slug: true when
+   * inserted, false (nothing written) when the slug is taken (checked first). Its id is fresh; a
+   * duplicate id under a free slug is a defect.
+   */
+  create(organization: Organization): Promise<boolean>;
   /** The organization with this id, if any: a deleted one is not found (the one place every organization route reads it). */
   findById(id: OrganizationId): Promise<Option<Organization>>;
+  /** The live organization with this slug, if any (a deleted one keeps its slug but is not found). */
+  findBySlug(slug: OrganizationSlug): Promise<Option<Organization>>;
   /** Renames the organization; None when it does not exist. */
   rename(id: OrganizationId, name: OrganizationName, at: Date): Promise<Option<Organization>>;
+  /**
+   * Gives the live organization a new slug: the organization as changed, None when it does not
+   * exist, or `'taken'` (nothing written) when another organization, live or deleted, holds it.
+   */
+  changeSlug(id: OrganizationId, slug: OrganizationSlug, at: Date): Promise<Option<Organization> | 'taken'>;
   /**
    * Locks the organization's row until the surrounding unit of work ends and tells whether it exists
    * and is not deleted. Starting a payment and deleting the organization both take it first, so one

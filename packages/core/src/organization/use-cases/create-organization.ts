@@ -7,6 +7,7 @@ import { requireUser } from '../../identity/require-user.js';
 import type { Membership, MembershipId } from '../../membership/membership.js';
 import type { Memberships } from '../../membership/ports/memberships.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
+import { slugBase, slugCandidates, type OrganizationSlug } from '../organization-slug.js';
 import type { Organization, OrganizationId, OrganizationName } from '../organization.js';
 import type { Organizations } from '../ports/organizations.js';
 
@@ -23,12 +24,27 @@ export interface CreatedOrganization {
   readonly membership: Membership;
 }
 
+const RANDOM_SUFFIXES = 5;
+
+/**
+ * Inserts the organization under the first free slug its name suggests (`slugCandidates`): each try
+ * is one guarded insert, so two organizations of the same name created at once never share a slug.
+ */
+const insertWithFreeSlug = async (deps: CreateOrganizationDeps, fields: Omit<Organization, 'slug'>): Promise<Organization> => {
+  const suffixes = Array.from({ length: RANDOM_SUFFIXES }, () => deps.ids.uuid().replace(/-/g, '').slice(0, 6));
+  for (const slug of slugCandidates(slugBase(fields.name), suffixes)) {
+    const organization: Organization = { ...fields, slug: slug as OrganizationSlug };
+    if (await deps.organizations.create(organization)) return organization;
+  }
+  throw new Error('no free slug for a new organization after every candidate');
+};
+
 /** What creating an organization can answer. */
 export type CreateOrganizationError = UserNotFound | UserDeleted;
 
 /**
  * Creates an organization with the caller as its one active owner, in one transaction with its
- * `organization.created` audit entry. The caller must have a local, undeleted user.
+ * `organization.created` audit entry. Its slug comes from its name (see `slugCandidates`). The caller must have a local, undeleted user.
  *
  * @example
  * await createOrganization(deps)(request.auth, { name })(); // Right({ organization, membership: { role: 'owner', status: 'active', … } })
@@ -42,7 +58,12 @@ export const createOrganization =
     return () =>
       deps.unitOfWork.run(async () => {
         const now = deps.clock.now();
-        const organization: Organization = { id: deps.ids.uuid() as OrganizationId, name: input.name, createdAt: now, updatedAt: now };
+        const organization = await insertWithFreeSlug(deps, {
+          id: deps.ids.uuid() as OrganizationId,
+          name: input.name,
+          createdAt: now,
+          updatedAt: now,
+        });
         const membership: Membership = {
           id: deps.ids.uuid() as MembershipId,
           organizationId: organization.id,
@@ -53,7 +74,6 @@ export const createOrganization =
           createdAt: now,
           updatedAt: now,
         };
-        await deps.organizations.create(organization);
         await deps.memberships.insert(membership);
         await appendAudit(deps, {
           organizationId: organization.id,
@@ -62,7 +82,7 @@ export const createOrganization =
           targetType: 'organization',
           targetId: organization.id,
           before: null,
-          after: { name: organization.name, ownerMembershipId: membership.id },
+          after: { name: organization.name, slug: organization.slug, ownerMembershipId: membership.id },
         });
         return E.right({ organization, membership });
       });

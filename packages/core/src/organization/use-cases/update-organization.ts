@@ -5,42 +5,70 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, type AuditTrailDeps } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError } from '../../membership/authorized-write.js';
-import { organizationNotFound } from '../organization.errors.js';
+import { organizationNotFound, slugTaken, type SlugTaken } from '../organization.errors.js';
+import type { OrganizationSlug } from '../organization-slug.js';
 import type { Organization, OrganizationId, OrganizationName } from '../organization.js';
+import type { Organizations } from '../ports/organizations.js';
 
 /** Ports needed to update an organization. */
 export interface UpdateOrganizationDeps extends AuthorizedWriteDeps, AuditTrailDeps {}
 
+/** What a manager may change: its name, its slug, or both. */
+export interface OrganizationChanges {
+  readonly name?: OrganizationName;
+  readonly slug?: OrganizationSlug;
+}
+
+/** What updating an organization can answer. */
+export type UpdateOrganizationError = AuthorizedWriteError | SlugTaken;
+
+const applyChanges = async (
+  organizations: Organizations,
+  current: Organization,
+  changes: OrganizationChanges,
+  at: Date,
+): Promise<E.Either<UpdateOrganizationError, Organization>> => {
+  let changed = O.some(current);
+  if (changes.slug !== undefined && changes.slug !== current.slug) {
+    const result = await organizations.changeSlug(current.id, changes.slug, at);
+    if (result === 'taken') return E.left(slugTaken());
+    changed = result;
+  }
+  if (changes.name !== undefined) changed = await organizations.rename(current.id, changes.name, at);
+  return O.isNone(changed) ? E.left(organizationNotFound()) : E.right(changed.value);
+};
+
 /**
- * Renames an organization (`organization.update`: owner, admin, checked again on the caller's
- * locked row, see `authorizedWrite`) with an `organization.updated` audit entry in the same transaction.
+ * Renames an organization or changes its slug (`organization.update`: owner, admin, checked again
+ * on the caller's locked row, see `authorizedWrite`) with an `organization.updated` audit entry in
+ * the same transaction. A slug another organization holds, even a deleted one, answers `SlugTaken`.
  *
  * @example
- * await updateOrganization(deps)(request.auth, orgId, { name })(); // Right({ id, name, … })
+ * await updateOrganization(deps)(request.auth, orgId, { name, slug })(); // Right({ id, name, slug, … })
  */
 export const updateOrganization =
   (deps: UpdateOrganizationDeps) =>
   (
     caller: AuthPayload,
     organizationId: OrganizationId,
-    changes: { readonly name: OrganizationName },
-  ): TE.TaskEither<AuthorizedWriteError, Organization> =>
+    changes: OrganizationChanges,
+  ): TE.TaskEither<UpdateOrganizationError, Organization> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'organization.update'),
       TE.flatMap((grant) =>
-        authorizedWrite(deps, grant, [], async ({ organization, actor }): Promise<E.Either<AuthorizedWriteError, Organization>> => {
-          const renamed = await deps.organizations.rename(organization.id, changes.name, deps.clock.now());
-          if (O.isNone(renamed)) return E.left(organizationNotFound());
+        authorizedWrite(deps, grant, [], async ({ organization, actor }): Promise<E.Either<UpdateOrganizationError, Organization>> => {
+          const updated = await applyChanges(deps.organizations, organization, changes, deps.clock.now());
+          if (E.isLeft(updated)) return updated;
           await appendAudit(deps, {
             organizationId: organization.id,
             action: 'organization.updated',
             actorUserId: actor.userId,
             targetType: 'organization',
             targetId: organization.id,
-            before: { name: organization.name },
-            after: { name: renamed.value.name },
+            before: { name: organization.name, slug: organization.slug },
+            after: { name: updated.right.name, slug: updated.right.slug },
           });
-          return E.right(renamed.value);
+          return updated;
         }),
       ),
     );

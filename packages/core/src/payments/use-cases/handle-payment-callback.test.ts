@@ -7,6 +7,7 @@ import {
   aSubscription,
   aSubscriptionNotice,
   createPaymentsWorld,
+  fixtureSlug,
   fixtureUuid,
   type PaymentsWorld,
 } from '../../testing/index.js';
@@ -22,7 +23,13 @@ const ORG = fixtureUuid(0xb0, 1);
 const aWorld = async (): Promise<PaymentsWorld> => {
   const world = createPaymentsWorld();
   const at = new Date('2026-03-01T09:00:00.000Z');
-  await world.organizations.create({ id: ORG as OrganizationId, name: 'Iron Gym' as OrganizationName, createdAt: at, updatedAt: at });
+  await world.organizations.create({
+    id: ORG as OrganizationId,
+    name: 'Iron Gym' as OrganizationName,
+    slug: fixtureSlug(ORG),
+    createdAt: at,
+    updatedAt: at,
+  });
   return world;
 };
 

@@ -1,0 +1,105 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { IdempotencyKey, idempotencyKeyRequired, PurchaseId, PurchaseStatus, type StartedPurchase } from '@idv/core';
+import type { HttpServices } from '../http-services.js';
+import { publicEndpoint, publicJsonEndpoint } from '../edge/public-endpoint.js';
+import { failure, ok, type Reply } from '../edge/reply.js';
+import { PublicOrganizationParams, PurchaseBody, PurchaseParams, PurchaseStatusQuery } from '../requests/commerce-requests.js';
+import { DateTime } from '../responses/response-codecs.js';
+import type { Route } from './route.js';
+
+const PurchaseSummary = t.type({ id: PurchaseId, status: PurchaseStatus }, 'PurchaseSummary');
+const PurchaseStarted = t.type(
+  {
+    purchase: PurchaseSummary,
+    statusToken: t.string,
+    statusTokenExpiresAt: DateTime,
+    payment: t.intersection([t.type({ merchantReference: t.string }), t.partial({ threeDsHtmlContent: t.string, iframeUrl: t.string })]),
+  },
+  'PurchaseStarted',
+);
+const PurchaseProgressView = t.type(
+  { purchase: PurchaseSummary, next: t.keyof({ pay: null, wait: null, none: null }) },
+  'PurchaseProgress',
+);
+
+// Everything but the status token, which is made again from the purchase id and expiry on every answer.
+const startedJson = ({ purchase, payment, clientAction, statusTokenExpiresAt }: StartedPurchase) => ({
+  purchase: { id: purchase.id, status: purchase.status },
+  statusTokenExpiresAt: statusTokenExpiresAt.toISOString(),
+  payment: {
+    merchantReference: payment.merchantReference,
+    ...(clientAction.kind === 'threeDsHtml' ? { threeDsHtmlContent: clientAction.html } : { iframeUrl: clientAction.url }),
+  },
+});
+
+const withStatusToken = (services: HttpServices, reply: Reply): Reply => {
+  if (reply.status !== 201) return reply;
+  const body = reply.body as ReturnType<typeof startedJson>;
+  const statusToken = services.purchaseStatusToken(body.purchase.id, new Date(body.statusTokenExpiresAt));
+  return { ...reply, body: { ...body, statusToken } };
+};
+
+/** `POST /public/organizations/:slug/purchases` and `GET /public/purchases/:purchaseId`: a visitor buys a plan and follows it. */
+export const purchaseRoutes = (services: HttpServices): readonly Route[] => [
+  publicJsonEndpoint({
+    method: 'post',
+    path: '/public/organizations/:slug/purchases',
+    params: PublicOrganizationParams,
+    body: PurchaseBody,
+    doc: {
+      summary: 'Buy a plan on the public page (public; requires Idempotency-Key)',
+      description:
+        "No account needed; behind the public rate limiter. The `Idempotency-Key` header (8–255 visible ASCII characters) is kept 24 h: the same key with the same body answers the first answer again (one payment), with another body 422 IdempotencyKeyReused; bodies are compared by a keyed HMAC without `card` and `nationalId`. iyzico needs `card` and `nationalId` (the buyer's `identityNumber`), used for the provider's one call and never stored or logged. `statusToken` authenticates `GET /public/purchases/:purchaseId`.",
+      tag: 'public',
+      responses: { 201: { description: 'The purchase awaits payment', body: PurchaseStarted } },
+      errors: [
+        'IdempotencyKeyRequired',
+        'IdempotencyKeyReused',
+        'IdempotencyKeyInProgress',
+        'OrganizationNotFound',
+        'PlanNotFound',
+        'PlanSoldOut',
+        'PaymentProviderNotEnabled',
+        'CardRequired',
+        'NationalIdRequired',
+        'PaymentRefused',
+        'PaymentProviderUnavailable',
+      ],
+    },
+    handle: async ({ params, body, header, clientAddress }) => {
+      const key = IdempotencyKey.decode(header('idempotency-key'));
+      if (E.isLeft(key)) return failure(idempotencyKeyRequired());
+      let fresh: Reply | undefined;
+      const answered = await services.purchaseOnce(`purchase:${params.slug}`, key.right, body, async () => {
+        const started = await services.startPurchase(params.slug, { ...body, clientAddress })();
+        fresh = E.isLeft(started) ? failure(started.left) : { status: 201, body: startedJson(started.right) };
+        return { status: fresh.status, body: fresh.body };
+      })();
+      if (E.isLeft(answered)) return failure(answered.left);
+      const reply: Reply =
+        !answered.right.replayed && fresh !== undefined ? fresh : { status: answered.right.status, body: answered.right.body };
+      return withStatusToken(services, reply);
+    },
+  }),
+  publicEndpoint({
+    method: 'get',
+    path: '/public/purchases/:purchaseId',
+    params: PurchaseParams,
+    query: PurchaseStatusQuery,
+    doc: {
+      summary: "A purchase's status for its buyer (public; ?token= its status token)",
+      description:
+        "`awaiting_payment` → `paid` → `completed`, or `failed` or `expired`, and what the buyer does next. A token that is not this purchase's answers 404 PurchaseNotFound, as an unknown purchase does; an expired one 410 StatusTokenExpired.",
+      tag: 'public',
+      responses: { 200: { description: 'The status', body: PurchaseProgressView } },
+      errors: ['PurchaseNotFound', 'StatusTokenExpired'],
+    },
+    handle: async ({ params, query }) => {
+      const progress = await services.getPurchaseStatus(params.purchaseId, query.token)();
+      return E.isLeft(progress)
+        ? failure(progress.left)
+        : ok({ purchase: { id: progress.right.purchase.id, status: progress.right.status }, next: progress.right.next });
+    },
+  }),
+];

@@ -1,0 +1,86 @@
+import * as t from 'io-ts';
+import type { Email } from '../identity/email.js';
+import type { Locale } from '../devices/locale.js';
+import type { OrganizationId } from '../organization/organization.js';
+import type { AmountMinor, PaymentId } from '../payments/payment.js';
+import type { PaymentStatus } from '../payments/payment-status.js';
+import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
+import { isPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
+import { isUuid } from '../shared/uuid.js';
+import type { PlanCurrency, PlanId, PlanPeriod, PlanRole } from './plan.js';
+
+/** Brand of `PurchaseId`. */
+export interface PurchaseIdBrand {
+  readonly PurchaseId: unique symbol;
+}
+/** The local id of a purchase (a UUID), as `:purchaseId` in paths. */
+export const PurchaseId = withJsonSchema(
+  t.brand(t.string, (s): s is t.Branded<string, PurchaseIdBrand> => isUuid(s), 'PurchaseId'),
+  UUID_SCHEMA,
+);
+/** The local id of a purchase. */
+export type PurchaseId = t.TypeOf<typeof PurchaseId>;
+
+/** Brand of `BuyerName`. */
+export interface BuyerNameBrand {
+  readonly BuyerName: unique symbol;
+}
+const MAX_BUYER_NAME = 100;
+/** The buyer's name as they typed it: 1–100 characters, no control characters, no surrounding spaces. */
+export const BuyerName = withJsonSchema(
+  t.brand(
+    t.string,
+    (s): s is t.Branded<string, BuyerNameBrand> => s.length >= 1 && s.length <= MAX_BUYER_NAME && s === s.trim() && isPlainText(s),
+    'BuyerName',
+  ),
+  { type: 'string', minLength: 1, maxLength: MAX_BUYER_NAME, pattern: PLAIN_TEXT_PATTERN },
+);
+/** A buyer's name. */
+export type BuyerName = t.TypeOf<typeof BuyerName>;
+
+/**
+ * Where a purchase stands: `awaiting_payment` → `paid` (payment verified; membership and invitation
+ * granted) → `completed` (the membership is active); or `failed`, or `expired`.
+ */
+export const PurchaseStatus = t.keyof(
+  { awaiting_payment: null, paid: null, completed: null, failed: null, expired: null },
+  'PurchaseStatus',
+);
+/** A purchase's status. */
+export type PurchaseStatus = t.TypeOf<typeof PurchaseStatus>;
+
+/** A visitor's purchase of a plan (`purchases`): the plan's terms as they were, never card data or a national ID. */
+export interface Purchase {
+  readonly id: PurchaseId;
+  readonly organizationId: OrganizationId;
+  readonly planId: PlanId;
+  readonly paymentId: PaymentId;
+  readonly email: Email;
+  readonly buyerName: BuyerName;
+  readonly locale: Locale;
+  readonly status: PurchaseStatus;
+  /** The plan's price, currency, period and role when it was bought. */
+  readonly priceMinor: AmountMinor;
+  readonly currency: PlanCurrency;
+  readonly period: PlanPeriod;
+  readonly grantsRole: PlanRole;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  /** Until when the buyer may pay (`PAYMENT_PENDING_TTL_MINUTES` after it was made). */
+  readonly paymentDueAt: Date;
+}
+
+/**
+ * The status a buyer sees: the purchase's own once payment is settled for it; while it awaits
+ * payment, a payment that failed or expired shows as such. Granting on a verified payment (which
+ * moves the purchase to `paid`) belongs to the payment's callback path.
+ *
+ * @example
+ * shownStatus(purchase, 'failed'); // 'failed' while the purchase still awaits payment
+ */
+export const shownStatus = (purchase: Purchase, payment: PaymentStatus): PurchaseStatus => {
+  if (purchase.status !== 'awaiting_payment') return purchase.status;
+  if (payment === 'failed') return 'failed';
+  if (payment === 'expired') return 'expired';
+  return 'awaiting_payment';
+};

@@ -1,0 +1,254 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { Locale } from '../../devices/locale.js';
+import type { Email } from '../../identity/email.js';
+import type { NationalId } from '../../identity/national-id.js';
+import { organizationNotFound, type OrganizationNotFound } from '../../organization/organization.errors.js';
+import type { OrganizationSlug } from '../../organization/organization-slug.js';
+import type { Organization } from '../../organization/organization.js';
+import type { Organizations } from '../../organization/ports/organizations.js';
+import {
+  cardRequired,
+  nationalIdRequired,
+  paymentProviderNotEnabled,
+  paymentProviderUnavailable,
+  paymentRefused,
+  type CardRequired,
+  type NationalIdRequired,
+  type PaymentProviderNotEnabled,
+  type PaymentProviderUnavailable,
+  type PaymentRefused,
+} from '../../payments/payments.errors.js';
+import {
+  merchantReferenceOf,
+  type PayerDetails,
+  type PaymentCard,
+  type PaymentId,
+  type PaymentProvider,
+  type PaymentTransaction,
+} from '../../payments/payment.js';
+import type { ClientAction, PaymentGateway } from '../../payments/ports/payment-gateway.js';
+import type { PaymentTransactions } from '../../payments/ports/payment-transactions.js';
+import type { PaymentSettings } from '../../payments/use-cases/start-payment.js';
+import type { PaymentSweepSettings } from '../../payments/use-cases/sweep-payments.js';
+import type { Clock } from '../../shared/clock.js';
+import { fromPort } from '../../shared/from-port.js';
+import type { IdGenerator } from '../../shared/id-generator.js';
+import type { UnitOfWork } from '../../shared/unit-of-work.js';
+import { planNotFound, planSoldOut, type PlanNotFound, type PlanSoldOut } from '../commerce.errors.js';
+import { isOffered, type Plan, type PlanId } from '../plan.js';
+import type { Plans } from '../ports/plans.js';
+import type { PurchaseStatusTokens } from '../ports/purchase-status-tokens.js';
+import type { Purchases } from '../ports/purchases.js';
+import type { BuyerName, Purchase, PurchaseId } from '../purchase.js';
+
+/** How long a purchase's status token lets its buyer follow it. */
+export const STATUS_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Ports needed to start a purchase. */
+export interface StartPurchaseDeps {
+  readonly organizations: Organizations;
+  readonly plans: Plans;
+  readonly purchases: Purchases;
+  readonly paymentTransactions: PaymentTransactions;
+  readonly paymentGateway: PaymentGateway;
+  readonly paymentSettings: PaymentSettings;
+  readonly paymentSweep: PaymentSweepSettings;
+  readonly purchaseStatusTokens: PurchaseStatusTokens;
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/** What a visitor sends to buy a plan (decoded). The card and the national ID live only for the provider's call. */
+export interface StartPurchaseInput {
+  readonly planId: PlanId;
+  readonly email: Email;
+  readonly name: BuyerName;
+  readonly locale: Locale;
+  readonly provider: PaymentProvider;
+  readonly card?: PaymentCard | undefined;
+  readonly payer?: PayerDetails | undefined;
+  /** iyzico's mandatory `buyer.identityNumber`: sent once, never stored or logged. */
+  readonly nationalId?: NationalId | undefined;
+  /** The buyer's address as this service saw it (the providers' fraud checks ask for it). */
+  readonly clientAddress: string;
+}
+
+/** A started purchase: what the buyer does next, and the token to follow it with. */
+export interface StartedPurchase {
+  readonly purchase: Purchase;
+  readonly payment: PaymentTransaction;
+  readonly clientAction: ClientAction;
+  readonly statusToken: string;
+  readonly statusTokenExpiresAt: Date;
+}
+
+/** What starting a purchase can answer. */
+export type StartPurchaseError =
+  | OrganizationNotFound
+  | PlanNotFound
+  | PlanSoldOut
+  | PaymentProviderNotEnabled
+  | CardRequired
+  | NationalIdRequired
+  | PaymentRefused
+  | PaymentProviderUnavailable;
+
+type Checked = PaymentProviderNotEnabled | CardRequired | NationalIdRequired;
+
+// This deployment enables the provider; iyzico's 3DS needs the card and the buyer's national ID.
+const checkProvider = (deps: StartPurchaseDeps, input: StartPurchaseInput): E.Either<Checked, void> => {
+  if (!deps.paymentSettings.enabledProviders.includes(input.provider)) return E.left(paymentProviderNotEnabled(input.provider));
+  if (input.provider === 'iyzico' && input.card === undefined) return E.left(cardRequired());
+  if (input.provider === 'iyzico' && input.nationalId === undefined) return E.left(nationalIdRequired());
+  return E.right(undefined);
+};
+
+const findOrganization = (deps: StartPurchaseDeps, slug: OrganizationSlug): TE.TaskEither<OrganizationNotFound, Organization> =>
+  pipe(
+    fromPort(() => deps.organizations.findBySlug(slug)),
+    TE.flatMap(
+      O.match(
+        () => TE.left<OrganizationNotFound, Organization>(organizationNotFound()),
+        (found) => TE.right(found),
+      ),
+    ),
+  );
+
+/** The `initiated` payment and the `awaiting_payment` purchase, with the plan's terms as they are now. */
+const drafts = (deps: StartPurchaseDeps, plan: Plan, input: StartPurchaseInput): { payment: PaymentTransaction; purchase: Purchase } => {
+  const now = deps.clock.now();
+  const paymentId = deps.ids.uuid() as PaymentId;
+  const payment: PaymentTransaction = {
+    id: paymentId,
+    organizationId: plan.organizationId,
+    createdBy: null,
+    provider: input.provider,
+    merchantReference: merchantReferenceOf(paymentId),
+    description: plan.name,
+    amountMinor: plan.priceMinor,
+    paidAmountMinor: null,
+    currency: plan.currency,
+    status: 'initiated',
+    providerPaymentId: null,
+    providerToken: null,
+    orderReferenceCode: null,
+    subscriptionReferenceCode: null,
+    failureCode: null,
+    lateSuccess: false,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  };
+  const purchase: Purchase = {
+    id: deps.ids.uuid() as PurchaseId,
+    organizationId: plan.organizationId,
+    planId: plan.id,
+    paymentId,
+    email: input.email,
+    buyerName: input.name,
+    locale: input.locale,
+    status: 'awaiting_payment',
+    priceMinor: plan.priceMinor,
+    currency: plan.currency,
+    period: plan.period,
+    grantsRole: plan.grantsRole,
+    createdAt: now,
+    updatedAt: now,
+    paymentDueAt: new Date(now.getTime() + deps.paymentSweep.pendingTtlMinutes * 60_000),
+  };
+  return { payment, purchase };
+};
+
+// Under the organization's row lock (a delete waits, or is seen) and the plan's: on sale, a seat free.
+const record =
+  (
+    deps: StartPurchaseDeps,
+    organization: Organization,
+    input: StartPurchaseInput,
+  ): TE.TaskEither<OrganizationNotFound | PlanNotFound | PlanSoldOut, { payment: PaymentTransaction; purchase: Purchase }> =>
+  () =>
+    deps.unitOfWork.run(async () => {
+      if (!(await deps.organizations.lockLive(organization.id))) return E.left(organizationNotFound());
+      const plan = await deps.plans.lock(organization.id, input.planId);
+      if (O.isNone(plan) || !isOffered(plan.value)) return E.left(planNotFound());
+      const { seatLimit } = plan.value;
+      if (seatLimit !== null && (await deps.purchases.countSeatsTaken(plan.value.id)) >= seatLimit) return E.left(planSoldOut());
+      const rows = drafts(deps, plan.value, input);
+      await deps.paymentTransactions.create(rows.payment);
+      await deps.purchases.create(rows.purchase);
+      return E.right(rows);
+    });
+
+// After the commit: the provider's initialize. A refusal or an unreachable provider fails the payment and the purchase.
+const initialize =
+  (
+    deps: StartPurchaseDeps,
+    input: StartPurchaseInput,
+    { payment, purchase }: { payment: PaymentTransaction; purchase: Purchase },
+  ): TE.TaskEither<PaymentRefused | PaymentProviderUnavailable, StartedPurchase> =>
+  async () => {
+    const nationalId = input.nationalId;
+    const initialized = await deps.paymentGateway.initialize({
+      provider: input.provider,
+      merchantReference: payment.merchantReference,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      description: payment.description,
+      card: input.card,
+      buyer: {
+        id: purchase.id,
+        email: input.email,
+        ip: input.clientAddress,
+        identityNumber: nationalId === undefined ? undefined : async () => nationalId,
+        details: input.payer ?? {},
+      },
+    });
+    const at = deps.clock.now();
+    if (E.isLeft(initialized)) {
+      const failure = initialized.left;
+      const failureCode = failure._tag === 'Refused' ? failure.code : 'provider_unavailable';
+      await deps.paymentTransactions.transition(payment.id, ['initiated'], { status: 'failed', failureCode, at });
+      await deps.purchases.moveStatus(purchase.id, ['awaiting_payment'], 'failed', at);
+      return E.left(failure._tag === 'Refused' ? paymentRefused(failure.code) : paymentProviderUnavailable(input.provider));
+    }
+    const { providerPaymentId, providerToken, clientAction } = initialized.right;
+    const moved = await deps.paymentTransactions.transition(payment.id, ['initiated'], {
+      status: 'awaiting_customer',
+      providerPaymentId,
+      providerToken,
+      at,
+    });
+    const statusTokenExpiresAt = new Date(purchase.createdAt.getTime() + STATUS_TOKEN_TTL_MS);
+    return E.right({
+      purchase,
+      payment: O.getOrElse(() => payment)(moved),
+      clientAction,
+      statusToken: deps.purchaseStatusTokens.issue(purchase.id, statusTokenExpiresAt),
+      statusTokenExpiresAt,
+    });
+  };
+
+/**
+ * A visitor buys a plan on an organization's public page, with no account: the plan must be on sale
+ * with a seat free (checked under the plan's row lock), then an `awaiting_payment` purchase and its
+ * `initiated` payment are stored together, with the plan's price, currency, period and role as they
+ * are now, and the provider is asked after the commit (iyzico 3DS or the PayTR iFrame). The card and
+ * the buyer's national ID exist only inside the provider's call: neither is stored or logged. The
+ * answer carries a status token (an HMAC of the purchase id and its expiry) to follow the purchase with.
+ *
+ * @example
+ * await startPurchase(deps)('iron-gym', { planId, email, name, locale, provider: 'paytr', clientAddress })();
+ */
+export const startPurchase =
+  (deps: StartPurchaseDeps) =>
+  (slug: OrganizationSlug, input: StartPurchaseInput): TE.TaskEither<StartPurchaseError, StartedPurchase> =>
+    pipe(
+      TE.fromEither(checkProvider(deps, input)),
+      TE.flatMap(() => findOrganization(deps, slug)),
+      TE.flatMap((organization) => record(deps, organization, input)),
+      TE.flatMap((rows) => initialize(deps, input, rows)),
+    );
