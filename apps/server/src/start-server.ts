@@ -13,7 +13,7 @@ import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
-import { startJobWorkers, type JobBoss } from '@idv/adapters-jobs';
+import { createJobAdmin, startJobWorkers, type JobBoss } from '@idv/adapters-jobs';
 import { migrateDatabase, openDatabase, openJobs } from './open-database.js';
 import { PERIODIC_JOBS, periodicJobHandlers, schedulePeriodicJobs } from './jobs/periodic-jobs.js';
 import { createLogger } from './observability/create-logger.js';
@@ -171,7 +171,15 @@ export const startServer = async (
       ...container.getAll(TOKENS.JobHandlers, { optional: true }),
       periodicJobHandlers(periodic),
     ) as JobHandlers;
-    const workers = await startJobWorkers(jobs, handlers, { stately: PERIODIC_JOBS.map((entry) => entry.name) });
+    const workers = await startJobWorkers(jobs, handlers, {
+      stately: PERIODIC_JOBS.map((entry) => entry.name),
+      ...(metrics === undefined ? {} : { onFailure: (queue: string) => metrics.jobFailure(queue) }),
+    });
+    // Queue depth, running, dead and the oldest waiting job, read from the database at each scrape.
+    if (metrics !== undefined) {
+      const admin = createJobAdmin(jobs);
+      metrics.observeJobs(() => admin.stats());
+    }
     await schedulePeriodicJobs(periodic);
     let workersStopped: Promise<void> = Promise.resolve();
     draining.unshift(async () => {

@@ -7,4 +7,6 @@ export { openJobBoss } from './job-boss.js';
 export type { JobBoss, OpenJobBossOptions, QueuePolicy } from './job-boss.js';
 export { createJobQueue, singletonJobId, UnknownJobQueue } from './job-queue.js';
 export { startJobWorkers } from './job-workers.js';
+export { createJobAdmin } from './job-admin.js';
+export type { DeadJob, JobAdmin, QueueStats } from './job-admin.js';
 export type { JobWorkers, StartJobWorkersOptions } from './job-workers.js';

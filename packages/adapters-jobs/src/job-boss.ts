@@ -17,6 +17,8 @@ export interface JobBoss {
   readonly boss: PgBoss;
   readonly settings: JobSettings;
   readonly logger: Logger;
+  /** The database the queue lives in (the admin reads it). */
+  readonly executor: SqlExecutor;
   /** Creates the queues that do not exist yet (pg-boss 10 sends only to existing queues); idempotent. */
   ensureQueues(names: readonly string[], policy?: QueuePolicy): Promise<void>;
   /** The policy of an existing queue, read once per process; undefined when the queue does not exist. */
@@ -81,6 +83,7 @@ export const openJobBoss = async ({ executor, settings, logger, maintain = true 
     boss,
     settings,
     logger,
+    executor,
     ensureQueues: async (names, policy = 'standard') => {
       for (const name of names) {
         if ((await policyOf(name)) !== undefined) continue;

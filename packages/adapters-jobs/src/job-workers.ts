@@ -14,6 +14,8 @@ export interface JobWorkers {
 export interface StartJobWorkersOptions {
   /** Queues created with the `stately` policy (periodic singletons); the others are `standard`. */
   readonly stately?: readonly string[];
+  /** Told of every failed attempt, by queue (operators' metrics). */
+  readonly onFailure?: (queue: string) => void;
 }
 
 interface Fetched {
@@ -43,7 +45,7 @@ const wakeable = () => {
  * records the outcome, awaited and caught (a database outage is logged, never an unhandled
  * rejection: the job's lease then runs out and pg-boss retries it).
  */
-const runQueue = (jobs: JobBoss, name: string, handler: JobHandler) => {
+const runQueue = (jobs: JobBoss, name: string, handler: JobHandler, onFailure?: (queue: string) => void) => {
   const { boss, settings, logger } = jobs;
   const running = new Map<string, Promise<void>>();
   const sleeper = wakeable();
@@ -54,6 +56,7 @@ const runQueue = (jobs: JobBoss, name: string, handler: JobHandler) => {
     try {
       await handler(job.data);
     } catch (error) {
+      onFailure?.(name);
       logger.warn({ queue: name, jobId: job.id, attempt: (job.retryCount ?? 0) + 1, ...errorFields(error) }, 'job failed');
       // The message only (no stack) is kept with the job, for `npm run jobs list-dead`.
       const output = { message: error instanceof Error ? error.message : String(error) };
@@ -135,7 +138,7 @@ export const startJobWorkers = async (jobs: JobBoss, handlers: JobHandlers, opti
   const names = Object.keys(handlers);
   const policyFor = (name: string): QueuePolicy => (stately.has(name) ? 'stately' : 'standard');
   for (const name of names) await jobs.ensureQueues([name], policyFor(name));
-  const queues = names.map((name) => runQueue(jobs, name, handlers[name]!));
+  const queues = names.map((name) => runQueue(jobs, name, handlers[name]!, options.onFailure));
   return {
     stop: async (graceSeconds) => {
       await Promise.all(queues.map((queue) => queue.stop(graceSeconds * 1000)));

@@ -8,5 +8,5 @@ export type { ClosableErrorTracker, SentryErrorTrackerOptions } from './sentry-e
 export { createPostHogAnalytics } from './posthog-analytics.js';
 export type { ClosableAnalytics, PostHogAnalyticsOptions } from './posthog-analytics.js';
 export { createPrometheusMetrics } from './prometheus-metrics.js';
-export type { PoolCounts, PrometheusMetrics, RouteRecorder } from './prometheus-metrics.js';
+export type { JobQueueCounts, PoolCounts, PrometheusMetrics, RouteRecorder } from './prometheus-metrics.js';
 export { scrubText, scrubValue } from './scrub.js';

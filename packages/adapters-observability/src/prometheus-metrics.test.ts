@@ -39,3 +39,31 @@ test('two registries never share their counts (several servers in one process)',
   first.webhooks.delivery('user.created', 'processed');
   t.is(sample((await second.scrape()).body, 'idv_webhook_events_total', 'event_type="user.created",outcome="processed"'), Number.NaN);
 });
+
+test('the job families: gauges read from the queue at each scrape, failures counted by queue', async (t) => {
+  const metrics = createPrometheusMetrics();
+  let waiting = 3;
+  metrics.observeJobs(async () => [{ queue: 'invitations.notify-invitee', waiting, active: 1, dead: 2, oldestWaitingSeconds: 42.5 }]);
+  metrics.jobFailure('invitations.notify-invitee');
+  metrics.jobFailure('invitations.notify-invitee');
+  const first = (await metrics.scrape()).body;
+  t.is(sample(first, 'idv_job_queue_depth', 'queue="invitations.notify-invitee"'), 3);
+  t.is(sample(first, 'idv_job_active', 'queue="invitations.notify-invitee"'), 1);
+  t.is(sample(first, 'idv_job_dead', 'queue="invitations.notify-invitee"'), 2);
+  t.is(sample(first, 'idv_job_oldest_waiting_seconds', 'queue="invitations.notify-invitee"'), 42.5);
+  t.is(sample(first, 'idv_job_failures_total', 'queue="invitations.notify-invitee"'), 2);
+  waiting = 0;
+  t.is(
+    sample((await metrics.scrape()).body, 'idv_job_queue_depth', 'queue="invitations.notify-invitee"'),
+    0,
+    'read again at the next scrape',
+  );
+});
+
+test('a job queue that cannot be read (database down) leaves the job gauges out of the scrape, never failing it', async (t) => {
+  const metrics = createPrometheusMetrics();
+  metrics.observeJobs(() => Promise.reject(new Error('database down')));
+  const { body } = await metrics.scrape();
+  t.false(body.includes('idv_job_queue_depth{'));
+  t.true(body.includes('# TYPE idv_job_queue_depth gauge'));
+});

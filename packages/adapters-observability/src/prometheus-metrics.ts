@@ -32,8 +32,24 @@ export interface PrometheusMetrics {
   query(statementName: string, seconds: number): void;
   /** Reads the database pools' counts at each scrape (nothing is recorded in between). */
   observePools(read: () => readonly PoolCounts[]): void;
+  /** Reads the job queue's counts per queue at each scrape (`idv_job_*` gauges). */
+  observeJobs(read: () => Promise<readonly JobQueueCounts[]>): void;
+  /** For the job workers: one failed attempt of a job of `queue`. */
+  jobFailure(queue: string): void;
   /** The Prometheus text exposition of every metric. */
   scrape(): Promise<{ readonly contentType: string; readonly body: string }>;
+}
+
+/** One job queue's counts at a scrape. */
+export interface JobQueueCounts {
+  readonly queue: string;
+  /** Due and waiting for a worker. */
+  readonly waiting: number;
+  readonly active: number;
+  /** Failed after their last retry. */
+  readonly dead: number;
+  /** Age of the oldest due job still waiting, in seconds. */
+  readonly oldestWaitingSeconds: number;
 }
 
 // Required when metrics are created, never at import: a service without `/metrics` never holds
@@ -143,6 +159,36 @@ export const createPrometheusMetrics = (): PrometheusMetrics => {
     },
   });
 
+  let readJobs: () => Promise<readonly JobQueueCounts[]> = async () => [];
+  const jobGauge = (name: string, help: string, value: (counts: JobQueueCounts) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        // A scrape during a database outage shows no job gauges rather than failing.
+        const counts = await readJobs().catch(() => []);
+        for (const queue of counts) this.set({ queue: queue.queue }, value(queue));
+      },
+    });
+  jobGauge('idv_job_queue_depth', 'Jobs due and waiting for a worker, by queue, read at scrape time', (counts) => counts.waiting);
+  jobGauge('idv_job_active', 'Jobs running, by queue, read at scrape time', (counts) => counts.active);
+  jobGauge('idv_job_dead', 'Dead jobs (failed after their last retry), by queue, read at scrape time', (counts) => counts.dead);
+  jobGauge(
+    'idv_job_oldest_waiting_seconds',
+    'Age of the oldest due job still waiting, by queue, read at scrape time',
+    (counts) => counts.oldestWaitingSeconds,
+  );
+  const jobFailures = new Counter({
+    name: 'idv_job_failures_total',
+    help: 'Failed job attempts (each retry counts), by queue',
+    labelNames: ['queue'],
+    registers: [registry],
+  });
+  const jobFailure = cached((queue: string) => jobFailures.labels(queue));
+
   const tokenFailure = cached((reason: string) => tokenFailures.labels(reason));
   const webhookEvent = cached2((eventType: string, outcome: string) => webhookEvents.labels(eventType, outcome));
   const jwksFetch = cached((outcome: string) => jwksFetches.labels(outcome));
@@ -164,6 +210,10 @@ export const createPrometheusMetrics = (): PrometheusMetrics => {
     observePools: (read) => {
       readPools = read;
     },
+    observeJobs: (read) => {
+      readJobs = read;
+    },
+    jobFailure: (queue) => jobFailure(queue).inc(),
     scrape: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
 };

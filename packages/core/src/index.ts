@@ -12,6 +12,7 @@ export type { BackgroundTasks } from './shared/background-tasks.js';
 export { withPorts } from './shared/with-ports.js';
 export type { JobData, JobHandler, JobHandlers, JobOptions, JobQueue, JobValue } from './jobs/job-queue.js';
 export { decodeJob } from './jobs/decode-job.js';
+export { enqueueSubscriptionCancellation, PAYMENT_JOBS, paymentJobHandlers, type PaymentJobDeps } from './payments/payment-jobs.js';
 export { enqueueProviderUserDeletion, IDENTITY_JOBS, identityJobHandlers } from './identity/identity-jobs.js';
 export type {
   EndpointUrlPolicy,

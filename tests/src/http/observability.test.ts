@@ -122,6 +122,14 @@ test('nothing with a token, secret, national ID or email reaches either vendor',
   for (const secret of t.context.secrets) t.false(received.includes(secret), `a secret reached a stand-in: ${secret.slice(0, 12)}…`);
 });
 
+test('/metrics reads the job queue at scrape time: depth, running, dead and oldest waiting job per queue', (t) => {
+  const { metrics } = t.context;
+  for (const family of ['idv_job_queue_depth', 'idv_job_active', 'idv_job_dead', 'idv_job_oldest_waiting_seconds']) {
+    for (const queue of ['identity.delete-provider-user', 'payments.sweep'])
+      t.true(metrics.split('\n').includes(`${family}{queue="${queue}"} 0`), `${family} ${queue}`);
+  }
+});
+
 test('/metrics shows non-zero counters for every family after the scenario', (t) => {
   const { metrics } = t.context;
   t.true(sample(metrics, 'idv_http_request_duration_seconds_count', 'method="GET",route="/users/me",status="200"') >= 1);

@@ -165,6 +165,8 @@ test('a link of a foreign, inactive or wrongly priced subscription is refused 42
   t.like(linked.body.subscription, { organizationId: ownerOrg, amountMinor: 9900, subscriptionReferenceCode: rightful.referenceCode });
 
   t.is((await owner.delete(`/organizations/${ownerOrg}`)).status, 204);
+  // The cancellation at iyzico is a job committed with the delete.
+  await world.service.server.settle();
   t.is(payments.subscription(rightful.referenceCode)?.status, 'CANCELED');
   await payments.sendSubscriptionOrder({
     subscriptionReferenceCode: rightful.referenceCode,

@@ -1,4 +1,5 @@
 import {
+  createJobAdmin,
   createJobQueue,
   installJobSchema,
   jobSchemaState,
@@ -129,6 +130,26 @@ forEachBackend((backend) => {
     } finally {
       await workers.stop(5);
     }
+  });
+
+  test.serial(`${label}: the admin lists the dead job with its error, counts it, and puts it back to be retried`, async (t) => {
+    const admin = createJobAdmin(boss());
+    const dead = (await admin.listDead()).filter((job) => job.queue === 'test.failing');
+    t.is(dead.length, 1);
+    t.like(dead[0], { queue: 'test.failing', retries: 1, error: 'attempt 2 refused' });
+    t.like(
+      (await admin.stats()).find((queue) => queue.queue === 'test.failing'),
+      { dead: 1, active: 0 },
+    );
+    t.false(await admin.retry('00000000-0000-4000-8000-000000000000'), 'no such dead job');
+    t.false(await admin.retry('not-an-id'));
+    t.true(await admin.retry(dead[0]!.id));
+    const [retried] = await jobsOf(backend, 'test.failing');
+    t.true(retried?.state === 'retry' || retried?.state === 'created', `state ${retried?.state}`);
+    t.deepEqual(
+      (await admin.listDead()).filter((job) => job.queue === 'test.failing'),
+      [],
+    );
   });
 
   test.serial(`${label}: a job with a singleton key enqueued twice exists once, on standard and stately queues`, async (t) => {

@@ -25,6 +25,10 @@ for (const database of serviceDatabases('PostgreSQL: the job schema is installed
       t.regex(migrated.stdout, /pgboss v\d+/);
       const again = await promisify(execFile)(process.execPath, [ENTRY_POINTS.migrate], { env });
       t.notRegex(again.stdout, /pgboss/, 'a current job schema is left alone');
+      const listed = await promisify(execFile)(process.execPath, [ENTRY_POINTS.jobs, 'list-dead'], { env });
+      t.is(listed.stdout, 'no dead jobs\n');
+      const unknown = await runExpectingFailure(ENTRY_POINTS.jobs, env);
+      t.is(unknown?.stderr, 'Usage: npm run jobs list-dead | npm run jobs retry <job id> | npm run jobs stats\n');
     },
   );
 }

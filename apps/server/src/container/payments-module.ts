@@ -14,6 +14,7 @@ import {
 import { flexibleRateLimiter } from '@idv/adapters-rate-limit';
 import {
   DEFAULT_PAYMENT_SWEEP,
+  paymentJobHandlers,
   paymentsArea,
   type CallbackScheme,
   type CallbackSchemes,
@@ -99,6 +100,8 @@ export const payments: Area<PaymentsArea> = {
       bind(TOKENS.CallbackSchemes).toConstantValue(callbackSchemesOf(config.payments));
       bind(TOKENS.PaymentGateway).toDynamicValue((context) => paymentGatewayOf(config.payments, publicApiUrl, context.get(TOKENS.Logger)));
       bind(TOKENS.PaymentsArea).toDynamicValue((context) => paymentsArea(portsOf(context)));
+      // A deleted organization's subscriptions, cancelled at iyzico by the durable queue's workers.
+      bind(TOKENS.JobHandlers).toDynamicValue((context) => paymentJobHandlers(portsOf(context)));
       bind(TOKENS.PaymentCallbackLimits).toDynamicValue((context) => {
         const store = context.get(TOKENS.RateLimitStore);
         const logger = context.get(TOKENS.Logger);

@@ -11,4 +11,5 @@ export const ENTRY_POINTS = {
   syncUsers: fromRoot('apps/server/dist/sync-users.js'),
   resealNationalIds: fromRoot('apps/server/dist/reseal-national-ids.js'),
   migrate: fromRoot('apps/server/dist/migrate.js'),
+  jobs: fromRoot('apps/server/dist/jobs-cli.js'),
 } as const;

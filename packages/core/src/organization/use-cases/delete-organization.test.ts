@@ -6,9 +6,21 @@ import { inviteMember } from '../../invitation/use-cases/invite-member.js';
 import { revokeInvitation } from '../../invitation/use-cases/revoke-invitation.js';
 import { OPEN_STATUSES, type PaymentStatus } from '../../payments/payment-status.js';
 import { listPayments } from '../../payments/use-cases/list-payments.js';
-import { aPayment, anOrganization, aSubscription, createTestWorld, fixtureUuid, outcome } from '../../testing/index.js';
+import { aPayment, anOrganization, aSubscription, createTestWorld, fixtureUuid, outcome, type TestWorld } from '../../testing/index.js';
+import { invitationJobHandlers } from '../../invitation/invitation-jobs.js';
+import { paymentJobHandlers } from '../../payments/payment-jobs.js';
 import { getOrganization } from './get-organization.js';
 import { deleteOrganization } from './delete-organization.js';
+
+/** One attempt at every job enqueued from `from` on, as the queue's workers would make it; the failures, by job name. */
+const attemptJobs = async (world: TestWorld, from = 0): Promise<string[]> => {
+  const handlers = { ...invitationJobHandlers(world), ...paymentJobHandlers(world) };
+  const failed: string[] = [];
+  for (const job of world.jobQueue.enqueued.slice(from)) {
+    await handlers[job.name]!(job.data).catch(() => failed.push(job.name));
+  }
+  return failed;
+};
 
 test('deleting an organization revokes the provider invitations it mailed that are still pending', async (t) => {
   const world = createTestWorld();
@@ -20,8 +32,12 @@ test('deleting an organization revokes the provider invitations it mailed that a
     invited.push(created.right.invitation);
   }
   await revokeInvitation(world)(owner.auth, organization.id, invited[0]!.id)();
+  await attemptJobs(world);
   const revokedBefore = world.idpAdmin.revokedInvitationIds.length;
+  const enqueuedBefore = world.jobQueue.enqueued.length;
   t.true(E.isRight(await deleteOrganization(world)(owner.auth, organization.id)()));
+  t.is(world.idpAdmin.revokedInvitationIds.length, revokedBefore, 'the provider is asked by jobs committed with the delete');
+  t.deepEqual(await attemptJobs(world, enqueuedBefore), []);
   t.deepEqual(
     [...world.idpAdmin.revokedInvitationIds.slice(revokedBefore)].sort(),
     [invited[1]!.providerInvitationId, invited[2]!.providerInvitationId].sort(),
@@ -79,6 +95,8 @@ test("a deleted organization's linked subscriptions are cancelled at the provide
   await world.paymentSubscriptions.create(aSubscription(fixtureUuid(0xb2, 2), organization.id, 'sub-unknown-at-provider'));
   world.paymentGateway.putSubscription('sub-cancels', 9900);
   t.true(E.isRight(await deleteOrganization(world)(owner.auth, organization.id)()));
+  t.deepEqual(world.paymentGateway.cancelled, [], 'nothing asked of the provider before the jobs run');
+  t.deepEqual(await attemptJobs(world), ['payments.cancel-subscription'], 'the refused one fails, to be retried');
   t.deepEqual([...world.paymentGateway.cancelled].sort(), ['sub-cancels', 'sub-unknown-at-provider']);
   t.is(world.paymentGateway.subscriptions.get('sub-cancels')?.status, 'CANCELED');
   t.deepEqual(
@@ -99,8 +117,12 @@ test('a provider outage during the cancel still deletes the organization and fla
   world.paymentGateway.subscriptionsUnavailable = true;
   t.true(E.isRight(await deleteOrganization(world)(owner.auth, organization.id)()));
   t.true(O.isNone(await world.organizations.findById(organization.id)));
+  t.deepEqual(await attemptJobs(world), ['payments.cancel-subscription']);
   t.is(O.toNullable(await world.paymentSubscriptions.findByReference('iyzico', 'sub-outage'))?.status, 'cancel_failed');
   t.true(world.logger.entries.some((entry) => entry.level === 'error' && /cancel_failed/.test(entry.message)));
+  world.paymentGateway.subscriptionsUnavailable = false;
+  t.deepEqual(await attemptJobs(world), [], 'the retry after the outage cancels it');
+  t.is(O.toNullable(await world.paymentSubscriptions.findByReference('iyzico', 'sub-outage'))?.status, 'cancelled');
 });
 
 test('only the owner deletes an organization', async (t) => {

@@ -18,10 +18,12 @@ import { paymentInFlight, type PaymentInFlight } from '../../payments/payments.e
 import type { PaymentGateway } from '../../payments/ports/payment-gateway.js';
 import type { PaymentSubscriptions } from '../../payments/ports/payment-subscriptions.js';
 import type { PaymentTransactions } from '../../payments/ports/payment-transactions.js';
-import type { PaymentSubscription } from '../../payments/subscription.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { Logger } from '../../shared/logger.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { enqueueProviderRevocation } from '../../invitation/invitation-jobs.js';
+import { enqueueSubscriptionCancellation } from '../../payments/payment-jobs.js';
 import { MAX_PAGE_LIMIT, PageCursor, type Page, type PagePosition, type PageRequest } from '../../shared/pagination.js';
 import { organizationNotFound, type OrganizationNotFound } from '../organization.errors.js';
 import type { OrganizationId } from '../organization.js';
@@ -37,6 +39,8 @@ export interface DeleteOrganizationDeps extends AuthorizedWriteDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
+  /** The follow-ups (subscription cancellations, provider invitation revocations) are jobs committed with the delete. */
+  readonly jobQueue: JobQueue;
 }
 
 /** The errors a delete can answer. */
@@ -67,85 +71,58 @@ const cancelMembership = async (deps: DeleteOrganizationDeps, membership: Member
     throw new Error(`membership ${current.id} kept changing while its organization was deleted`);
 };
 
-/** What the soft delete's transaction hands to the steps after commit. */
-interface SoftDeleted {
-  readonly mailedInvitations: readonly string[];
-  readonly subscriptions: readonly PaymentSubscription[];
-}
-
 // The soft delete, all in one transaction under the caller's locked membership (an owner who
 // transferred ownership meanwhile is refused): the organization's row locked, the open-payment
 // check, the organization marked deleted (a second, concurrent delete finds it gone), then
 // memberships (in id order, as every locking write takes them), invitations and the audit entry.
-const softDelete = (deps: DeleteOrganizationDeps, grant: Grant): TE.TaskEither<DeleteOrganizationError, SoftDeleted> =>
-  authorizedWrite(
-    deps,
-    grant,
-    [],
-    async ({ organization, actor }): Promise<E.Either<OrganizationNotFound | PaymentInFlight, SoftDeleted>> => {
-      const at = deps.clock.now();
-      // The row lock first: a payment being started for it commits before the check below, or waits and then sees the delete.
-      if (!(await deps.organizations.lockLive(organization.id))) return E.left(organizationNotFound());
-      // A payment the provider may still move could be charged after the organization is gone: refuse, changing nothing.
-      if (await deps.paymentTransactions.hasOpen(organization.id)) return E.left(paymentInFlight());
-      if (!(await deps.organizations.markDeleted(organization.id, at))) return E.left(organizationNotFound());
-      const members = (
-        await everyPage((page) => deps.memberships.listForOrganization(organization.id, { includeCancelled: false }, page))
-      ).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      for (const membership of members) await cancelMembership(deps, membership, at);
-      const invitations = await everyPage((page) => deps.invitations.listForOrganization(organization.id, page));
-      const mailedInvitations: string[] = [];
-      let revoked = 0;
-      for (const invitation of invitations) {
-        if (invitation.status !== 'pending' || !(await deps.invitations.markRevoked(invitation.id, 'revoked', at))) continue;
-        revoked += 1;
-        if (invitation.providerInvitationId !== null) mailedInvitations.push(invitation.providerInvitationId);
-      }
-      await deps.auditLog.append({
-        id: deps.ids.uuid(),
-        organizationId: organization.id,
-        action: 'organization.deleted',
-        actorUserId: actor.userId,
-        targetType: 'organization',
-        targetId: organization.id,
-        before: { name: organization.name },
-        after: { deleted: true, membershipsCancelled: members.length, invitationsRevoked: revoked },
-        createdAt: at,
-      });
-      return E.right({ mailedInvitations, subscriptions: await deps.paymentSubscriptions.listForOrganization(organization.id, 'active') });
-    },
-  );
-
-// After commit: each linked subscription is cancelled at iyzico, or flagged `cancel_failed` for a person.
-const cancelSubscriptions = async (
-  deps: DeleteOrganizationDeps,
-  organizationId: OrganizationId,
-  subscriptions: readonly PaymentSubscription[],
-): Promise<void> => {
-  for (const subscription of subscriptions) {
-    const cancelled = await deps.paymentGateway
-      .cancelSubscription(subscription.subscriptionReferenceCode)
-      .catch((error: unknown) => E.left({ _tag: 'Unavailable' as const, reason: error instanceof Error ? error.message : String(error) }));
-    if (E.isRight(cancelled)) {
-      await deps.paymentSubscriptions.setStatus(subscription.id, 'cancelled');
-      continue;
+const softDelete = (deps: DeleteOrganizationDeps, grant: Grant): TE.TaskEither<DeleteOrganizationError, void> =>
+  authorizedWrite(deps, grant, [], async ({ organization, actor }): Promise<E.Either<OrganizationNotFound | PaymentInFlight, void>> => {
+    const at = deps.clock.now();
+    // The row lock first: a payment being started for it commits before the check below, or waits and then sees the delete.
+    if (!(await deps.organizations.lockLive(organization.id))) return E.left(organizationNotFound());
+    // A payment the provider may still move could be charged after the organization is gone: refuse, changing nothing.
+    if (await deps.paymentTransactions.hasOpen(organization.id)) return E.left(paymentInFlight());
+    if (!(await deps.organizations.markDeleted(organization.id, at))) return E.left(organizationNotFound());
+    const members = (
+      await everyPage((page) => deps.memberships.listForOrganization(organization.id, { includeCancelled: false }, page))
+    ).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const membership of members) await cancelMembership(deps, membership, at);
+    const invitations = await everyPage((page) => deps.invitations.listForOrganization(organization.id, page));
+    const mailedInvitations: string[] = [];
+    let revoked = 0;
+    for (const invitation of invitations) {
+      if (invitation.status !== 'pending' || !(await deps.invitations.markRevoked(invitation.id, 'revoked', at))) continue;
+      revoked += 1;
+      if (invitation.providerInvitationId !== null) mailedInvitations.push(invitation.providerInvitationId);
     }
-    await deps.paymentSubscriptions.setStatus(subscription.id, 'cancel_failed');
-    deps.logger.error(
-      { organizationId, subscriptionReferenceCode: subscription.subscriptionReferenceCode, failure: cancelled.left._tag },
-      'subscription of a deleted organization could not be cancelled at the provider: flagged cancel_failed',
-    );
-  }
-};
+    await deps.auditLog.append({
+      id: deps.ids.uuid(),
+      organizationId: organization.id,
+      action: 'organization.deleted',
+      actorUserId: actor.userId,
+      targetType: 'organization',
+      targetId: organization.id,
+      before: { name: organization.name },
+      after: { deleted: true, membershipsCancelled: members.length, invitationsRevoked: revoked },
+      createdAt: at,
+    });
+    // The follow-ups are jobs committed with the delete: money first (a subscription left renewing
+    // costs a member), then the provider invitations it had mailed (revoking is idempotent).
+    for (const subscription of await deps.paymentSubscriptions.listForOrganization(organization.id, 'active'))
+      await enqueueSubscriptionCancellation(deps, subscription);
+    for (const id of mailedInvitations) await enqueueProviderRevocation(deps, id);
+    return E.right(undefined);
+  });
 
 /**
  * Deletes an organization (`organization.delete`: the owner only) as a soft delete, so no payment
  * record is lost: while a payment is still open (`OPEN_STATUSES`) it answers `PaymentInFlight` and
  * changes nothing. Otherwise, in one transaction, the organization is marked deleted (every route
  * then answers `OrganizationNotFound`), its memberships are cancelled, its pending invitations
- * revoked and `organization.deleted` audited; its audit trail, payments and callbacks stay. After
- * the commit it cancels its linked subscriptions at iyzico, flagging `cancel_failed` those that could
- * not be, then revokes the provider invitations it had mailed (revoking is idempotent).
+ * revoked and `organization.deleted` audited; its audit trail, payments and callbacks stay. The same
+ * transaction enqueues the cancellation of its linked subscriptions at iyzico
+ * (`payments.cancel-subscription`, flagging `cancel_failed` while the provider refuses, retried) and
+ * the revocation of the provider invitations it had mailed (`invitations.revoke-at-provider`).
  *
  * @example
  * await deleteOrganization(deps)(request.auth, orgId)(); // Right(undefined) or Left({ _tag: 'PaymentInFlight' })
@@ -156,9 +133,4 @@ export const deleteOrganization =
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'organization.delete'),
       TE.flatMap((grant) => softDelete(deps, grant)),
-      TE.flatMapTask((deleted) => async () => {
-        // Money first: a provider-invitation revocation that fails must not leave a subscription renewing.
-        await cancelSubscriptions(deps, organizationId, deleted.subscriptions);
-        for (const id of deleted.mailedInvitations) await deps.idpAdmin.revokeInvitation(id);
-      }),
     );
