@@ -1,5 +1,9 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
+import { paymentSettled } from '../events/change-events.js';
+import type { RecordEventPorts } from '../events/record-event.js';
 import type { Clock } from '../shared/clock.js';
+import type { UnitOfWork } from '../shared/unit-of-work.js';
 import type { PaymentTransaction } from './payment.js';
 import type { PaymentTransactions } from './ports/payment-transactions.js';
 import { decide, type Decision, type Evidence } from './transition.js';
@@ -15,10 +19,11 @@ const ATTEMPTS = 3;
 /**
  * Applies evidence as one guarded transition from the status just read. When another writer moved
  * the payment in between (0 rows), it re-reads and decides again, so a success that races a failure
- * still ends as a (late) success and never as a lost update.
+ * still ends as a (late) success and never as a lost update. Each transition is written with its
+ * outbound payment event (`payment.succeeded`, `payment.failed`, `payment.late_success`) in one unit of work.
  */
 export const applyEvidence = async (
-  deps: { readonly paymentTransactions: PaymentTransactions; readonly clock: Clock },
+  deps: RecordEventPorts & { readonly paymentTransactions: PaymentTransactions; readonly clock: Clock; readonly unitOfWork: UnitOfWork },
   start: PaymentTransaction,
   evidence: Evidence,
 ): Promise<Applied> => {
@@ -27,7 +32,14 @@ export const applyEvidence = async (
     const decision: Decision = decide(current, evidence);
     if (decision.kind === 'stale' || decision.kind === 'ignored') return { kind: decision.kind, transaction: current };
     if (decision.kind === 'refused') return { kind: 'refused', reason: decision.reason, transaction: current };
-    const moved = await deps.paymentTransactions.transition(current.id, [current.status], { ...decision.change, at: deps.clock.now() });
+    const from = current;
+    const moved = E.toUnion(
+      await deps.unitOfWork.run(async () => {
+        const next = await deps.paymentTransactions.transition(from.id, [from.status], { ...decision.change, at: deps.clock.now() });
+        if (O.isSome(next)) await paymentSettled(deps, from, next.value);
+        return E.right(next);
+      }),
+    );
     if (O.isSome(moved)) return { kind: 'applied', transaction: moved.value };
     const reread = await deps.paymentTransactions.findById(current.id);
     if (O.isNone(reread)) return { kind: 'stale', transaction: current };

@@ -12,6 +12,8 @@ import { ImmediateUnitOfWork } from './immediate-unit-of-work.js';
 import { InMemoryAuditLog } from './in-memory-audit-log.js';
 import { InMemoryCallers } from './in-memory-callers.js';
 import { InMemoryDevices } from './in-memory-devices.js';
+import { InMemoryEventLog } from './in-memory-event-log.js';
+import { RecordingJobQueue } from './recording-job-queue.js';
 import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryMemberships } from './in-memory-memberships.js';
 import { InMemoryNationalIds } from './in-memory-national-ids.js';
@@ -66,7 +68,11 @@ export const createTestWorld = () => {
   });
   const notifications = new RecordingNotifications();
   const background = new PendingBackgroundTasks(logger);
+  const eventLog = new InMemoryEventLog();
+  const jobQueue = new RecordingJobQueue();
   return {
+    eventLog,
+    jobQueue,
     users,
     callers: new InMemoryCallers(users, memberships),
     organizations,
@@ -106,6 +112,8 @@ export const createTestWorld = () => {
       notifications,
       background,
       logger,
+      eventLog,
+      jobQueue,
     }),
   };
 };

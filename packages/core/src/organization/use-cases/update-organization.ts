@@ -3,6 +3,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, type AuditTrailDeps } from '../../audit/audit-trail.js';
+import { emitEvent } from '../../events/emit-event.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError } from '../../membership/authorized-write.js';
 import { organizationNotFound } from '../organization.errors.js';
@@ -39,6 +40,11 @@ export const updateOrganization =
             targetId: organization.id,
             before: { name: organization.name },
             after: { name: renamed.value.name },
+          });
+          await emitEvent(deps, 'organization.updated', organization.id, {
+            organizationId: organization.id,
+            changedFields: renamed.value.name === organization.name ? [] : ['name'],
+            updatedAt: renamed.value.updatedAt.toISOString(),
           });
           return E.right(renamed.value);
         }),
