@@ -8,11 +8,13 @@ import {
   InMemoryAuditLog,
   InMemoryCallers,
   InMemoryDevices,
+  InMemoryEventLog,
   InMemoryInvitations,
   InMemoryMemberships,
   InMemoryNationalIds,
   InMemoryOrganizations,
   InMemoryUsers,
+  RecordingJobQueue,
   RecordingNotifications,
   inMemoryInvitationThrottle,
 } from '@idv/core/testing';
@@ -86,6 +88,9 @@ export const createPorts = (provider: ProviderSettings) => {
     background: fireAndForget(logger),
     invitations: new InMemoryInvitations(),
     auditLog: new InMemoryAuditLog(),
+    // Outbound events are recorded with each change; this example delivers none (its queue only keeps the jobs).
+    eventLog: new InMemoryEventLog(),
+    jobQueue: new RecordingJobQueue(),
     nationalIds: new InMemoryNationalIds(),
     nationalIdVault: new FakeNationalIdVault(),
     inviteTokens: new FakeInviteTokens(),

@@ -2,6 +2,8 @@ import type {
   AuditLog,
   Callers,
   Devices,
+  EventDeliveries,
+  EventLog,
   Invitations,
   Memberships,
   NationalIds,
@@ -11,6 +13,7 @@ import type {
   PaymentTransactions,
   UnitOfWork,
   Users,
+  WebhookEndpoints,
 } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
@@ -19,6 +22,9 @@ import type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sq
 import { SqlAuditLog } from './repositories/sql-audit-log.js';
 import { SqlCallers } from './repositories/sql-callers.js';
 import { SqlDevices } from './repositories/sql-devices.js';
+import { SqlEventDeliveries } from './repositories/sql-event-deliveries.js';
+import { SqlEventLog } from './repositories/sql-event-log.js';
+import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints.js';
 import { SqlInvitations } from './repositories/sql-invitations.js';
 import { SqlMemberships } from './repositories/sql-memberships.js';
 import { SqlNationalIds } from './repositories/sql-national-ids.js';
@@ -47,6 +53,12 @@ export interface Persistence {
   readonly devices: Devices;
   /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
   readonly paymentSubscriptions: PaymentSubscriptions;
+  /** The outbox of outbound events and its pull feed. */
+  readonly eventLog: EventLog;
+  /** Organizations' webhook endpoints (secrets sealed). */
+  readonly webhookEndpoints: WebhookEndpoints;
+  /** The delivery log: one row per event and endpoint, one per attempt. */
+  readonly eventDeliveries: EventDeliveries;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -104,6 +116,9 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     paymentInbox: new SqlPaymentCallbackInbox(sql, parseDate),
     devices: new SqlDevices(sql, parseDate),
     paymentSubscriptions: new SqlPaymentSubscriptions(sql, parseDate),
+    eventLog: new SqlEventLog(sql, parseDate),
+    webhookEndpoints: new SqlWebhookEndpoints(sql, parseDate),
+    eventDeliveries: new SqlEventDeliveries(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     migrate: db.migrate,
     ping: db.ping,

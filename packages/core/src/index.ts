@@ -24,6 +24,27 @@ export type { EventLog, FeedEvent } from './events/ports/event-log.js';
 export { EVENT_CATALOGUE, EVENT_TYPES, EventTypeCodec, isEventType } from './events/catalogue.js';
 export type { EventCatalogue, EventData, EventType } from './events/catalogue.js';
 export { emitEvent } from './events/emit-event.js';
+export { FeedPosition } from './events/feed-position.js';
+export {
+  deliveryNotFound,
+  endpointUrlRefused,
+  webhookEndpointNotFound,
+  webhookSecretsUnavailable,
+} from './events/events.errors.js';
+export type {
+  DeliveryNotFound,
+  EndpointUrlRefused,
+  EventsError,
+  WebhookEndpointNotFound,
+  WebhookSecretsUnavailable,
+} from './events/events.errors.js';
+export { eventsArea } from './events/events-area.js';
+export type { EventsArea, EventsPorts } from './events/events-area.js';
+export type { CreatedWebhookEndpoint, CreateWebhookEndpointError, NewWebhookEndpoint } from './events/use-cases/create-webhook-endpoint.js';
+export type { EndpointError } from './events/use-cases/manage-webhook-endpoints.js';
+export { ROTATION_OVERLAP_MS } from './events/use-cases/manage-webhook-endpoints.js';
+export type { FeedPage } from './events/use-cases/read-event-feed.js';
+export type { Recovered } from './events/use-cases/manage-deliveries.js';
 export { liveSecrets, subscribes } from './events/webhook-endpoint.js';
 export type { DisabledReason, WebhookEndpoint, WebhookEndpointChanges } from './events/webhook-endpoint.js';
 export type { WebhookEndpoints } from './events/ports/webhook-endpoints.js';

@@ -16,6 +16,9 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.PaymentInbox).toConstantValue(persistence.paymentInbox);
     bind(TOKENS.Devices).toConstantValue(persistence.devices);
     bind(TOKENS.PaymentSubscriptions).toConstantValue(persistence.paymentSubscriptions);
+    bind(TOKENS.EventLog).toConstantValue(persistence.eventLog);
+    bind(TOKENS.WebhookEndpoints).toConstantValue(persistence.webhookEndpoints);
+    bind(TOKENS.EventDeliveries).toConstantValue(persistence.eventDeliveries);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

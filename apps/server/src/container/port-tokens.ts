@@ -41,6 +41,11 @@ export const PORT_TOKENS = {
   eventSender: TOKENS.EventSender,
   endpointUrlPolicy: TOKENS.EndpointUrlPolicy,
   endpointSecretVault: TOKENS.EndpointSecretVault,
+  jobQueue: TOKENS.JobQueue,
+  eventLog: TOKENS.EventLog,
+  webhookEndpoints: TOKENS.WebhookEndpoints,
+  eventDeliveries: TOKENS.EventDeliveries,
+  deliverySettings: TOKENS.DeliverySettings,
 } as const;
 
 type PortName = keyof typeof PORT_TOKENS;

@@ -66,7 +66,12 @@ export const paymentFields = (payment: PaymentTransaction) => ({
 export const paymentSettled = (ports: RecordEventPorts, before: PaymentTransaction, after: PaymentTransaction): Promise<unknown> => {
   if (after.status === before.status) return Promise.resolve();
   if (after.status === 'succeeded')
-    return emitEvent(ports, after.lateSuccess || before.status === 'failed' || before.status === 'expired' ? 'payment.late_success' : 'payment.succeeded', after.organizationId, paymentFields(after));
+    return emitEvent(
+      ports,
+      after.lateSuccess || before.status === 'failed' || before.status === 'expired' ? 'payment.late_success' : 'payment.succeeded',
+      after.organizationId,
+      paymentFields(after),
+    );
   if (after.status === 'failed')
     return emitEvent(ports, 'payment.failed', after.organizationId, { ...paymentFields(after), failureCode: after.failureCode });
   return Promise.resolve();

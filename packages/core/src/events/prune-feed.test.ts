@@ -11,5 +11,8 @@ test('the prune job deletes feed events older than 30 days and keeps the rest', 
   const kept = await emitEvent(world, 'organization.deleted', 'org-1', data);
   world.clock.advance(29 * 86_400_000);
   await eventsJobHandlers(world)[PRUNE_FEED_JOB]!({});
-  t.deepEqual(world.eventLog.events.map((event) => event.id), [kept.id]);
+  t.deepEqual(
+    world.eventLog.events.map((event) => event.id),
+    [kept.id],
+  );
 });

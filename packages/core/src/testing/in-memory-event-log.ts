@@ -4,7 +4,7 @@ import type { EventLog, FeedEvent } from '../events/ports/event-log.js';
 
 /**
  * Keeps every event appended, in order, so a test can read what an area recorded. Appends are
- * immediate (no transactions), so the feed serves every event; positions count from 1.
+ * immediate (no transactions), so the feed serves every event; positions are `0.<n>`, n counting from 1.
  */
 export class InMemoryEventLog implements EventLog {
   /** Every event appended so far, in order (pruned ones gone). */
@@ -23,11 +23,12 @@ export class InMemoryEventLog implements EventLog {
   }
 
   feed(organizationId: string, afterPosition: string | undefined, limit: number): Promise<readonly FeedEvent[]> {
-    const after = afterPosition === undefined ? 0 : Number(afterPosition);
+    const after = afterPosition === undefined ? 0 : Number(afterPosition.split('.')[1]);
     return Promise.resolve(
       this.events
-        .map((event) => ({ ...event, position: String(this.positions.get(event.id)) }))
-        .filter((event) => event.organizationId === organizationId && Number(event.position) > after)
+        .map((event) => ({ ...event, sequence: this.positions.get(event.id) ?? 0 }))
+        .filter((event) => event.organizationId === organizationId && event.sequence > after)
+        .map(({ sequence, ...event }) => ({ ...event, position: `0.${sequence}` }))
         .slice(0, limit),
     );
   }

@@ -74,4 +74,6 @@ export { ScriptedEventSender, answered } from './scripted-event-sender.js';
 export { FakeEndpointSecretVault } from './fake-endpoint-secret-vault.js';
 export { TEST_DELIVERY_SETTINGS, anEndpoint, createEventsWorld } from './events-world.js';
 export type { EventsWorld } from './events-world.js';
+export { eventsContract } from './events.contract.js';
+export type { EventsSubject } from './events.contract.js';
 export { RecordingAgreementDocuments } from './recording-agreement-documents.js';

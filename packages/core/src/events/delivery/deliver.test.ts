@@ -141,11 +141,21 @@ test('during a rotation both secrets sign, newest first; after 24 h only the new
   const { world, endpoint, secret } = await scene(sender);
   const fresh = world.endpointSecretVault.generate();
   const sealed = await world.endpointSecretVault.seal(endpoint.id, fresh);
-  await world.webhookEndpoints.rotateSecret(endpoint.organizationId, endpoint.id, sealed, new Date(world.clock.now().getTime() + 86_400_000), world.clock.now());
+  await world.webhookEndpoints.rotateSecret(
+    endpoint.organizationId,
+    endpoint.id,
+    sealed,
+    new Date(world.clock.now().getTime() + 86_400_000),
+    world.clock.now(),
+  );
   await run(world);
   t.deepEqual(sender.requests[0]?.secrets, [fresh, secret]);
   world.clock.advance(86_400_000);
-  await emitEvent(world, 'organization.updated', endpoint.organizationId, { organizationId: endpoint.organizationId, changedFields: [], updatedAt: world.clock.now().toISOString() });
+  await emitEvent(world, 'organization.updated', endpoint.organizationId, {
+    organizationId: endpoint.organizationId,
+    changedFields: [],
+    updatedAt: world.clock.now().toISOString(),
+  });
   await run(world);
   t.deepEqual(sender.requests[1]?.secrets, [fresh]);
 });

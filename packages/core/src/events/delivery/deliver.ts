@@ -34,7 +34,12 @@ const attemptOf = (deps: DeliveryPorts, delivery: EventDelivery, outcome: EventD
 });
 
 // A failed attempt (a refused URL included): 410 disables at once, 5 days of failures disable, else the schedule decides.
-const verdictOf = async (deps: DeliveryPorts, endpoint: WebhookEndpoint, attempt: DeliveryAttempt, outcome: EventDeliveryOutcome): Promise<Verdict> => {
+const verdictOf = async (
+  deps: DeliveryPorts,
+  endpoint: WebhookEndpoint,
+  attempt: DeliveryAttempt,
+  outcome: EventDeliveryOutcome,
+): Promise<Verdict> => {
   if (attempt.succeeded) {
     await deps.webhookEndpoints.clearFailing(endpoint.id);
     return { kind: 'settled', status: 'succeeded' };

@@ -15,7 +15,8 @@ export const fanOut =
   async (data: unknown): Promise<void> => {
     const { eventId } = decodeJob(FanOutData, data, 'events.fan-out');
     const event = O.toNullable(await deps.eventLog.findById(eventId));
-    if (event === null) return;
+    // The job is written in the event's own transaction, so the event exists: its absence is a defect.
+    if (event === null) throw new Error(`events.fan-out: event ${eventId} not found`);
     for (const endpoint of await deps.webhookEndpoints.listSubscribed(event.organizationId, event.type)) {
       const now = deps.clock.now();
       const delivery = await deps.eventDeliveries.ensure({

@@ -34,7 +34,10 @@ export const notifyEndpointDisabled = async (
       endpointHost: hostOf(endpoint.url),
       reason,
     }).catch((error: unknown) =>
-      deps.logger.warn({ endpointId: endpoint.id, error: error instanceof Error ? error.message : String(error) }, 'disabled-endpoint push failed'),
+      deps.logger.warn(
+        { endpointId: endpoint.id, error: error instanceof Error ? error.message : String(error) },
+        'disabled-endpoint push failed',
+      ),
     );
   }
 };

@@ -3,7 +3,10 @@ import type { OutboundEvent } from '../outbound-event.js';
 
 /** An event as the pull feed serves it: with its place in commit order. */
 export interface FeedEvent extends OutboundEvent {
-  /** Increases in the order readers may see events; a reader resumes after the last one it read. */
+  /**
+   * Its place in the feed (a `FeedPosition`: the writing transaction's id, a dot, the row's sequence
+   * number); a reader resumes after the last one it read.
+   */
   readonly position: string;
 }
 
@@ -17,9 +20,10 @@ export interface EventLog {
   /** One event by its `evt_…` id (none once pruned). */
   findById(id: string): Promise<Option<OutboundEvent>>;
   /**
-   * An organization's events after `afterPosition` (from the start when absent), in position order,
-   * at most `limit`. Only events every later reader will also see are served: an event a slow
-   * transaction commits late is never placed before a position a reader has already passed.
+   * An organization's events after `afterPosition` (from the start when absent), in feed order, at
+   * most `limit`. Only events of transactions older than every open one are served, ordered by
+   * writing transaction then sequence: an event a slow transaction commits late is never placed
+   * before a position a reader has already passed.
    */
   feed(organizationId: string, afterPosition: string | undefined, limit: number): Promise<readonly FeedEvent[]>;
   /** Deletes the events older than `before` (the feed's retention); how many went. */
