@@ -5,6 +5,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   can,
   devicesArea,
+  eventsArea,
   DEFAULT_PAYMENT_SWEEP,
   identityArea,
   inviteMember,
@@ -21,6 +22,7 @@ import {
   type Role,
 } from '@idv/core';
 import {
+  anEndpoint,
   anOrganization,
   aPayment,
   aPerson,
@@ -50,6 +52,8 @@ interface Ids {
   readonly suspendedTarget: string;
   readonly invitationId: string;
   readonly paymentId: string;
+  readonly endpointId: string;
+  readonly deliveryId: string;
 }
 
 interface RouteCase {
@@ -146,6 +150,46 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/compliance` }),
   },
   'GET /organizations/:orgId/audit': { rule: 'audit.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/audit` }) },
+  'POST /organizations/:orgId/webhook-endpoints': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints`, body: { url: 'https://crm.example.com/hooks' } }),
+  },
+  'GET /organizations/:orgId/webhook-endpoints': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints` }),
+  },
+  'GET /organizations/:orgId/webhook-endpoints/:endpointId': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}` }),
+  },
+  'PATCH /organizations/:orgId/webhook-endpoints/:endpointId': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}`, body: { description: 'CRM' } }),
+  },
+  'DELETE /organizations/:orgId/webhook-endpoints/:endpointId': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}` }),
+  },
+  'POST /organizations/:orgId/webhook-endpoints/:endpointId/rotate-secret': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}/rotate-secret` }),
+  },
+  'GET /organizations/:orgId/webhook-endpoints/:endpointId/deliveries': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}/deliveries` }),
+  },
+  'POST /organizations/:orgId/webhook-endpoints/:endpointId/deliveries/:deliveryId/retry': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}/deliveries/${ids.deliveryId}/retry` }),
+  },
+  'POST /organizations/:orgId/webhook-endpoints/:endpointId/recover': {
+    rule: 'integrations.manage',
+    request: (ids) => ({
+      path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}/recover`,
+      body: { since: '2026-01-01T00:00:00.000Z' },
+    }),
+  },
+  'GET /organizations/:orgId/events': { rule: 'integrations.manage', request: (ids) => ({ path: `/organizations/${ids.orgId}/events` }) },
 };
 
 const ROLE_OF: Partial<Record<Persona, Role>> = { owner: 'owner', admin: 'admin', coach: 'coach', member: 'member' };
@@ -165,6 +209,7 @@ const servicesFor = (world: TestWorld): HttpServices => ({
   ...organizationsArea(world),
   ...paymentsFor(world).area,
   ...devicesArea(world),
+  ...eventsArea(world),
   checkReadiness: async () => undefined,
 });
 
@@ -211,12 +256,27 @@ const seed = async (world: TestWorld): Promise<Ids> => {
   if (E.isLeft(invited)) throw new Error(`fixture: ${invited.left._tag}`);
   const payment = aPayment(fixtureUuid(0xc0, 1), organization.id);
   await paymentsFor(world).transactions.create(payment);
+  const { endpoint } = await anEndpoint(world, organization.id);
+  const [event] = world.eventLog.events;
+  if (event === undefined) throw new Error('fixture: no event recorded');
+  const now = world.clock.now();
+  const delivery = await world.eventDeliveries.ensure({
+    id: fixtureUuid(0xc1, 1),
+    eventId: event.id,
+    endpointId: endpoint.id,
+    status: 'dead',
+    attempts: 8,
+    createdAt: now,
+    updatedAt: now,
+  });
   return {
     orgId: organization.id,
     target: members.target.membership.id,
     suspendedTarget: members.suspendedTarget.membership.id,
     invitationId: invited.right.invitation.id,
     paymentId: payment.id,
+    endpointId: endpoint.id,
+    deliveryId: delivery.id,
   };
 };
 

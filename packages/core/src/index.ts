@@ -25,6 +25,7 @@ export { EVENT_CATALOGUE, EVENT_TYPES, EventTypeCodec, isEventType } from './eve
 export type { EventCatalogue, EventData, EventType } from './events/catalogue.js';
 export { emitEvent } from './events/emit-event.js';
 export { FeedPosition } from './events/feed-position.js';
+export type { FeedPositionBrand } from './events/feed-position.js';
 export {
   deliveryNotFound,
   endpointUrlRefused,

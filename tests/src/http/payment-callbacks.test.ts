@@ -13,6 +13,7 @@ import {
 } from '@idv/adapters-payments';
 import {
   devicesArea,
+  eventsArea,
   identityArea,
   organizationsArea,
   paymentsArea,
@@ -66,6 +67,7 @@ test.beforeEach(async (t) => {
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
+    ...eventsArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { resultUrl: RESULT_URL } });

@@ -50,11 +50,13 @@ class InterimJobQueue implements JobQueue {
 /** Binds the interim in-process job queue under `TOKENS.JobQueue`. */
 export const interimJobQueueModule = (): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind(TOKENS.JobQueue).toDynamicValue(
-      (context: ResolutionContext) =>
-        new InterimJobQueue(
-          () => Object.assign({}, ...context.getAll(TOKENS.JobHandlers, { optional: true })) as JobHandlers,
-          context.get(TOKENS.Logger),
-        ),
-    ).inSingletonScope();
+    bind(TOKENS.JobQueue)
+      .toDynamicValue(
+        (context: ResolutionContext) =>
+          new InterimJobQueue(
+            () => Object.assign({}, ...context.getAll(TOKENS.JobHandlers, { optional: true })) as JobHandlers,
+            context.get(TOKENS.Logger),
+          ),
+      )
+      .inSingletonScope();
   });

@@ -1,5 +1,6 @@
 import type {
   DeleteSelfError,
+  EventsError,
   IdentityError,
   IdpWebhookError,
   InvitationError,
@@ -33,7 +34,8 @@ export type AnyDomainError =
   | InvitationError
   | NationalIdError
   | PaymentError
-  | CallbackRejection;
+  | CallbackRejection
+  | EventsError;
 
 /** Every public error code the API can answer with. */
 export type ErrorCode = AnyDomainError['_tag'] | HttpEdgeErrorCode;
@@ -52,6 +54,10 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   MissingSignature: 401,
   InvalidSignature: 401,
   PaymentNotFound: 404,
+  WebhookEndpointNotFound: 404,
+  DeliveryNotFound: 404,
+  EndpointUrlRefused: 422,
+  WebhookSecretsUnavailable: 503,
   NationalIdRequired: 409,
   PaymentRefused: 422,
   PaymentSubscriptionExists: 409,

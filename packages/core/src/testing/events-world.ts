@@ -1,22 +1,13 @@
 import type { DeliverySettings } from '../events/delivery/delivery-ports.js';
 import type { WebhookEndpoint } from '../events/webhook-endpoint.js';
 import type { EventType } from '../events/catalogue.js';
-import { FakeEndpointSecretVault } from './fake-endpoint-secret-vault.js';
-import { InMemoryEventDeliveries } from './in-memory-event-deliveries.js';
-import { InMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
 import { ScriptedEventSender } from './scripted-event-sender.js';
-import { createTestWorld } from './world.js';
+import { createTestWorld, TEST_DELIVERY_SETTINGS, type TestWorld } from './world.js';
 
-/** Delivery settings for tests: the real schedule (scale 1), jitter fixed at its middle (none). */
-export const TEST_DELIVERY_SETTINGS: DeliverySettings = { scale: 1, random: () => 0.5, timeoutMs: 15_000 };
-
-/** The test world plus the events area's ports: endpoints, deliveries, a scripted sender and a fake vault. */
+/** The test world with the sender (and delivery settings) a delivery test scripts. */
 export const createEventsWorld = (sender = new ScriptedEventSender(), settings: DeliverySettings = TEST_DELIVERY_SETTINGS) => ({
   ...createTestWorld(),
-  webhookEndpoints: new InMemoryWebhookEndpoints(),
-  eventDeliveries: new InMemoryEventDeliveries(),
   eventSender: sender,
-  endpointSecretVault: new FakeEndpointSecretVault(),
   deliverySettings: settings,
 });
 
@@ -25,7 +16,7 @@ export type EventsWorld = ReturnType<typeof createEventsWorld>;
 
 /** Stores an enabled endpoint of `organizationId` with a fresh secret; resolves with it and the secret in clear. */
 export const anEndpoint = async (
-  world: EventsWorld,
+  world: TestWorld,
   organizationId: string,
   options: { readonly url?: string; readonly eventTypes?: readonly EventType[] } = {},
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> => {
