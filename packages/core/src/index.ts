@@ -26,12 +26,7 @@ export type { EventCatalogue, EventData, EventType } from './events/catalogue.js
 export { emitEvent } from './events/emit-event.js';
 export { FeedPosition } from './events/feed-position.js';
 export type { FeedPositionBrand } from './events/feed-position.js';
-export {
-  deliveryNotFound,
-  endpointUrlRefused,
-  webhookEndpointNotFound,
-  webhookSecretsUnavailable,
-} from './events/events.errors.js';
+export { deliveryNotFound, endpointUrlRefused, webhookEndpointNotFound, webhookSecretsUnavailable } from './events/events.errors.js';
 export type {
   DeliveryNotFound,
   EndpointUrlRefused,
@@ -41,6 +36,7 @@ export type {
 } from './events/events.errors.js';
 export { eventsArea } from './events/events-area.js';
 export type { EventsArea, EventsPorts } from './events/events-area.js';
+export type { EndpointDeps } from './events/use-cases/endpoint-deps.js';
 export type { CreatedWebhookEndpoint, CreateWebhookEndpointError, NewWebhookEndpoint } from './events/use-cases/create-webhook-endpoint.js';
 export type { EndpointError } from './events/use-cases/manage-webhook-endpoints.js';
 export { ROTATION_OVERLAP_MS } from './events/use-cases/manage-webhook-endpoints.js';

@@ -8,8 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createHttpApp, openApiPath } from '@idv/adapters-http';
-import { devicesArea,
-  eventsArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import { devicesArea, eventsArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
 import { createPaymentsWorld } from '@idv/core/testing';
 
 // `/openapi.json` describes every route the router serves and nothing else, is

@@ -9,8 +9,7 @@ import {
   type OrganizationName,
   type UserId,
 } from '@idv/core';
-import { aProviderUser, FakeIdentityProviderAdmin,
-  RecordingJobQueue, FixedClock, outcome, sessionOf } from '@idv/core/testing';
+import { aProviderUser, FakeIdentityProviderAdmin, RecordingJobQueue, FixedClock, outcome, sessionOf } from '@idv/core/testing';
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';

@@ -118,7 +118,12 @@ test("accepting notifies the inviter in the inviter's language", async (t) => {
   t.is(outcome(accepted), 'Right');
   await world.background.settled();
   t.deepEqual(
-    world.notifications.sent.map((push) => [push.installationId, push.locale, push.message.kind, 'organizationName' in push.message ? push.message.organizationName : null]),
+    world.notifications.sent.map((push) => [
+      push.installationId,
+      push.locale,
+      push.message.kind,
+      'organizationName' in push.message ? push.message.organizationName : null,
+    ]),
     [['owner-phone', 'tr', 'invitation.accepted', organization.name]],
   );
   t.like(world.notifications.sent[0]?.message, { inviteeEmail: 'invitee@example.com' });

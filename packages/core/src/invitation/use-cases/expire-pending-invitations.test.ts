@@ -16,8 +16,14 @@ test('pending invitations past expiresAt are expired, their memberships cancelle
   if (E.isLeft(old) || E.isLeft(fresh)) return t.fail('fixture');
   world.clock.advance(5 * 86_400_000);
   t.is(await expirePendingInvitations(world)(), 1);
-  t.like(world.invitations.all().find((i) => i.id === old.right.invitation.id), { status: 'expired' });
-  t.like(world.invitations.all().find((i) => i.id === fresh.right.invitation.id), { status: 'pending' });
+  t.like(
+    world.invitations.all().find((i) => i.id === old.right.invitation.id),
+    { status: 'expired' },
+  );
+  t.like(
+    world.invitations.all().find((i) => i.id === fresh.right.invitation.id),
+    { status: 'pending' },
+  );
   t.deepEqual(world.eventLog.types().slice(-2), ['membership.deleted', 'invitation.expired']);
   t.like(world.eventLog.events.at(-1), { data: { invitationId: old.right.invitation.id, status: 'expired' } });
   t.is(await expirePendingInvitations(world)(), 0, 'a second run finds nothing');
