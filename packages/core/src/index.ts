@@ -52,7 +52,13 @@ export type { RetrySettings } from './events/retry-schedule.js';
 export { DELIVER_JOB } from './events/delivery/delivery-ports.js';
 export type { DeliveryPorts, DeliverySettings } from './events/delivery/delivery-ports.js';
 export { envelopeJson, envelopeOf } from './events/delivery/envelope.js';
-export { EXPIRE_INVITATIONS_JOB, FEED_RETENTION_DAYS, PRUNE_FEED_JOB, eventsJobHandlers } from './events/events-jobs.js';
+export {
+  EXPIRE_INVITATIONS_JOB,
+  FEED_RETENTION_DAYS,
+  PRUNE_FEED_JOB,
+  eventsJobHandlers,
+  eventsPeriodicHandlers,
+} from './events/events-jobs.js';
 export type { EventsJobPorts } from './events/events-jobs.js';
 export { FAN_OUT_JOB, newEventId, recordEvent, type RecordEventPorts } from './events/record-event.js';
 export { describeErrors, showValue } from './shared/describe-errors.js';

@@ -9,8 +9,9 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 
 /**
  * The events area: webhook endpoints, their delivery log and replay, the pull feed, and the jobs
- * that deliver events (`events.fan-out`, `events.deliver`) and keep the feed (`events.prune-feed`)
- * and invitations (`invitations.expire`) tidy, bound under `TOKENS.JobHandlers`.
+ * that deliver events (`events.fan-out`, `events.deliver`), bound under `TOKENS.JobHandlers`. Its
+ * periodic jobs (`events.prune-feed`, `invitations.expire`: `eventsPeriodicHandlers`) are run by the
+ * fleet-wide periodic mechanism, one entry each.
  */
 export const events: Area<EventsArea> = {
   services: TOKENS.EventsArea,

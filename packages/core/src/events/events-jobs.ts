@@ -17,16 +17,26 @@ export const FEED_RETENTION_DAYS = 30;
 export type EventsJobPorts = DeliveryPorts & InvitationStepsDeps;
 
 /**
- * The events area's jobs, by name: `events.fan-out` (one delivery per subscribed endpoint),
- * `events.deliver` (one signed attempt), and the periodic `events.prune-feed` (30-day retention)
- * and `invitations.expire`.
+ * The events area's delivery jobs, by name: `events.fan-out` (one delivery per subscribed endpoint)
+ * and `events.deliver` (one signed attempt).
  *
  * @example
- * const handlers = eventsJobHandlers(ports); // { 'events.fan-out': …, 'events.deliver': …, … }
+ * const handlers = eventsJobHandlers(ports); // { 'events.fan-out': …, 'events.deliver': … }
  */
-export const eventsJobHandlers = (ports: EventsJobPorts): JobHandlers => ({
+export const eventsJobHandlers = (ports: DeliveryPorts): JobHandlers => ({
   [FAN_OUT_JOB]: fanOut(ports),
   [DELIVER_JOB]: deliver(ports),
+});
+
+/**
+ * The events area's periodic jobs, by name, for the fleet-wide periodic mechanism to run:
+ * `events.prune-feed` (the feed's 30-day retention) and `invitations.expire` (pending invitations
+ * past `expiresAt`, with `invitation.expired`).
+ *
+ * @example
+ * await eventsPeriodicHandlers(ports)['events.prune-feed']!({});
+ */
+export const eventsPeriodicHandlers = (ports: EventsJobPorts): JobHandlers => ({
   [PRUNE_FEED_JOB]: async () => {
     await ports.eventLog.prune(new Date(ports.clock.now().getTime() - FEED_RETENTION_DAYS * 86_400_000));
   },

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { createEventsWorld } from '../testing/events-world.js';
 import { emitEvent } from './emit-event.js';
-import { eventsJobHandlers, PRUNE_FEED_JOB } from './events-jobs.js';
+import { eventsPeriodicHandlers, PRUNE_FEED_JOB } from './events-jobs.js';
 
 test('the prune job deletes feed events older than 30 days and keeps the rest', async (t) => {
   const world = createEventsWorld();
@@ -10,7 +10,7 @@ test('the prune job deletes feed events older than 30 days and keeps the rest', 
   world.clock.advance(2 * 86_400_000);
   const kept = await emitEvent(world, 'organization.deleted', 'org-1', data);
   world.clock.advance(29 * 86_400_000);
-  await eventsJobHandlers(world)[PRUNE_FEED_JOB]!({});
+  await eventsPeriodicHandlers(world)[PRUNE_FEED_JOB]!({});
   t.deepEqual(
     world.eventLog.events.map((event) => event.id),
     [kept.id],

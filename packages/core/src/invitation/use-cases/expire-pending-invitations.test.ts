@@ -1,7 +1,7 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Email } from '../../identity/email.js';
-import { EXPIRE_INVITATIONS_JOB, eventsJobHandlers } from '../../events/events-jobs.js';
+import { EXPIRE_INVITATIONS_JOB, eventsPeriodicHandlers } from '../../events/events-jobs.js';
 import { anOrganization } from '../../testing/organization-fixtures.js';
 import { createEventsWorld } from '../../testing/events-world.js';
 import { expirePendingInvitations } from './expire-pending-invitations.js';
@@ -34,6 +34,6 @@ test('the invitations.expire job runs the expiry', async (t) => {
   const { organization, owner } = await anOrganization(world, {});
   await inviteMember(world)(owner.auth, organization.id, { email: 'old@example.com' as Email, role: 'member' })();
   world.clock.advance(8 * 86_400_000);
-  await eventsJobHandlers(world)[EXPIRE_INVITATIONS_JOB]!({});
+  await eventsPeriodicHandlers(world)[EXPIRE_INVITATIONS_JOB]!({});
   t.is(world.invitations.all()[0]?.status, 'expired');
 });
