@@ -18,7 +18,7 @@ import type {
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { createSqlRunner } from './sql/create-sql-runner.js';
-import type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+import type { PoolStats, QueryObserver, SqlResult, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 import { SqlAuditLog } from './repositories/sql-audit-log.js';
 import { SqlCallers } from './repositories/sql-callers.js';
 import { SqlDevices } from './repositories/sql-devices.js';
@@ -62,6 +62,12 @@ export interface Persistence {
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
+  /**
+   * Runs SQL text of a library's own (the job queue's) through the repositories' runner, joining
+   * the caller's unit-of-work transaction when one is open, so what it writes commits or rolls back
+   * with the write it follows (see `SqlRunner.executeSql`).
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<SqlResult>;
   /** Rejects when the database is unreachable (for `/health/ready`). */
   ping(): Promise<void>;
   /** The connection pools' counts right now: MikroORM's, and on PostgreSQL the prepared statements' own. */
@@ -120,6 +126,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     webhookEndpoints: new SqlWebhookEndpoints(sql, parseDate),
     eventDeliveries: new SqlEventDeliveries(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
+    executeSql: (text, values) => sql.executeSql(text, values),
     migrate: db.migrate,
     ping: db.ping,
     poolStats: () => [db.poolStats(), sql.poolStats()].filter((stats): stats is PoolStats => stats !== undefined),

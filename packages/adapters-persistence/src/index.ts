@@ -19,7 +19,7 @@ export { SqlEventLog } from './repositories/sql-event-log.js';
 export { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints.js';
 export { SqlEventDeliveries } from './repositories/sql-event-deliveries.js';
 export { createSqlRunner } from './sql/create-sql-runner.js';
-export type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+export type { PoolStats, QueryObserver, SqlResult, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export type { TransactionSlot } from './sql/transaction-slot.js';
 export { statement } from './sql/statement.js';
 export type { Statement } from './sql/statement.js';

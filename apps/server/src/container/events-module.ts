@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { eventsArea, eventsJobHandlers, type EventsArea } from '@idv/core';
+import { eventsArea, eventsJobHandlers, eventsPeriodicHandlers, type EventsArea } from '@idv/core';
 import type { Area } from './area.js';
 import { portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
@@ -10,8 +10,8 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 /**
  * The events area: webhook endpoints, their delivery log and replay, the pull feed, and the jobs
  * that deliver events (`events.fan-out`, `events.deliver`), bound under `TOKENS.JobHandlers`. Its
- * periodic jobs (`events.prune-feed`, `invitations.expire`: `eventsPeriodicHandlers`) are run by the
- * fleet-wide periodic mechanism, one entry each.
+ * periodic jobs (`events.prune-feed`, `invitations.expire`) are bound under `TOKENS.EventsPeriodicJobs`
+ * for their entries in `PERIODIC_JOBS`.
  */
 export const events: Area<EventsArea> = {
   services: TOKENS.EventsArea,
@@ -24,5 +24,6 @@ export const events: Area<EventsArea> = {
       });
       bind(TOKENS.EventsArea).toDynamicValue((context) => eventsArea(portsOf(context)));
       bind(TOKENS.JobHandlers).toDynamicValue((context) => eventsJobHandlers(portsOf(context)));
+      bind(TOKENS.EventsPeriodicJobs).toDynamicValue((context) => eventsPeriodicHandlers(portsOf(context)));
     }),
 };

@@ -18,8 +18,6 @@ import type {
   EventLog,
   EventsArea,
   DeliverySettings,
-  JobHandlers,
-  JobQueue,
   WebhookEndpoints,
   IdentityArea,
   ResealNationalIds,
@@ -29,6 +27,8 @@ import type {
   Invitations,
   InvitationThrottle,
   InviteTokens,
+  JobHandlers,
+  JobQueue,
   Logger,
   Memberships,
   NationalIds,
@@ -152,6 +152,8 @@ export const TOKENS = {
   EventDeliveries: Symbol('EventDeliveries') as ServiceIdentifier<EventDeliveries>,
   /** The retry schedule's scale (`WEBHOOK_RETRY_SCHEDULE_SCALE`), its jitter and each attempt's timeout. */
   DeliverySettings: Symbol('DeliverySettings') as ServiceIdentifier<DeliverySettings>,
+  /** The events area's periodic jobs (`events.prune-feed`, `invitations.expire`), run from the periodic list. */
+  EventsPeriodicJobs: Symbol('EventsPeriodicJobs') as ServiceIdentifier<JobHandlers>,
   /** The events area's use cases: endpoints, deliveries, replay, the pull feed. */
   EventsArea: Symbol('EventsArea') as ServiceIdentifier<EventsArea>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,

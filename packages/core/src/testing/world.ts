@@ -13,7 +13,6 @@ import { InMemoryAuditLog } from './in-memory-audit-log.js';
 import { InMemoryCallers } from './in-memory-callers.js';
 import { InMemoryDevices } from './in-memory-devices.js';
 import { InMemoryEventLog } from './in-memory-event-log.js';
-import { RecordingJobQueue } from './recording-job-queue.js';
 import { FakeEndpointSecretVault } from './fake-endpoint-secret-vault.js';
 import { FixedEndpointUrlPolicy } from './fixed-endpoint-url-policy.js';
 import { InMemoryEventDeliveries } from './in-memory-event-deliveries.js';
@@ -31,6 +30,7 @@ import { RecordingErrorTracker } from './recording-error-tracker.js';
 import { RecordingLogger } from './recording-logger.js';
 import { RecordingNotifications } from './recording-notifications.js';
 import { PendingBackgroundTasks } from './pending-background-tasks.js';
+import { RecordingJobQueue } from './recording-job-queue.js';
 import { RecordingWebhookMetrics } from './recording-webhook-metrics.js';
 import { SequentialIds } from './sequential-ids.js';
 import { FakePaymentGateway } from './fake-payment-gateway.js';
@@ -78,6 +78,7 @@ export const createTestWorld = () => {
   const notifications = new RecordingNotifications();
   const background = new PendingBackgroundTasks(logger);
   const eventLog = new InMemoryEventLog();
+  // Follow-ups enqueued by the use cases; a test runs them with `jobQueue.drain(handlers)`.
   const jobQueue = new RecordingJobQueue();
   return {
     eventLog,
@@ -123,11 +124,6 @@ export const createTestWorld = () => {
       unitOfWork,
       clock,
       ids,
-      organizations,
-      devices,
-      notifications,
-      background,
-      logger,
       eventLog,
       jobQueue,
     }),
