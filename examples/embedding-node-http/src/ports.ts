@@ -9,6 +9,7 @@ import {
   InMemoryAuditLog,
   InMemoryCallers,
   InMemoryDevices,
+  InMemoryEventLog,
   InMemoryInvitations,
   InMemoryMemberships,
   InMemoryNationalIds,
@@ -94,9 +95,14 @@ export const createPorts = (provider: ProviderSettings) => {
     memberships,
     devices,
     notifications,
-    jobQueue: inProcessJobQueue(logger, () => invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin })),
+    // Outbound events are not delivered here (no endpoints): their fan-out job does nothing.
+    jobQueue: inProcessJobQueue(logger, () => ({
+      'events.fan-out': async () => undefined,
+      ...invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin }),
+    })),
     invitations: new InMemoryInvitations(),
     auditLog: new InMemoryAuditLog(),
+    eventLog: new InMemoryEventLog(),
     nationalIds: new InMemoryNationalIds(),
     nationalIdVault: new FakeNationalIdVault(),
     inviteTokens: new FakeInviteTokens(),

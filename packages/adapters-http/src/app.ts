@@ -19,6 +19,8 @@ import { exactRouteDispatch } from './exact-route-dispatch.js';
 import { unsupportedMethods } from './middleware/unsupported-methods.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { auditRoutes } from './routes/audit-routes.js';
+import { eventDeliveryRoutes } from './routes/event-delivery-routes.js';
+import { webhookEndpointRoutes } from './routes/webhook-endpoint-routes.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { complianceRoutes } from './routes/compliance-routes.js';
 import { deviceRoutes } from './routes/device-routes.js';
@@ -80,6 +82,8 @@ const featureRoutes = ({
   ...invitationRoutes(services),
   ...complianceRoutes(services),
   ...auditRoutes(services),
+  ...webhookEndpointRoutes(services),
+  ...eventDeliveryRoutes(services),
   ...adminRoutes(services),
   ...planRoutes(services),
   ...publicOrganizationRoutes(services),

@@ -6,6 +6,7 @@ import {
   can,
   commerceArea,
   devicesArea,
+  eventsArea,
   DEFAULT_PAYMENT_SWEEP,
   identityArea,
   inviteMember,
@@ -24,6 +25,7 @@ import {
   type Role,
 } from '@idv/core';
 import {
+  anEndpoint,
   anOrganization,
   aPayment,
   aPerson,
@@ -54,6 +56,8 @@ interface Ids {
   readonly invitationId: string;
   readonly paymentId: string;
   readonly planId: string;
+  readonly endpointId: string;
+  readonly deliveryId: string;
 }
 
 interface RouteCase {
@@ -162,6 +166,46 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     request: (ids) => ({ path: `/organizations/${ids.orgId}/plans/${ids.planId}`, body: { onSale: true } }),
   },
   'GET /organizations/:orgId/audit': { rule: 'audit.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/audit` }) },
+  'POST /organizations/:orgId/webhook-endpoints': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints`, body: { url: 'https://crm.example.com/hooks' } }),
+  },
+  'GET /organizations/:orgId/webhook-endpoints': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints` }),
+  },
+  'GET /organizations/:orgId/webhook-endpoints/:endpointId': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}` }),
+  },
+  'PATCH /organizations/:orgId/webhook-endpoints/:endpointId': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}`, body: { description: 'CRM' } }),
+  },
+  'DELETE /organizations/:orgId/webhook-endpoints/:endpointId': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}` }),
+  },
+  'POST /organizations/:orgId/webhook-endpoints/:endpointId/rotate-secret': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}/rotate-secret` }),
+  },
+  'GET /organizations/:orgId/webhook-endpoints/:endpointId/deliveries': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}/deliveries` }),
+  },
+  'POST /organizations/:orgId/webhook-endpoints/:endpointId/deliveries/:deliveryId/retry': {
+    rule: 'integrations.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}/deliveries/${ids.deliveryId}/retry` }),
+  },
+  'POST /organizations/:orgId/webhook-endpoints/:endpointId/recover': {
+    rule: 'integrations.manage',
+    request: (ids) => ({
+      path: `/organizations/${ids.orgId}/webhook-endpoints/${ids.endpointId}/recover`,
+      body: { since: '2026-01-01T00:00:00.000Z' },
+    }),
+  },
+  'GET /organizations/:orgId/events': { rule: 'integrations.manage', request: (ids) => ({ path: `/organizations/${ids.orgId}/events` }) },
 };
 
 const ROLE_OF: Partial<Record<Persona, Role>> = { owner: 'owner', admin: 'admin', coach: 'coach', member: 'member' };
@@ -182,6 +226,7 @@ const servicesFor = (world: TestWorld): HttpServices => ({
   ...paymentsFor(world).area,
   ...devicesArea(world),
   ...commerceArea(world),
+  ...eventsArea(world),
   checkReadiness: async () => undefined,
 });
 
@@ -236,6 +281,19 @@ const seed = async (world: TestWorld): Promise<Ids> => {
     grantsRole: 'member',
   })();
   if (E.isLeft(plan)) throw new Error(`fixture: ${plan.left._tag}`);
+  const { endpoint } = await anEndpoint(world, organization.id);
+  const [event] = world.eventLog.events;
+  if (event === undefined) throw new Error('fixture: no event recorded');
+  const now = world.clock.now();
+  const delivery = await world.eventDeliveries.ensure({
+    id: fixtureUuid(0xc1, 1),
+    eventId: event.id,
+    endpointId: endpoint.id,
+    status: 'dead',
+    attempts: 8,
+    createdAt: now,
+    updatedAt: now,
+  });
   return {
     planId: plan.right.id,
     orgId: organization.id,
@@ -243,6 +301,8 @@ const seed = async (world: TestWorld): Promise<Ids> => {
     suspendedTarget: members.suspendedTarget.membership.id,
     invitationId: invited.right.invitation.id,
     paymentId: payment.id,
+    endpointId: endpoint.id,
+    deliveryId: delivery.id,
   };
 };
 

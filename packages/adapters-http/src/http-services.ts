@@ -2,6 +2,7 @@ import type {
   CommerceArea,
   DevicesArea,
   ErrorTracker,
+  EventsArea,
   IdentityArea,
   Logger,
   OrganizationsArea,
@@ -21,7 +22,8 @@ export type HttpServices = IdentityArea &
   OrganizationsArea &
   PaymentsArea &
   DevicesArea &
-  CommerceArea & {
+  CommerceArea &
+  EventsArea & {
     /** Resolves when the service can serve (the database answers); rejects otherwise. */
     readonly checkReadiness: () => Promise<void>;
   };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { commerceArea, devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import { commerceArea, devicesArea, eventsArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
 import { createPaymentsWorld, type PaymentsWorld } from '@idv/core/testing';
 import { createHttpApp } from './app.js';
 import type { HttpAppOptions, HttpServices } from './http-services.js';
@@ -39,6 +39,7 @@ const servicesFor = (world: PaymentsWorld): HttpServices => ({
   ...paymentsArea(world),
   ...devicesArea(world),
   ...commerceArea(world),
+  ...eventsArea(world),
   checkReadiness: async () => undefined,
 });
 

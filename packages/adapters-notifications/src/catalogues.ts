@@ -30,6 +30,10 @@ export const CATALOGUES: Readonly<Record<string, Catalogue>> = {
       title: 'Invitation accepted',
       body: '{inviteeEmail, select, none {Your invitee} other {{inviteeEmail}}} joined {organizationName}.',
     },
+    'webhook_endpoint.disabled': {
+      title: 'Webhook endpoint disabled',
+      body: 'Events are no longer sent to {endpointHost}: {reason, select, gone {it answered 410 Gone} other {every delivery failed for 5 days}}. Fix it, then enable it again.',
+    },
   },
   tr: {
     'invitation.received': {
@@ -39,6 +43,10 @@ export const CATALOGUES: Readonly<Record<string, Catalogue>> = {
     'invitation.accepted': {
       title: 'Davet kabul edildi',
       body: '{inviteeEmail, select, none {Davet ettiğiniz kişi} other {{inviteeEmail}}} {organizationName} üyeliğini kabul etti.',
+    },
+    'webhook_endpoint.disabled': {
+      title: 'Webhook adresi devre dışı',
+      body: '{endpointHost} adresine artık olay gönderilmiyor: {reason, select, gone {410 Gone yanıtı verdi} other {5 gündür her gönderim başarısız}}. Sorunu giderip yeniden etkinleştirin.',
     },
   },
 };

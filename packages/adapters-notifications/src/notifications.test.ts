@@ -57,7 +57,11 @@ test('messages come from the ICU catalogues: en, tr (tr-TR too), and en for a la
 
 test('a message missing from a catalogue falls back to en', (t) => {
   const render = createRenderer({
-    en: { 'invitation.received': { title: 'Hi {organizationName}', body: 'b' }, 'invitation.accepted': { title: 'A', body: 'B' } },
+    en: {
+      'invitation.received': { title: 'Hi {organizationName}', body: 'b' },
+      'invitation.accepted': { title: 'A', body: 'B' },
+      'webhook_endpoint.disabled': { title: 'D', body: 'E' },
+    },
     tr: {} as never,
   });
   t.is(render('tr' as Locale, invited).title, 'Hi Iron Temple');

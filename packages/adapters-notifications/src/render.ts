@@ -18,10 +18,22 @@ const languageOf = (locale: Locale, catalogues: Readonly<Record<string, Catalogu
   return catalogues[language] !== undefined ? language : FALLBACK_LANGUAGE;
 };
 
-const argumentsOf = (message: NotificationMessage): Record<string, string> =>
-  message.kind === 'invitation.received'
-    ? { organizationName: message.organizationName, role: message.role }
-    : { organizationName: message.organizationName, inviteeEmail: message.inviteeEmail ?? 'none' };
+const argumentsOf = (message: NotificationMessage): Record<string, string> => {
+  switch (message.kind) {
+    case 'invitation.received':
+      return { organizationName: message.organizationName, role: message.role };
+    case 'invitation.accepted':
+      return { organizationName: message.organizationName, inviteeEmail: message.inviteeEmail ?? 'none' };
+    case 'webhook_endpoint.disabled':
+      return { endpointHost: message.endpointHost, reason: message.reason };
+  }
+};
+
+// What the app receives with the push, to open the right screen.
+const dataOf = (message: NotificationMessage): Record<string, string> =>
+  message.kind === 'webhook_endpoint.disabled'
+    ? { kind: message.kind, organizationId: message.organizationId, endpointId: message.endpointId }
+    : { kind: message.kind, organizationId: message.organizationId, invitationId: message.invitationId };
 
 /**
  * Puts messages into words from ICU catalogues with `intl-messageformat`: the locale's catalogue
@@ -51,7 +63,7 @@ export const createRenderer = (catalogues: Readonly<Record<string, Catalogue>> =
       language,
       title: format(language, message.kind, 'title', values),
       body: format(language, message.kind, 'body', values),
-      data: { kind: message.kind, organizationId: message.organizationId, invitationId: message.invitationId },
+      data: dataOf(message),
     };
   };
 };

@@ -3,6 +3,8 @@ import type {
   Callers,
   Devices,
   IdempotencyRecords,
+  EventDeliveries,
+  EventLog,
   Invitations,
   Memberships,
   NationalIds,
@@ -14,6 +16,7 @@ import type {
   Purchases,
   UnitOfWork,
   Users,
+  WebhookEndpoints,
 } from '@idv/core';
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
@@ -22,6 +25,9 @@ import type { PoolStats, QueryObserver, SqlResult, SqlRunner, SqlRunnerOptions }
 import { SqlAuditLog } from './repositories/sql-audit-log.js';
 import { SqlCallers } from './repositories/sql-callers.js';
 import { SqlDevices } from './repositories/sql-devices.js';
+import { SqlEventDeliveries } from './repositories/sql-event-deliveries.js';
+import { SqlEventLog } from './repositories/sql-event-log.js';
+import { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints.js';
 import { SqlInvitations } from './repositories/sql-invitations.js';
 import { SqlMemberships } from './repositories/sql-memberships.js';
 import { SqlNationalIds } from './repositories/sql-national-ids.js';
@@ -59,6 +65,12 @@ export interface Persistence {
   readonly idempotencyRecords: IdempotencyRecords;
   /** Visitors' purchases of plans (never card data or national IDs). */
   readonly purchases: Purchases;
+  /** The outbox of outbound events and its pull feed. */
+  readonly eventLog: EventLog;
+  /** Organizations' webhook endpoints (secrets sealed). */
+  readonly webhookEndpoints: WebhookEndpoints;
+  /** The delivery log: one row per event and endpoint, one per attempt. */
+  readonly eventDeliveries: EventDeliveries;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -125,6 +137,9 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     plans: new SqlPlans(sql, parseDate),
     idempotencyRecords: new SqlIdempotencyRecords(sql, parseDate),
     purchases: new SqlPurchases(sql, parseDate),
+    eventLog: new SqlEventLog(sql, parseDate),
+    webhookEndpoints: new SqlWebhookEndpoints(sql, parseDate),
+    eventDeliveries: new SqlEventDeliveries(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     executeSql: (text, values) => sql.executeSql(text, values),
     migrate: db.migrate,

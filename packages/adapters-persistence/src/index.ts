@@ -18,6 +18,9 @@ export { SqlPaymentSubscriptions } from './repositories/sql-payment-subscription
 export { SqlPlans } from './repositories/sql-plans.js';
 export { SqlIdempotencyRecords } from './repositories/sql-idempotency-records.js';
 export { SqlPurchases } from './repositories/sql-purchases.js';
+export { SqlEventLog } from './repositories/sql-event-log.js';
+export { SqlWebhookEndpoints } from './repositories/sql-webhook-endpoints.js';
+export { SqlEventDeliveries } from './repositories/sql-event-deliveries.js';
 export { createSqlRunner } from './sql/create-sql-runner.js';
 export type { PoolStats, QueryObserver, SqlResult, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export type { TransactionSlot } from './sql/transaction-slot.js';

@@ -23,7 +23,46 @@ export type {
 } from './events/ports/event-sender.js';
 export type { EndpointSecretVault, SealedEndpointSecret } from './events/ports/endpoint-secret-vault.js';
 export type { EventDraft, OutboundEvent } from './events/outbound-event.js';
-export type { EventLog } from './events/ports/event-log.js';
+export type { EventLog, FeedEvent } from './events/ports/event-log.js';
+export { EVENT_CATALOGUE, EVENT_TYPES, EventTypeCodec, isEventType } from './events/catalogue.js';
+export type { EventCatalogue, EventData, EventType } from './events/catalogue.js';
+export { emitEvent } from './events/emit-event.js';
+export { FeedPosition } from './events/feed-position.js';
+export type { FeedPositionBrand } from './events/feed-position.js';
+export { deliveryNotFound, endpointUrlRefused, webhookEndpointNotFound, webhookSecretsUnavailable } from './events/events.errors.js';
+export type {
+  DeliveryNotFound,
+  EndpointUrlRefused,
+  EventsError,
+  WebhookEndpointNotFound,
+  WebhookSecretsUnavailable,
+} from './events/events.errors.js';
+export { eventsArea } from './events/events-area.js';
+export type { EventsArea, EventsPorts } from './events/events-area.js';
+export type { EndpointDeps } from './events/use-cases/endpoint-deps.js';
+export type { CreatedWebhookEndpoint, CreateWebhookEndpointError, NewWebhookEndpoint } from './events/use-cases/create-webhook-endpoint.js';
+export type { EndpointError } from './events/use-cases/manage-webhook-endpoints.js';
+export { ROTATION_OVERLAP_MS } from './events/use-cases/manage-webhook-endpoints.js';
+export type { FeedPage } from './events/use-cases/read-event-feed.js';
+export type { Recovered } from './events/use-cases/manage-deliveries.js';
+export { liveSecrets, subscribes } from './events/webhook-endpoint.js';
+export type { DisabledReason, WebhookEndpoint, WebhookEndpointChanges } from './events/webhook-endpoint.js';
+export type { WebhookEndpoints } from './events/ports/webhook-endpoints.js';
+export type { AttemptErrorKind, DeliveryAttempt, DeliveryStatus, EventDelivery } from './events/event-delivery.js';
+export type { EventDeliveries } from './events/ports/event-deliveries.js';
+export { FAILING_LIMIT_MS, JITTER, RETRY_SCHEDULE_SECONDS, retryDelayMs } from './events/retry-schedule.js';
+export type { RetrySettings } from './events/retry-schedule.js';
+export { DELIVER_JOB } from './events/delivery/delivery-ports.js';
+export type { DeliveryPorts, DeliverySettings } from './events/delivery/delivery-ports.js';
+export { envelopeJson, envelopeOf } from './events/delivery/envelope.js';
+export {
+  EXPIRE_INVITATIONS_JOB,
+  FEED_RETENTION_DAYS,
+  PRUNE_FEED_JOB,
+  eventsJobHandlers,
+  eventsPeriodicHandlers,
+} from './events/events-jobs.js';
+export type { EventsJobPorts } from './events/events-jobs.js';
 export { FAN_OUT_JOB, newEventId, recordEvent, type RecordEventPorts } from './events/record-event.js';
 export { describeErrors, showValue } from './shared/describe-errors.js';
 export { fromPort } from './shared/from-port.js';
@@ -270,6 +309,7 @@ export type { CreatedInvitation, InviteMemberDeps, InviteMemberError, InviteMemb
 export { resendInvitation } from './invitation/use-cases/resend-invitation.js';
 export type { ResendInvitationDeps, ResendInvitationError, ResentInvitation } from './invitation/use-cases/resend-invitation.js';
 export { revokeInvitation } from './invitation/use-cases/revoke-invitation.js';
+export { EXPIRY_BATCH, expirePendingInvitations } from './invitation/use-cases/expire-pending-invitations.js';
 export type { RevokeInvitationError } from './invitation/use-cases/revoke-invitation.js';
 export { acceptInvitation } from './invitation/use-cases/accept-invitation.js';
 export type { AcceptInvitationError } from './invitation/use-cases/accept-invitation.js';

@@ -14,6 +14,7 @@ import {
 import {
   commerceArea,
   devicesArea,
+  eventsArea,
   identityArea,
   organizationsArea,
   paymentsArea,
@@ -69,6 +70,7 @@ test.beforeEach(async (t) => {
     ...paymentsArea(world),
     ...devicesArea(world),
     ...commerceArea(world),
+    ...eventsArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { resultUrl: RESULT_URL } });

@@ -19,6 +19,9 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.Plans).toConstantValue(persistence.plans);
     bind(TOKENS.IdempotencyRecords).toConstantValue(persistence.idempotencyRecords);
     bind(TOKENS.Purchases).toConstantValue(persistence.purchases);
+    bind(TOKENS.EventLog).toConstantValue(persistence.eventLog);
+    bind(TOKENS.WebhookEndpoints).toConstantValue(persistence.webhookEndpoints);
+    bind(TOKENS.EventDeliveries).toConstantValue(persistence.eventDeliveries);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

@@ -47,6 +47,10 @@ export const PORT_TOKENS = {
   endpointUrlPolicy: TOKENS.EndpointUrlPolicy,
   endpointSecretVault: TOKENS.EndpointSecretVault,
   jobQueue: TOKENS.JobQueue,
+  eventLog: TOKENS.EventLog,
+  webhookEndpoints: TOKENS.WebhookEndpoints,
+  eventDeliveries: TOKENS.EventDeliveries,
+  deliverySettings: TOKENS.DeliverySettings,
 } as const;
 
 type PortName = keyof typeof PORT_TOKENS;

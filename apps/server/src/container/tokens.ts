@@ -14,6 +14,11 @@ import type {
   EndpointUrlPolicy,
   ErrorTracker,
   EventSender,
+  EventDeliveries,
+  EventLog,
+  EventsArea,
+  DeliverySettings,
+  WebhookEndpoints,
   IdentityArea,
   ResealNationalIds,
   IdentityProviderAdmin,
@@ -157,6 +162,18 @@ export const TOKENS = {
   JobQueue: Symbol('JobQueue') as ServiceIdentifier<JobQueue>,
   /** Every area's job handlers, by job name: each area binds its own map here, and the server runs workers for them all. */
   JobHandlers: Symbol('JobHandlers') as ServiceIdentifier<JobHandlers>,
+  /** The outbox of outbound events and the pull feed (`outbound_events`). */
+  EventLog: Symbol('EventLog') as ServiceIdentifier<EventLog>,
+  /** Organizations' webhook endpoints. */
+  WebhookEndpoints: Symbol('WebhookEndpoints') as ServiceIdentifier<WebhookEndpoints>,
+  /** The delivery log of outbound events. */
+  EventDeliveries: Symbol('EventDeliveries') as ServiceIdentifier<EventDeliveries>,
+  /** The retry schedule's scale (`WEBHOOK_RETRY_SCHEDULE_SCALE`), its jitter and each attempt's timeout. */
+  DeliverySettings: Symbol('DeliverySettings') as ServiceIdentifier<DeliverySettings>,
+  /** The events area's periodic jobs (`events.prune-feed`, `invitations.expire`), run from the periodic list. */
+  EventsPeriodicJobs: Symbol('EventsPeriodicJobs') as ServiceIdentifier<JobHandlers>,
+  /** The events area's use cases: endpoints, deliveries, replay, the pull feed. */
+  EventsArea: Symbol('EventsArea') as ServiceIdentifier<EventsArea>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;

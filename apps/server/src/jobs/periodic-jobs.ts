@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import type { JobHandlers, JobQueue, Logger } from '@idv/core';
+import { EXPIRE_INVITATIONS_JOB, PRUNE_FEED_JOB, type JobHandlers, type JobQueue, type Logger } from '@idv/core';
 import type { AppConfig } from '../config/app-config.js';
 import { TOKENS } from '../container/tokens.js';
 
@@ -32,6 +32,18 @@ export const PERIODIC_JOBS: readonly PeriodicJobEntry[] = [
     name: 'identity.sync-users',
     everyMs: (config) => (config.syncIntervalMinutes === undefined ? undefined : config.syncIntervalMinutes * 60_000),
     run: (container) => container.get(TOKENS.UserSyncJob).runNow(),
+  },
+  {
+    // The pull feed keeps 30 days; an hourly prune is plenty.
+    name: PRUNE_FEED_JOB,
+    everyMs: () => 3_600_000,
+    run: (container) => container.get(TOKENS.EventsPeriodicJobs)[PRUNE_FEED_JOB]!({}),
+  },
+  {
+    // Invitations otherwise expire only when touched: a minute late at most, with `invitation.expired`.
+    name: EXPIRE_INVITATIONS_JOB,
+    everyMs: () => 60_000,
+    run: (container) => container.get(TOKENS.EventsPeriodicJobs)[EXPIRE_INVITATIONS_JOB]!({}),
   },
 ];
 

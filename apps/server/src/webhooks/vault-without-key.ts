@@ -9,6 +9,7 @@ const MISSING_KEY =
  * but creating an endpoint (sealing its secret) or signing for one (opening it) is refused, naming the setting.
  */
 export const vaultWithoutKey: EndpointSecretVault = {
+  unavailable: MISSING_KEY,
   generate: generateEndpointSecret,
   seal: () => Promise.reject(new EndpointSecretVaultError(MISSING_KEY)),
   open: () => Promise.reject(new EndpointSecretVaultError(MISSING_KEY)),

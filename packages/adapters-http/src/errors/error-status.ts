@@ -1,6 +1,7 @@
 import type {
   CommerceError,
   DeleteSelfError,
+  EventsError,
   IdentityError,
   IdpWebhookError,
   InvitationError,
@@ -35,7 +36,8 @@ export type AnyDomainError =
   | NationalIdError
   | PaymentError
   | CommerceError
-  | CallbackRejection;
+  | CallbackRejection
+  | EventsError;
 
 /** Every public error code the API can answer with. */
 export type ErrorCode = AnyDomainError['_tag'] | HttpEdgeErrorCode;
@@ -54,6 +56,10 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   MissingSignature: 401,
   InvalidSignature: 401,
   PaymentNotFound: 404,
+  WebhookEndpointNotFound: 404,
+  DeliveryNotFound: 404,
+  EndpointUrlRefused: 422,
+  WebhookSecretsUnavailable: 503,
   NationalIdRequired: 409,
   PaymentRefused: 422,
   PaymentSubscriptionExists: 409,

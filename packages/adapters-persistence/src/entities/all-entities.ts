@@ -1,5 +1,8 @@
 import { AuditEntrySchema } from './audit-entry.entity.js';
 import { DeviceSchema } from './device.entity.js';
+import { DeliveryAttemptSchema, EventDeliverySchema } from './event-delivery.entity.js';
+import { OutboundEventSchema } from './outbound-event.entity.js';
+import { WebhookEndpointSchema } from './webhook-endpoint.entity.js';
 import { InvitationSchema } from './invitation.entity.js';
 import { MembershipSchema } from './membership.entity.js';
 import { NationalIdSchema } from './national-id.entity.js';
@@ -27,4 +30,8 @@ export const allEntities = [
   PlanSchema,
   IdempotencyRecordSchema,
   PurchaseSchema,
+  OutboundEventSchema,
+  WebhookEndpointSchema,
+  EventDeliverySchema,
+  DeliveryAttemptSchema,
 ];

@@ -12,6 +12,7 @@ import { Migration20261205140842_organization_slugs } from './20261205140842-org
 import { Migration20261205141543_plans } from './20261205141543-plans.js';
 import { Migration20261205142327_idempotency_records } from './20261205142327-idempotency-records.js';
 import { Migration20261205142728_purchases } from './20261205142728-purchases.js';
+import { Migration20261205141212_outbound_events } from './20261205141212-outbound-events.js';
 
 /** Every migration, oldest first. Register each generated class here: there is no glob discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261205141543_plans', class: Migration20261205141543_plans },
   { name: 'Migration20261205142327_idempotency_records', class: Migration20261205142327_idempotency_records },
   { name: 'Migration20261205142728_purchases', class: Migration20261205142728_purchases },
+  { name: 'Migration20261205141212_outbound_events', class: Migration20261205141212_outbound_events },
 ];

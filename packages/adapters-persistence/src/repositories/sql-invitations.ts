@@ -46,6 +46,12 @@ const LIST_PENDING_FOR_EMAIL = statement(
 where lower("email") = lower(?) and "status" = 'pending' order by "created_at", "id"`,
 );
 
+const LIST_PENDING_EXPIRED = statement(
+  'invitations_list_pending_expired',
+  `select ${COLUMNS} from "invitations"
+where "status" = 'pending' and "expires_at" <= ? order by "expires_at", "id" limit ?`,
+);
+
 const LIST_FIRST = statement(
   'invitations_list_first',
   `select ${COLUMNS} from "invitations"
@@ -177,6 +183,12 @@ export class SqlInvitations implements Invitations {
   listPendingForEmail(email: Email): Promise<readonly Invitation[]> {
     return guarded('invitations.listPendingForEmail', async () =>
       (await this.sql.rows<InvitationRecord>(LIST_PENDING_FOR_EMAIL, [email])).map((row) => this.toDomain(row)),
+    );
+  }
+
+  listPendingExpired(now: Date, limit: number): Promise<readonly Invitation[]> {
+    return guarded('invitations.listPendingExpired', async () =>
+      (await this.sql.rows<InvitationRecord>(LIST_PENDING_EXPIRED, [now, limit])).map((row) => this.toDomain(row)),
     );
   }
 

@@ -4,9 +4,13 @@ import type { Clock } from '../shared/clock.js';
 import type { IdGenerator } from '../shared/id-generator.js';
 import type { AuditEntry, AuditSnapshot } from './audit-entry.js';
 import type { AuditLog } from './ports/audit-log.js';
+import type { RecordEventPorts } from '../events/record-event.js';
 
-/** Ports needed to append to the audit trail. */
-export interface AuditTrailDeps {
+/**
+ * Ports needed to append to the audit trail, and to record the outbound events of the same change
+ * in the same unit of work (ARCHITECTURE §10).
+ */
+export interface AuditTrailDeps extends RecordEventPorts {
   readonly auditLog: AuditLog;
   readonly clock: Clock;
   readonly ids: IdGenerator;

@@ -21,6 +21,16 @@ export type NotificationMessage =
       readonly organizationName: string;
       readonly invitationId: InvitationId;
       readonly inviteeEmail: string | null;
+    }
+  | {
+      /** The service disabled one of the organization's webhook endpoints; told to its owner and admins. */
+      readonly kind: 'webhook_endpoint.disabled';
+      readonly organizationId: OrganizationId;
+      readonly endpointId: string;
+      /** The endpoint URL's host alone (a path or query may carry a receiver's own token). */
+      readonly endpointHost: string;
+      /** `gone`: it answered 410; `failing`: every attempt failed for 5 days. */
+      readonly reason: 'gone' | 'failing';
     };
 
 /** One push to one device, in the recipient's language. */

@@ -24,6 +24,8 @@ import {
 import { isExpired, type Invitation, type InvitationId, type RevokedReason } from './invitation.js';
 import type { Invitations } from './ports/invitations.js';
 import type { InviteTokens } from './ports/invite-tokens.js';
+import { invitationFields, membershipChanged } from '../events/change-events.js';
+import { emitEvent } from '../events/emit-event.js';
 
 /** Where invitation links land and how long invitations live. */
 export interface InvitationSettings {
@@ -63,12 +65,13 @@ export const findInvitationIn = (
 export const cancelAwaitingMembership = async (deps: InvitationStepsDeps, membershipId: MembershipId): Promise<void> => {
   const membership = O.toNullable(await deps.memberships.findById(membershipId));
   if (membership === null || !isAwaitingInvitation(membership.status)) return;
-  await deps.memberships.update(
+  const cancelled = await deps.memberships.update(
     membership.id,
     { role: membership.role, status: membership.status },
     { status: 'cancelled' },
     deps.clock.now(),
   );
+  if (O.isSome(cancelled)) await membershipChanged(deps, membership, cancelled.value, 'cancelled');
 };
 
 /** Moves a pending invitation past its expiry to `expired` and cancels its membership, inside a unit of work; false if already moved. */
@@ -83,6 +86,10 @@ export const expireInvitation = async (deps: InvitationStepsDeps, invitation: In
     targetId: invitation.id,
     before: invitationSnapshot(invitation),
     after: invitationSnapshot({ ...invitation, status: 'expired' }),
+  });
+  await emitEvent(deps, 'invitation.expired', invitation.organizationId, {
+    ...invitationFields({ ...invitation, status: 'expired' }),
+    expiresAt: invitation.expiresAt.toISOString(),
   });
   return true;
 };
@@ -130,6 +137,7 @@ export const revokeInStore = async (
     before: invitationSnapshot(invitation),
     after: { ...invitationSnapshot(ended), ...note },
   });
+  await emitEvent(deps, 'invitation.revoked', invitation.organizationId, { ...invitationFields(ended), reason });
   return E.right(ended);
 };
 

@@ -29,6 +29,8 @@ import type { InvitationStepsDeps } from './invitation-steps.js';
 import type { Invitation, InvitationId } from './invitation.js';
 import type { Invitations } from './ports/invitations.js';
 import type { InviteTokens } from './ports/invite-tokens.js';
+import { invitationFields, membershipChanged } from '../events/change-events.js';
+import { emitEvent } from '../events/emit-event.js';
 
 /** How the invitee names an invitation: the token from the link, or its id (in-app). */
 export type InvitationReference = { readonly token: string } | { readonly invitationId: InvitationId };
@@ -122,5 +124,10 @@ export const claimAndPromote = async (
     before: invitationSnapshot(invitation),
     after: { ...invitationSnapshot({ ...invitation, status: 'accepted' }), userId: user.id },
   });
+  await emitEvent(deps, 'invitation.accepted', invitation.organizationId, {
+    ...invitationFields({ ...invitation, status: 'accepted' }),
+    userId: user.id,
+  });
+  await membershipChanged(deps, membership, promoted.value);
   return E.right(promoted.value);
 };

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { appendAudit, type AuditTrailDeps } from '../audit/audit-trail.js';
+import { membershipChanged } from '../events/change-events.js';
+import { emitEvent } from '../events/emit-event.js';
 import type { UserId } from '../identity/identifiers.js';
 import type { Organizations } from '../organization/ports/organizations.js';
 import { membershipChangedConcurrently, type MembershipChangedConcurrently } from './membership.errors.js';
@@ -43,6 +45,14 @@ export const moveOwnership = async (
     targetId: to.id,
     before: { ownerMembershipId: from?.id ?? null, role: to.role, ownerless: wasOwnerless },
     after: { ownerMembershipId: to.id, previousOwnerRole: previousOwner?.role ?? null },
+  });
+  if (from !== null && previousOwner !== null) await membershipChanged(deps, from, previousOwner);
+  await membershipChanged(deps, to, promoted.value);
+  await emitEvent(deps, 'ownership.transferred', to.organizationId, {
+    previousOwnerMembershipId: from?.id ?? null,
+    previousOwnerUserId: from?.userId ?? null,
+    newOwnerMembershipId: to.id,
+    newOwnerUserId: promoted.value.userId,
   });
   return E.right({ previousOwner, newOwner: promoted.value });
 };

@@ -4,6 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuditAction } from '../audit/audit-entry.js';
 import { appendAudit, membershipSnapshot } from '../audit/audit-trail.js';
+import { membershipChanged, type MembershipEnding } from '../events/change-events.js';
 import type { AuthPayload } from '../identity/auth-payload.js';
 import type { OrganizationId } from '../organization/organization.js';
 import type { Actor, AuthorizationError } from './authorize.js';
@@ -38,6 +39,10 @@ export interface StatusEdge {
   readonly verb: string;
 }
 
+// Why a membership ended, by the audited action that ended it.
+const endingOf = (action: AuditAction): MembershipEnding =>
+  action === 'membership.removed' ? 'removed' : action === 'membership.left' ? 'left' : 'cancelled';
+
 /**
  * Moves `target` along an edge and appends its audit entry, inside the caller's unit of work: a
  * guarded update (the row must still hold the role and status read). `before` is what the audit
@@ -67,6 +72,7 @@ export const changeStatusAudited = async (
     before: membershipSnapshot(before),
     after: membershipSnapshot(changed.value),
   });
+  await membershipChanged(deps, before, changed.value, endingOf(edge.action));
   return E.right(changed.value);
 };
 

@@ -47,6 +47,13 @@ export class InMemoryInvitations implements Invitations {
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   }
 
+  async listPendingExpired(now: Date, limit: number): Promise<readonly Invitation[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.status === 'pending' && row.expiresAt.getTime() <= now.getTime())
+      .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime() || a.id.localeCompare(b.id))
+      .slice(0, limit);
+  }
+
   async claim(id: InvitationId, now: Date): Promise<boolean> {
     return this.transition(id, (row) => row.expiresAt.getTime() > now.getTime(), { status: 'accepted', updatedAt: now });
   }

@@ -42,6 +42,7 @@ export {
   stubWebhookVerifier,
   failingAcceptPendingInvitations,
   TEST_INVITATION_SETTINGS,
+  TEST_DELIVERY_SETTINGS,
   VALID_TEST_SIGNATURE,
 } from './world.js';
 export type { TestWorld } from './world.js';
@@ -78,4 +79,13 @@ export { GatedUnitOfWork } from './gated-unit-of-work.js';
 export type { HeldUnitOfWork } from './gated-unit-of-work.js';
 export { RecordingJobQueue, type RecordedJob } from './recording-job-queue.js';
 export { InMemoryEventLog } from './in-memory-event-log.js';
+export { InMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
+export { InMemoryEventDeliveries } from './in-memory-event-deliveries.js';
+export { ScriptedEventSender, answered } from './scripted-event-sender.js';
+export { FakeEndpointSecretVault } from './fake-endpoint-secret-vault.js';
+export { anEndpoint, createEventsWorld } from './events-world.js';
+export { FixedEndpointUrlPolicy } from './fixed-endpoint-url-policy.js';
+export type { EventsWorld } from './events-world.js';
+export { eventsContract } from './events.contract.js';
+export type { EventsSubject } from './events.contract.js';
 export { RecordingAgreementDocuments } from './recording-agreement-documents.js';

@@ -11,6 +11,8 @@ import { handlePaymentCallback } from '../payments/use-cases/handle-payment-call
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { FakePaymentGateway } from './fake-payment-gateway.js';
 import { fixtureUuid } from './fixture-ids.js';
+import { InMemoryEventLog } from './in-memory-event-log.js';
+import { RecordingJobQueue } from './recording-job-queue.js';
 import { FixedClock } from './fixed-clock.js';
 import { aPayment, aPaytrNotice, aSubscription, aSubscriptionNotice, prefixedIds } from './payment-fixtures.js';
 import { RecordingLogger } from './recording-logger.js';
@@ -157,6 +159,8 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa3),
         logger: new RecordingLogger(),
+        eventLog: new InMemoryEventLog(),
+        jobQueue: new RecordingJobQueue(),
       });
       const notice = aPaytrNotice(payment, 'success');
       const outcomes = await Promise.all(Array.from({ length: 50 }, () => handle(notice)()));
@@ -208,6 +212,8 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa5),
         logger: new RecordingLogger(),
+        eventLog: new InMemoryEventLog(),
+        jobQueue: new RecordingJobQueue(),
       });
       const outcomes = await Promise.all(
         (['failure', 'success', 'failure', 'success'] as const).map((outcome) =>
@@ -339,6 +345,8 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa6),
         logger: new RecordingLogger(),
+        eventLog: new InMemoryEventLog(),
+        jobQueue: new RecordingJobQueue(),
       });
       const notice = aPaytrNotice(payment, 'success');
       const result = await handle(notice)();

@@ -12,6 +12,13 @@ import { ImmediateUnitOfWork } from './immediate-unit-of-work.js';
 import { InMemoryAuditLog } from './in-memory-audit-log.js';
 import { InMemoryCallers } from './in-memory-callers.js';
 import { InMemoryDevices } from './in-memory-devices.js';
+import { InMemoryEventLog } from './in-memory-event-log.js';
+import { FakeEndpointSecretVault } from './fake-endpoint-secret-vault.js';
+import { FixedEndpointUrlPolicy } from './fixed-endpoint-url-policy.js';
+import { InMemoryEventDeliveries } from './in-memory-event-deliveries.js';
+import { InMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
+import { ScriptedEventSender } from './scripted-event-sender.js';
+import type { DeliverySettings } from '../events/delivery/delivery-ports.js';
 import { InMemoryInvitations } from './in-memory-invitations.js';
 import { InMemoryMemberships } from './in-memory-memberships.js';
 import { InMemoryNationalIds } from './in-memory-national-ids.js';
@@ -49,6 +56,9 @@ export const stubWebhookVerifier: WebhookVerifier = {
 export const failingAcceptPendingInvitations: AcceptPendingInvitations = () =>
   TE.fromTask(() => Promise.reject(new Error('invitations store down')));
 
+/** Delivery settings for tests: the real schedule (scale 1), jitter fixed at its middle (none). */
+export const TEST_DELIVERY_SETTINGS: DeliverySettings = { scale: 1, random: () => 0.5, timeoutMs: 15_000 };
+
 /** The settings the test world's invitations use. */
 export const TEST_INVITATION_SETTINGS: InvitationSettings = { appUrl: 'https://app.example.test', invitationTtlDays: 7 };
 
@@ -73,9 +83,19 @@ export const createTestWorld = () => {
   });
   const notifications = new RecordingNotifications();
   const background = new PendingBackgroundTasks(logger);
+  const eventLog = new InMemoryEventLog();
   // Follow-ups enqueued by the use cases; a test runs them with `jobQueue.drain(handlers)`.
   const jobQueue = new RecordingJobQueue();
   return {
+    eventLog,
+    jobQueue,
+    // The events area: endpoints, deliveries, a scripted sender (204 unless told otherwise), a fake vault and policy.
+    webhookEndpoints: new InMemoryWebhookEndpoints(),
+    eventDeliveries: new InMemoryEventDeliveries(),
+    eventSender: new ScriptedEventSender(),
+    endpointSecretVault: new FakeEndpointSecretVault(),
+    endpointUrlPolicy: new FixedEndpointUrlPolicy(),
+    deliverySettings: TEST_DELIVERY_SETTINGS,
     users,
     callers: new InMemoryCallers(users, memberships),
     organizations,
@@ -99,7 +119,6 @@ export const createTestWorld = () => {
     devices,
     notifications,
     background,
-    jobQueue,
     errorTracker: new RecordingErrorTracker(),
     webhookVerifier: stubWebhookVerifier,
     webhookMetrics: new RecordingWebhookMetrics(),
@@ -119,6 +138,7 @@ export const createTestWorld = () => {
       unitOfWork,
       clock,
       ids,
+      eventLog,
       jobQueue,
     }),
   };

@@ -7,6 +7,11 @@ export type SealedEndpointSecret = string & { readonly SealedEndpointSecret: uni
  * `WEBHOOK_SECRETS_DECRYPTION_KEYS` still open what they sealed, so keys rotate.
  */
 export interface EndpointSecretVault {
+  /**
+   * Set when this vault can seal nothing (production without `WEBHOOK_SECRETS_KEY`): why, naming the
+   * setting. Creating an endpoint is then refused with it.
+   */
+  readonly unavailable?: string;
   /** Makes a new secret: `whsec_` and base64 of 32 random bytes. */
   generate(): string;
   /** Seals `secret`, bound to the endpoint it belongs to. */

@@ -1,4 +1,6 @@
 import test from 'ava';
+import { FAN_OUT_JOB } from '../../events/record-event.js';
+import { eventsJobHandlers } from '../../events/events-jobs.js';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { UserId } from '../identifiers.js';
@@ -21,10 +23,10 @@ test("deleting oneself soft-deletes, cancels memberships and enqueues the provid
   );
   t.deepEqual(world.idpAdmin.deleted, [], 'nothing asked of the provider before the job runs');
   t.deepEqual(
-    world.jobQueue.enqueued.map((job) => [job.name, job.data]),
+    world.jobQueue.enqueued.filter(({ name }) => name !== FAN_OUT_JOB).map((job) => [job.name, job.data]),
     [['identity.delete-provider-user', { idpId: snapshot.idpId }]],
   );
-  await world.jobQueue.drain(identityJobHandlers(world));
+  await world.jobQueue.drain({ ...eventsJobHandlers(world), ...identityJobHandlers(world) });
   t.deepEqual(world.idpAdmin.deleted, [snapshot.idpId]);
 });
 
@@ -41,10 +43,10 @@ test('a provider outage never fails the local delete: the job fails, and its ret
   await world.users.syncFromProvider(snapshot, '00000000-0000-4000-8000-0000000000aa' as UserId);
   world.idpAdmin.unavailable = true;
   t.true(E.isRight(await deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: false })()));
-  const handlers = identityJobHandlers(world);
+  const handlers = { ...eventsJobHandlers(world), ...identityJobHandlers(world) };
   await t.throwsAsync(world.jobQueue.drain(handlers));
   world.idpAdmin.unavailable = false;
-  const [job] = world.jobQueue.enqueued;
+  const [job] = world.jobQueue.enqueued.filter(({ name }) => name !== FAN_OUT_JOB);
   await handlers[job!.name]!(job!.data);
   t.deepEqual(world.idpAdmin.deleted, [snapshot.idpId]);
 });

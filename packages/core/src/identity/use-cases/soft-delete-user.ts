@@ -2,6 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Devices } from '../../devices/ports/devices.js';
+import { membershipChanged } from '../../events/change-events.js';
+import type { RecordEventPorts } from '../../events/record-event.js';
 import type { Memberships } from '../../membership/ports/memberships.js';
 import { lockedOwnerRows, type MarkOwnerlessDeps, type SettleOwnedOrganizations } from '../../organization/owned-organizations.js';
 import type { Clock } from '../../shared/clock.js';
@@ -13,7 +15,7 @@ import type { Users } from '../ports/users.js';
 import type { User } from '../user.js';
 
 /** Ports needed to soft-delete a user locally. */
-export interface SoftDeleteUserDeps extends MarkOwnerlessDeps {
+export interface SoftDeleteUserDeps extends MarkOwnerlessDeps, RecordEventPorts {
   readonly users: Users;
   readonly memberships: Memberships;
   readonly devices: Devices;
@@ -41,7 +43,9 @@ export const softDeleteUser =
       const settled = await settleOwned(O.isSome(existing) ? await lockedOwnerRows(deps.memberships, existing.value.id) : []);
       if (E.isLeft(settled)) return settled;
       const user = await deps.users.markDeleted(idpId, deps.clock.now(), deps.ids.uuid() as UserId);
+      const live = (await deps.memberships.lockAllForUser(user.id)).filter((membership) => membership.status !== 'cancelled');
       await deps.memberships.cancelAllForUser(user.id);
+      for (const membership of live) await membershipChanged(deps, membership, { ...membership, status: 'cancelled' }, 'cancelled');
       // A deleted user's devices go with it, so nothing is pushed to them again.
       await deps.devices.removeAllForUser(user.id);
       // A deleted user's national ID is erased with them (ARCHITECTURE §10), never left to be read.

@@ -31,6 +31,8 @@ export interface Invitations {
   listForOrganization(organizationId: OrganizationId, page: PageRequest): Promise<Page<Invitation>>;
   /** Every `pending` invitation for an address, in every organization, oldest first. */
   listPendingForEmail(email: Email): Promise<readonly Invitation[]>;
+  /** Up to `limit` `pending` invitations whose `expiresAt` is at or before `now`, soonest expired first (the periodic expiry). */
+  listPendingExpired(now: Date, limit: number): Promise<readonly Invitation[]>;
   /**
    * pending → accepted, only while pending and `expiresAt > now`, in one statement. True only for
    * the one call that made the change (spec: replays do not double-accept).

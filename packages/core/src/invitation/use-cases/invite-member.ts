@@ -33,6 +33,8 @@ import { mailTicket } from '../mail-ticket.js';
 import { refundInvitation, throttleInvitation, type InvitationDraw, type ThrottleInvitationDeps } from '../throttle-invitation.js';
 import { expiryFrom, isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 import { verifiedHolderOf } from '../invitee.js';
+import { invitationFields, membershipCreated } from '../../events/change-events.js';
+import { emitEvent } from '../../events/emit-event.js';
 
 /** Ports needed to invite someone. */
 export interface InviteMemberDeps extends InvitationDeps, AuthorizeDeps, MirrorProviderUserDeps, ThrottleInvitationDeps, PushDeps {}
@@ -174,6 +176,11 @@ const storeInvitation = async (
     targetId: invitation.id,
     before: null,
     after: invitationSnapshot(invitation),
+  });
+  await membershipCreated(deps, membership);
+  await emitEvent(deps, 'invitation.created', organization.id, {
+    ...invitationFields(invitation),
+    expiresAt: invitation.expiresAt.toISOString(),
   });
   // Path 2 tells the invitee's devices, off the request path: a job committed with the rows (path 1's invitee has none yet).
   if (account !== null) await announceInvitation(deps, account, invitation, organization.name);

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { eventsJobHandlers } from '../../events/events-jobs.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Email } from '../../identity/email.js';
 import { aPerson, anOrganization, createTestWorld, outcome } from '../../testing/index.js';
@@ -17,7 +18,7 @@ test('revoking: reason revoked, membership cancelled, provider invitation revoke
   t.true(E.isRight(revoked) && revoked.right.status === 'revoked' && revoked.right.revokedReason === 'revoked');
   t.is(world.memberships.all().find((m) => m.id === created.right.membership.id)?.status, 'cancelled');
   t.deepEqual(world.idpAdmin.revokedInvitationIds, [], 'the provider is asked by a job, committed with the revoke');
-  await world.jobQueue.drain(invitationJobHandlers(world));
+  await world.jobQueue.drain({ ...eventsJobHandlers(world), ...invitationJobHandlers(world) });
   t.deepEqual(world.idpAdmin.revokedInvitationIds, ['inv_fake1']);
   t.is(world.auditLog.actions().at(-1), 'invitation.revoked');
   const later = await aPerson(world, 'new');

@@ -3,6 +3,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, membershipSnapshot } from '../../audit/audit-trail.js';
+import { membershipChanged } from '../../events/change-events.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { mayGrant, type Actor } from '../authorize.js';
@@ -55,6 +56,7 @@ const changeRole =
       before: membershipSnapshot(target),
       after: membershipSnapshot(changed.value),
     });
+    await membershipChanged(deps, target, changed.value);
     return E.right(changed.value);
   };
 

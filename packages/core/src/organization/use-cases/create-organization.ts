@@ -6,6 +6,8 @@ import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.j
 import { requireUser } from '../../identity/require-user.js';
 import type { Membership, MembershipId } from '../../membership/membership.js';
 import type { Memberships } from '../../membership/ports/memberships.js';
+import { emitEvent } from '../../events/emit-event.js';
+import { membershipCreated } from '../../events/change-events.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import { slugBase, slugCandidates, type OrganizationSlug } from '../organization-slug.js';
 import type { Organization, OrganizationId, OrganizationName } from '../organization.js';
@@ -84,6 +86,14 @@ export const createOrganization =
           before: null,
           after: { name: organization.name, slug: organization.slug, ownerMembershipId: membership.id },
         });
+        // organization.created reaches the feed only: no endpoint can exist yet.
+        await emitEvent(deps, 'organization.created', organization.id, {
+          organizationId: organization.id,
+          ownerMembershipId: membership.id,
+          ownerUserId: user.id,
+          createdAt: now.toISOString(),
+        });
+        await membershipCreated(deps, membership);
         return E.right({ organization, membership });
       });
   };

@@ -7,6 +7,7 @@ import { revokeInvitation } from '../../invitation/use-cases/revoke-invitation.j
 import { OPEN_STATUSES, type PaymentStatus } from '../../payments/payment-status.js';
 import { listPayments } from '../../payments/use-cases/list-payments.js';
 import { aPayment, anOrganization, aSubscription, createTestWorld, fixtureUuid, outcome, type TestWorld } from '../../testing/index.js';
+import { eventsJobHandlers } from '../../events/events-jobs.js';
 import { invitationJobHandlers } from '../../invitation/invitation-jobs.js';
 import { paymentJobHandlers } from '../../payments/payment-jobs.js';
 import { getOrganization } from './get-organization.js';
@@ -14,7 +15,7 @@ import { deleteOrganization } from './delete-organization.js';
 
 /** One attempt at every job enqueued from `from` on, as the queue's workers would make it; the failures, by job name. */
 const attemptJobs = async (world: TestWorld, from = 0): Promise<string[]> => {
-  const handlers = { ...invitationJobHandlers(world), ...paymentJobHandlers(world) };
+  const handlers = { ...eventsJobHandlers(world), ...invitationJobHandlers(world), ...paymentJobHandlers(world) };
   const failed: string[] = [];
   for (const job of world.jobQueue.enqueued.slice(from)) {
     await handlers[job.name]!(job.data).catch(() => failed.push(job.name));

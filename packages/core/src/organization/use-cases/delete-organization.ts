@@ -3,6 +3,9 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { AuditLog } from '../../audit/ports/audit-log.js';
+import { invitationFields, membershipChanged } from '../../events/change-events.js';
+import { emitEvent } from '../../events/emit-event.js';
+import type { RecordEventPorts } from '../../events/record-event.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { IdentityProviderAdmin } from '../../identity/ports/identity-provider-admin.js';
 import type { Invitations } from '../../invitation/ports/invitations.js';
@@ -29,7 +32,7 @@ import { organizationNotFound, type OrganizationNotFound } from '../organization
 import type { OrganizationId } from '../organization.js';
 
 /** Ports needed to delete an organization. */
-export interface DeleteOrganizationDeps extends AuthorizedWriteDeps {
+export interface DeleteOrganizationDeps extends AuthorizedWriteDeps, RecordEventPorts {
   readonly invitations: Invitations;
   readonly idpAdmin: IdentityProviderAdmin;
   readonly auditLog: AuditLog;
@@ -64,7 +67,10 @@ const cancelMembership = async (deps: DeleteOrganizationDeps, membership: Member
   let current: Membership | null = membership;
   for (let attempt = 0; attempt < 2 && current !== null && current.status !== 'cancelled'; attempt++) {
     const moved = await deps.memberships.update(current.id, { role: current.role, status: current.status }, { status: 'cancelled' }, at);
-    if (O.isSome(moved)) return;
+    if (O.isSome(moved)) {
+      await membershipChanged(deps, current, moved.value, 'cancelled');
+      return;
+    }
     current = O.toNullable(await deps.memberships.findById(current.id));
   }
   if (current !== null && current.status !== 'cancelled')
@@ -93,6 +99,10 @@ const softDelete = (deps: DeleteOrganizationDeps, grant: Grant): TE.TaskEither<D
     for (const invitation of invitations) {
       if (invitation.status !== 'pending' || !(await deps.invitations.markRevoked(invitation.id, 'revoked', at))) continue;
       revoked += 1;
+      await emitEvent(deps, 'invitation.revoked', organization.id, {
+        ...invitationFields({ ...invitation, status: 'revoked' }),
+        reason: 'revoked',
+      });
       if (invitation.providerInvitationId !== null) mailedInvitations.push(invitation.providerInvitationId);
     }
     await deps.auditLog.append({
@@ -106,6 +116,7 @@ const softDelete = (deps: DeleteOrganizationDeps, grant: Grant): TE.TaskEither<D
       after: { deleted: true, membershipsCancelled: members.length, invitationsRevoked: revoked },
       createdAt: at,
     });
+    await emitEvent(deps, 'organization.deleted', organization.id, { organizationId: organization.id, deletedAt: at.toISOString() });
     // The follow-ups are jobs committed with the delete: money first (a subscription left renewing
     // costs a member), then the provider invitations it had mailed (revoking is idempotent).
     for (const subscription of await deps.paymentSubscriptions.listForOrganization(organization.id, 'active'))

@@ -3,6 +3,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { appendAudit, type AuditTrailDeps } from '../../audit/audit-trail.js';
+import { emitEvent } from '../../events/emit-event.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError } from '../../membership/authorized-write.js';
 import { organizationNotFound, slugTaken, type SlugTaken } from '../organization.errors.js';
@@ -67,6 +68,12 @@ export const updateOrganization =
             targetId: organization.id,
             before: { name: organization.name, slug: organization.slug },
             after: { name: updated.right.name, slug: updated.right.slug },
+          });
+          const changedFields = (['name', 'slug'] as const).filter((field) => updated.right[field] !== organization[field]);
+          await emitEvent(deps, 'organization.updated', organization.id, {
+            organizationId: organization.id,
+            changedFields: [...changedFields],
+            updatedAt: updated.right.updatedAt.toISOString(),
           });
           return updated;
         }),

@@ -1,5 +1,9 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Clock } from '../../shared/clock.js';
+import type { EventLog } from '../../events/ports/event-log.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { IdGenerator } from '../../shared/id-generator.js';
+import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { Logger } from '../../shared/logger.js';
 import { applyEvidence } from '../apply-decision.js';
 import type { PaymentId } from '../payment.js';
@@ -14,6 +18,11 @@ export interface CompleteThreeDsDeps {
   readonly paymentGateway: PaymentGateway;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Each settled transition is written with its outbound event. */
+  readonly unitOfWork: UnitOfWork;
+  readonly eventLog: EventLog;
+  readonly jobQueue: JobQueue;
+  readonly ids: IdGenerator;
 }
 
 /**

@@ -3,6 +3,8 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
+import type { EventLog } from '../../events/ports/event-log.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Organizations } from '../../organization/ports/organizations.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
@@ -30,6 +32,8 @@ export interface HandlePaymentCallbackDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
+  readonly eventLog: EventLog;
+  readonly jobQueue: JobQueue;
 }
 
 /** What a verified callback did, and where its payment stands now (for the reply). */

@@ -1,7 +1,11 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Clock } from '../../shared/clock.js';
+import type { EventLog } from '../../events/ports/event-log.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { IdGenerator } from '../../shared/id-generator.js';
+import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { Logger } from '../../shared/logger.js';
-import { applyEvidence } from '../apply-decision.js';
+import { applyEvidence, settleTransition } from '../apply-decision.js';
 import type { PaymentTransaction } from '../payment.js';
 import type { PaymentStatus } from '../payment-status.js';
 import type { PaymentGateway, ProviderVerdict } from '../ports/payment-gateway.js';
@@ -13,6 +17,11 @@ export interface ReconcilePaymentDeps {
   readonly paymentGateway: PaymentGateway;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Each settled transition is written with its outbound event. */
+  readonly unitOfWork: UnitOfWork;
+  readonly eventLog: EventLog;
+  readonly jobQueue: JobQueue;
+  readonly ids: IdGenerator;
 }
 
 /** What one sweep did to one payment. */
@@ -75,11 +84,7 @@ export const reconcilePayment =
     // An auth call that never reached the provider (it still knows no charge) is given up once the
     // payer's time is over; should the charge surface later, it is kept as a late success.
     if (pastTtl && payment.status === 'authorizing' && verdict !== 'unreachable' && verdict.status === 'pending') {
-      const moved = await deps.paymentTransactions.transition(payment.id, ['authorizing'], {
-        status: 'failed',
-        failureCode: 'auth_unconfirmed',
-        at,
-      });
+      const moved = await settleTransition(deps, payment, ['authorizing'], { status: 'failed', failureCode: 'auth_unconfirmed', at });
       return O.isSome(moved) ? 'failed' : 'unchanged';
     }
     // Checked and still open: touched, so that the least recently checked payments go first next time.

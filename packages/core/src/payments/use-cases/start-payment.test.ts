@@ -88,6 +88,11 @@ test('a provider that cannot be reached fails the payment (nothing can have been
   const merchantReference = world.paymentGateway.initialized[0]!.merchantReference;
   const stored = await world.paymentTransactions.find({ by: 'merchantReference', provider: 'paytr', value: merchantReference });
   t.like(stored, { _tag: 'Some', value: { status: 'failed', failureCode: 'provider_unavailable' } });
+  t.like(world.eventLog.events.at(-1), {
+    type: 'payment.failed',
+    organizationId: organization.id,
+    data: { status: 'failed', failureCode: 'provider_unavailable', provider: 'paytr' },
+  });
 });
 
 test('an owner who transfers ownership while starting a payment is refused: no payment is stored and the provider is not asked', async (t) => {

@@ -17,6 +17,8 @@ import { organizationNotFound } from '../../organization/organization.errors.js'
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
+import { settleTransition } from '../apply-decision.js';
+import type { RecordEventPorts } from '../../events/record-event.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import {
   cardRequired,
@@ -53,7 +55,7 @@ export interface PaymentSettings {
 }
 
 /** Ports needed to start a payment. */
-export interface StartPaymentDeps extends AuthorizedWriteDeps {
+export interface StartPaymentDeps extends AuthorizedWriteDeps, RecordEventPorts {
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentGateway: PaymentGateway;
   readonly nationalIds: NationalIds;
@@ -174,7 +176,7 @@ const initializeAtProvider =
     if (E.isLeft(initialized)) {
       const failure = initialized.left;
       const failureCode = failure._tag === 'Refused' ? failure.code : 'provider_unavailable';
-      await deps.paymentTransactions.transition(pending.id, ['initiated'], { status: 'failed', failureCode, at: deps.clock.now() });
+      await settleTransition(deps, pending, ['initiated'], { status: 'failed', failureCode, at: deps.clock.now() });
       return E.left(failure._tag === 'Refused' ? paymentRefused(failure.code) : paymentProviderUnavailable(input.provider));
     }
     const { providerPaymentId, providerToken, clientAction } = initialized.right;

@@ -38,6 +38,11 @@ test('a success the status query finds is applied instead of expiring the paymen
   world.clock.advance(31 * MINUTE);
   t.like(await sweepPayments(world)(), { succeeded: 1, expired: 0 });
   t.like(await stored(world, payment), { status: 'succeeded', paidAmountMinor: 15000, lateSuccess: false });
+  t.like(world.eventLog.events.at(-1), {
+    type: 'payment.succeeded',
+    organizationId: payment.organizationId,
+    data: { paymentId: payment.id, amountMinor: payment.amountMinor, paidAmountMinor: 15000, currency: payment.currency },
+  });
 });
 
 test('a stuck authorization is reconciled through the status query: succeeded, failed or under review', async (t) => {
@@ -88,6 +93,8 @@ test('a success after the sweeper expired the payment is kept and flagged late, 
   t.is(await reconcilePayment(world)(payment, true), 'succeeded');
   t.like(await stored(world, payment), { status: 'succeeded', lateSuccess: true });
   t.true(world.logger.at('error').some((entry) => entry.message.includes('late payment success')));
+  t.like(world.eventLog.events.at(-1), { type: 'payment.late_success', data: { paymentId: payment.id, status: 'succeeded' } });
+  t.false(world.eventLog.types().includes('payment.succeeded'), 'a late success is never a plain success');
 });
 
 test('one sweep looks at no more than its batch, least recently touched first; settled payments are never looked at', async (t) => {
