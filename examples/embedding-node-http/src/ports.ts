@@ -11,6 +11,7 @@ import {
   InMemoryInvitations,
   InMemoryMemberships,
   InMemoryNationalIds,
+  InMemoryAgreements,
   InMemoryOrganizations,
   InMemoryUsers,
   RecordingNotifications,
@@ -87,6 +88,8 @@ export const createPorts = (provider: ProviderSettings) => {
     invitations: new InMemoryInvitations(),
     auditLog: new InMemoryAuditLog(),
     nationalIds: new InMemoryNationalIds(),
+    // Deleting a user erases the national IDs their signed agreements hold; this example has none.
+    agreements: new InMemoryAgreements({ membership: () => undefined, version: () => undefined }),
     nationalIdVault: new FakeNationalIdVault(),
     inviteTokens: new FakeInviteTokens(),
     invitationThrottle: inMemoryInvitationThrottle(clock),

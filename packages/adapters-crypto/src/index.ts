@@ -11,3 +11,4 @@ export {
   generateEndpointSecret,
 } from './endpoint-secret-vault/endpoint-secret-vault.js';
 export type { EndpointSecretVaultOptions } from './endpoint-secret-vault/endpoint-secret-vault.js';
+export { createAgreementDigests } from './agreement-digests/agreement-digests.js';

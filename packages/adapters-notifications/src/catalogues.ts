@@ -30,6 +30,10 @@ export const CATALOGUES: Readonly<Record<string, Catalogue>> = {
       title: 'Invitation accepted',
       body: '{inviteeEmail, select, none {Your invitee} other {{inviteeEmail}}} joined {organizationName}.',
     },
+    'agreement.requested': {
+      title: '{organizationName} asks you to sign an agreement',
+      body: 'Open the app to read and sign it.',
+    },
   },
   tr: {
     'invitation.received': {
@@ -39,6 +43,10 @@ export const CATALOGUES: Readonly<Record<string, Catalogue>> = {
     'invitation.accepted': {
       title: 'Davet kabul edildi',
       body: '{inviteeEmail, select, none {Davet ettiğiniz kişi} other {{inviteeEmail}}} {organizationName} üyeliğini kabul etti.',
+    },
+    'agreement.requested': {
+      title: '{organizationName} sizden bir sözleşme imzalamanızı istiyor',
+      body: 'Okuyup imzalamak için uygulamayı açın.',
     },
   },
 };

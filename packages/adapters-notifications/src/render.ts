@@ -21,7 +21,15 @@ const languageOf = (locale: Locale, catalogues: Readonly<Record<string, Catalogu
 const argumentsOf = (message: NotificationMessage): Record<string, string> =>
   message.kind === 'invitation.received'
     ? { organizationName: message.organizationName, role: message.role }
-    : { organizationName: message.organizationName, inviteeEmail: message.inviteeEmail ?? 'none' };
+    : message.kind === 'agreement.requested'
+      ? { organizationName: message.organizationName }
+      : { organizationName: message.organizationName, inviteeEmail: message.inviteeEmail ?? 'none' };
+
+// What the app needs to open the message's screen: ids only.
+const dataOf = (message: NotificationMessage): RenderedMessage['data'] =>
+  message.kind === 'agreement.requested'
+    ? { kind: message.kind, organizationId: message.organizationId, agreementId: message.agreementId }
+    : { kind: message.kind, organizationId: message.organizationId, invitationId: message.invitationId };
 
 /**
  * Puts messages into words from ICU catalogues with `intl-messageformat`: the locale's catalogue
@@ -51,7 +59,7 @@ export const createRenderer = (catalogues: Readonly<Record<string, Catalogue>> =
       language,
       title: format(language, message.kind, 'title', values),
       body: format(language, message.kind, 'body', values),
-      data: { kind: message.kind, organizationId: message.organizationId, invitationId: message.invitationId },
+      data: dataOf(message),
     };
   };
 };

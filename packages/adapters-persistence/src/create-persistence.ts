@@ -1,4 +1,6 @@
 import type {
+  AgreementTemplates,
+  Agreements,
   AuditLog,
   Callers,
   Devices,
@@ -16,6 +18,8 @@ import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { createSqlRunner } from './sql/create-sql-runner.js';
 import type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+import { SqlAgreementTemplates } from './repositories/sql-agreement-templates.js';
+import { SqlAgreements } from './repositories/sql-agreements.js';
 import { SqlAuditLog } from './repositories/sql-audit-log.js';
 import { SqlCallers } from './repositories/sql-callers.js';
 import { SqlDevices } from './repositories/sql-devices.js';
@@ -47,6 +51,9 @@ export interface Persistence {
   readonly devices: Devices;
   /** Iyzico subscriptions linked to organizations (the plan each renewal is charged at). */
   readonly paymentSubscriptions: PaymentSubscriptions;
+  /** Agreement templates with their versions, and agreements with their signing links. */
+  readonly agreementTemplates: AgreementTemplates;
+  readonly agreements: Agreements;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -104,6 +111,8 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     paymentInbox: new SqlPaymentCallbackInbox(sql, parseDate),
     devices: new SqlDevices(sql, parseDate),
     paymentSubscriptions: new SqlPaymentSubscriptions(sql, parseDate),
+    agreementTemplates: new SqlAgreementTemplates(sql, parseDate),
+    agreements: new SqlAgreements(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     migrate: db.migrate,
     ping: db.ping,

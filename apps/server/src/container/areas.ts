@@ -1,3 +1,4 @@
+import { agreements } from './agreements-module.js';
 import { devices } from './devices-module.js';
 import { identity } from './identity-module.js';
 import { organizations } from './organizations-module.js';
@@ -7,4 +8,4 @@ import { payments } from './payments-module.js';
  * The areas of the service. Adding one is its module file and one line here: the container loads
  * its module, the HTTP app serves its use cases, and the server starts and stops its jobs.
  */
-export const AREAS = [identity, organizations, payments, devices] as const;
+export const AREAS = [identity, organizations, payments, devices, agreements] as const;

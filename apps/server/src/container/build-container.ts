@@ -7,6 +7,7 @@ import { applicationModule } from './application-module.js';
 import { AREAS } from './areas.js';
 import { cryptoModule } from './crypto-module.js';
 import { idpModule } from './idp-module.js';
+import { interimAgreementBindings } from './interim-agreement-bindings.js';
 import type { IdpSettings } from '../config/app-config.js';
 import { observabilityModule } from './observability-module.js';
 import type { Observability } from '../observability/observability.js';
@@ -43,6 +44,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     cryptoModule(inputs.config),
     rateLimitModule(inputs.config, inputs.rateLimitStore ?? MEMORY_STORE),
     webhookDeliveryModule(inputs.config),
+    interimAgreementBindings(),
     ...AREAS.map((area) => area.module(inputs.config)),
     applicationModule(inputs.config, inputs.observability),
   );

@@ -16,6 +16,8 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.PaymentInbox).toConstantValue(persistence.paymentInbox);
     bind(TOKENS.Devices).toConstantValue(persistence.devices);
     bind(TOKENS.PaymentSubscriptions).toConstantValue(persistence.paymentSubscriptions);
+    bind(TOKENS.AgreementTemplates).toConstantValue(persistence.agreementTemplates);
+    bind(TOKENS.Agreements).toConstantValue(persistence.agreements);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

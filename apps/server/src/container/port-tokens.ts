@@ -41,6 +41,13 @@ export const PORT_TOKENS = {
   eventSender: TOKENS.EventSender,
   endpointUrlPolicy: TOKENS.EndpointUrlPolicy,
   endpointSecretVault: TOKENS.EndpointSecretVault,
+  jobQueue: TOKENS.JobQueue,
+  eventLog: TOKENS.EventLog,
+  agreementTemplates: TOKENS.AgreementTemplates,
+  agreements: TOKENS.Agreements,
+  agreementDigests: TOKENS.AgreementDigests,
+  agreementDocuments: TOKENS.AgreementDocuments,
+  agreementSettings: TOKENS.AgreementSettings,
 } as const;
 
 type PortName = keyof typeof PORT_TOKENS;

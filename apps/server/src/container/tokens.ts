@@ -2,6 +2,15 @@ import type { ServiceIdentifier } from 'inversify';
 import type Koa from 'koa';
 import type {
   AccessTokenVerifier,
+  AgreementDigests,
+  AgreementDocuments,
+  AgreementSettings,
+  AgreementsArea,
+  AgreementTemplates,
+  Agreements,
+  EventLog,
+  JobHandlers,
+  JobQueue,
   Analytics,
   AuditLog,
   Callers,
@@ -133,6 +142,23 @@ export const TOKENS = {
   EndpointUrlPolicy: Symbol('EndpointUrlPolicy') as ServiceIdentifier<EndpointUrlPolicy>,
   /** Seals endpoint signing secrets at rest (`WEBHOOK_SECRETS_KEY`). */
   EndpointSecretVault: Symbol('EndpointSecretVault') as ServiceIdentifier<EndpointSecretVault>,
+  /** The durable queue of follow-ups (bound for now in `interim-agreement-bindings.ts`). */
+  JobQueue: Symbol('JobQueue') as ServiceIdentifier<JobQueue>,
+  /** The outbox of outbound events (bound for now in `interim-agreement-bindings.ts`). */
+  EventLog: Symbol('EventLog') as ServiceIdentifier<EventLog>,
+  /** Agreement templates with their versions; agreements with their signing links. */
+  AgreementTemplates: Symbol('AgreementTemplates') as ServiceIdentifier<AgreementTemplates>,
+  Agreements: Symbol('Agreements') as ServiceIdentifier<Agreements>,
+  /** Signing-link tokens and the SHA-256 digests of the evidence. */
+  AgreementDigests: Symbol('AgreementDigests') as ServiceIdentifier<AgreementDigests>,
+  /** Renders signed agreements as compliance PDFs. */
+  AgreementDocuments: Symbol('AgreementDocuments') as ServiceIdentifier<AgreementDocuments>,
+  /** `PUBLIC_API_URL` and `AGREEMENT_LINK_TTL_DAYS`. */
+  AgreementSettings: Symbol('AgreementSettings') as ServiceIdentifier<AgreementSettings>,
+  /** The agreements area's jobs, by name (`agreements.notify-requested`). */
+  AgreementJobHandlers: Symbol('AgreementJobHandlers') as ServiceIdentifier<JobHandlers>,
+  /** The agreements area's use cases, bound to their ports. */
+  AgreementsArea: Symbol('AgreementsArea') as ServiceIdentifier<AgreementsArea>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;

@@ -1,3 +1,5 @@
+import { AgreementLinkSchema, AgreementSchema } from './agreement.entity.js';
+import { AgreementTemplateSchema, AgreementTemplateVersionSchema } from './agreement-template.entity.js';
 import { AuditEntrySchema } from './audit-entry.entity.js';
 import { DeviceSchema } from './device.entity.js';
 import { InvitationSchema } from './invitation.entity.js';
@@ -21,4 +23,8 @@ export const allEntities = [
   PaymentCallbackEventSchema,
   DeviceSchema,
   PaymentSubscriptionSchema,
+  AgreementTemplateSchema,
+  AgreementTemplateVersionSchema,
+  AgreementSchema,
+  AgreementLinkSchema,
 ];

@@ -8,6 +8,7 @@ import { Migration20261204170000_compliance_read_audit } from './20261204170000-
 import { Migration20261204170100_users_email_verified } from './20261204170100-users-email-verified.js';
 import { Migration20261204170300_organization_soft_delete } from './20261204170300-organization-soft-delete.js';
 import { Migration20261204170400_organizations_ownerless } from './20261204170400-organizations-ownerless.js';
+import { Migration20261205141308_agreements } from './20261205141308-agreements.js';
 
 /** Every migration, oldest first. Register each generated class here: there is no glob discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204170100_users_email_verified', class: Migration20261204170100_users_email_verified },
   { name: 'Migration20261204170300_organization_soft_delete', class: Migration20261204170300_organization_soft_delete },
   { name: 'Migration20261204170400_organizations_ownerless', class: Migration20261204170400_organizations_ownerless },
+  { name: 'Migration20261205141308_agreements', class: Migration20261205141308_agreements },
 ];

@@ -21,6 +21,13 @@ export type NotificationMessage =
       readonly organizationName: string;
       readonly invitationId: InvitationId;
       readonly inviteeEmail: string | null;
+    }
+  | {
+      /** Staff asked the member to sign an agreement; the app fetches a link (`POST /users/me/agreements/:id/link`). */
+      readonly kind: 'agreement.requested';
+      readonly organizationId: OrganizationId;
+      readonly organizationName: string;
+      readonly agreementId: string;
     };
 
 /** One push to one device, in the recipient's language. */

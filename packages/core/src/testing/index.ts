@@ -34,6 +34,7 @@ export {
   stubWebhookVerifier,
   failingAcceptPendingInvitations,
   TEST_INVITATION_SETTINGS,
+  TEST_AGREEMENT_SETTINGS,
   VALID_TEST_SIGNATURE,
 } from './world.js';
 export type { TestWorld } from './world.js';
@@ -69,3 +70,7 @@ export type { HeldUnitOfWork } from './gated-unit-of-work.js';
 export { RecordingJobQueue, type RecordedJob } from './recording-job-queue.js';
 export { InMemoryEventLog } from './in-memory-event-log.js';
 export { RecordingAgreementDocuments } from './recording-agreement-documents.js';
+export { InMemoryAgreementTemplates } from './in-memory-agreement-templates.js';
+export { InMemoryAgreements, type AgreementsLookups } from './in-memory-agreements.js';
+export { FakeAgreementDigests } from './fake-agreement-digests.js';
+export { agreementsContract, inMemoryAgreementsSubject, type AgreementsSubject } from './agreements.contract.js';

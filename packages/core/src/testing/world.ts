@@ -28,6 +28,13 @@ import { SequentialIds } from './sequential-ids.js';
 import { FakePaymentGateway } from './fake-payment-gateway.js';
 import { InMemoryPaymentSubscriptions } from './in-memory-payment-subscriptions.js';
 import { InMemoryPaymentTransactions } from './in-memory-payment-transactions.js';
+import { FakeAgreementDigests } from './fake-agreement-digests.js';
+import { InMemoryAgreementTemplates } from './in-memory-agreement-templates.js';
+import { InMemoryAgreements } from './in-memory-agreements.js';
+import { InMemoryEventLog } from './in-memory-event-log.js';
+import { RecordingAgreementDocuments } from './recording-agreement-documents.js';
+import { RecordingJobQueue } from './recording-job-queue.js';
+import type { AgreementSettings } from '../agreements/agreement-settings.js';
 
 /** The signature a `StubWebhookVerifier` accepts. */
 export const VALID_TEST_SIGNATURE = 'v1,valid';
@@ -44,6 +51,9 @@ export const failingAcceptPendingInvitations: AcceptPendingInvitations = () =>
 
 /** The settings the test world's invitations use. */
 export const TEST_INVITATION_SETTINGS: InvitationSettings = { appUrl: 'https://app.example.test', invitationTtlDays: 7 };
+
+/** The settings the test world's signing links use. */
+export const TEST_AGREEMENT_SETTINGS: AgreementSettings = { publicApiUrl: 'https://api.example.test', linkTtlDays: 14 };
 
 /** Every port of the use cases, backed by fakes, with handles for assertions. */
 export const createTestWorld = () => {
@@ -66,6 +76,11 @@ export const createTestWorld = () => {
   });
   const notifications = new RecordingNotifications();
   const background = new PendingBackgroundTasks(logger);
+  const agreementTemplates = new InMemoryAgreementTemplates();
+  const agreements = new InMemoryAgreements({
+    membership: (id) => memberships.all().find((row) => row.id === id),
+    version: (id) => agreementTemplates.versionOf(id),
+  });
   return {
     users,
     callers: new InMemoryCallers(users, memberships),
@@ -94,6 +109,13 @@ export const createTestWorld = () => {
     paymentTransactions: new InMemoryPaymentTransactions(),
     paymentSubscriptions: new InMemoryPaymentSubscriptions(),
     paymentGateway: new FakePaymentGateway(),
+    agreementTemplates,
+    agreements,
+    agreementDigests: new FakeAgreementDigests(),
+    agreementDocuments: new RecordingAgreementDocuments(),
+    agreementSettings: TEST_AGREEMENT_SETTINGS,
+    eventLog: new InMemoryEventLog(),
+    jobQueue: new RecordingJobQueue(),
     acceptPendingInvitations: acceptPendingInvitations({
       invitations,
       memberships,
