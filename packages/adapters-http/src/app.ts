@@ -1,3 +1,4 @@
+import { agreementRoutes } from './routes/agreement-routes.js';
 import Koa from 'koa';
 import Router from '@koa/router';
 import compose from 'koa-compose';
@@ -76,6 +77,7 @@ const featureRoutes = ({
   ...memberRoutes(services),
   ...invitationRoutes(services),
   ...complianceRoutes(services),
+  ...agreementRoutes(services),
   ...auditRoutes(services),
   ...adminRoutes(services),
   ...(payments === undefined ? [] : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services)]),

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   can,
+  agreementsArea,
   devicesArea,
   DEFAULT_PAYMENT_SWEEP,
   identityArea,
@@ -50,6 +51,9 @@ interface Ids {
   readonly suspendedTarget: string;
   readonly invitationId: string;
   readonly paymentId: string;
+  readonly templateId: string;
+  readonly agreementId: string;
+  readonly signedAgreementId: string;
 }
 
 interface RouteCase {
@@ -145,6 +149,49 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     rule: 'compliance.read',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/compliance` }),
   },
+  'POST /organizations/:orgId/agreement-templates': {
+    rule: 'agreements.manage',
+    request: (ids) => ({
+      path: `/organizations/${ids.orgId}/agreement-templates`,
+      body: { kind: 'waiver', texts: { en: { title: 'Waiver', body: 'At my own risk.' } } },
+    }),
+  },
+  'GET /organizations/:orgId/agreement-templates': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreement-templates` }),
+  },
+  'GET /organizations/:orgId/agreement-templates/:templateId': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreement-templates/${ids.templateId}` }),
+  },
+  'PATCH /organizations/:orgId/agreement-templates/:templateId': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreement-templates/${ids.templateId}`, body: { requiresNationalId: true } }),
+  },
+  'POST /organizations/:orgId/members/:membershipId/agreements': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements`, body: { templateId: ids.templateId } }),
+  },
+  'GET /organizations/:orgId/agreements': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreements` }),
+  },
+  'GET /organizations/:orgId/members/:membershipId/agreements': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements` }),
+  },
+  'POST /organizations/:orgId/members/:membershipId/agreements/:agreementId/link': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements/${ids.agreementId}/link` }),
+  },
+  'POST /organizations/:orgId/members/:membershipId/agreements/:agreementId/revoke': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements/${ids.agreementId}/revoke` }),
+  },
+  'GET /organizations/:orgId/members/:membershipId/agreements/:agreementId/pdf': {
+    rule: 'compliance.read',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements/${ids.signedAgreementId}/pdf` }),
+  },
   'GET /organizations/:orgId/audit': { rule: 'audit.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/audit` }) },
 };
 
@@ -165,6 +212,7 @@ const servicesFor = (world: TestWorld): HttpServices => ({
   ...organizationsArea(world),
   ...paymentsFor(world).area,
   ...devicesArea(world),
+  ...agreementsArea(world),
   checkReadiness: async () => undefined,
 });
 
@@ -209,6 +257,26 @@ const seed = async (world: TestWorld): Promise<Ids> => {
   await setNationalId(world)(members.target.auth, '12345678901' as NationalId)();
   const invited = await inviteMember(world)(owner.auth, organization.id, { email: 'pending@example.com' as Email, role: 'member' })();
   if (E.isLeft(invited)) throw new Error(`fixture: ${invited.left._tag}`);
+  const agreements = agreementsArea(world);
+  const template = await agreements.createAgreementTemplate(owner.auth, organization.id, {
+    kind: 'waiver',
+    texts: { en: { title: 'Waiver', body: 'At my own risk.' } },
+  })();
+  if (E.isLeft(template)) throw new Error(`fixture: ${template.left._tag}`);
+  const request = () => agreements.requestAgreement(owner.auth, organization.id, members.target.membership.id, template.right.id)();
+  const pending = await request();
+  const toSign = await request();
+  if (E.isLeft(pending) || E.isLeft(toSign)) throw new Error('fixture: agreement request refused');
+  const signed = await agreements.signAgreement(toSign.right.link.url.split('/').at(-1)!, {
+    typedName: 'Target',
+    consent: true,
+    signatureImage: null,
+    nationalId: null,
+    language: null,
+    clientAddress: '127.0.0.1',
+    userAgent: 'matrix',
+  })();
+  if (E.isLeft(signed)) throw new Error(`fixture: ${signed.left._tag}`);
   const payment = aPayment(fixtureUuid(0xc0, 1), organization.id);
   await paymentsFor(world).transactions.create(payment);
   return {
@@ -217,6 +285,9 @@ const seed = async (world: TestWorld): Promise<Ids> => {
     suspendedTarget: members.suspendedTarget.membership.id,
     invitationId: invited.right.invitation.id,
     paymentId: payment.id,
+    templateId: template.right.id,
+    agreementId: pending.right.agreement.id,
+    signedAgreementId: signed.right.agreementId,
   };
 };
 
@@ -259,7 +330,8 @@ const call = async (url: string, persona: Persona, method: string, request: { pa
     headers,
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   });
-  return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as { code?: string }) };
+  const json = response.status !== 204 && (response.headers.get('content-type') ?? '').startsWith('application/json');
+  return { status: response.status, body: json ? ((await response.json()) as { code?: string }) : null };
 };
 
 for (const [key, route] of Object.entries(ROUTES)) {

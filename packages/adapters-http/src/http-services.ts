@@ -1,4 +1,13 @@
-import type { DevicesArea, ErrorTracker, IdentityArea, Logger, OrganizationsArea, PaymentsArea, RateLimiter } from '@idv/core';
+import type {
+  AgreementsArea,
+  DevicesArea,
+  ErrorTracker,
+  IdentityArea,
+  Logger,
+  OrganizationsArea,
+  PaymentsArea,
+  RateLimiter,
+} from '@idv/core';
 import type { AppLinks } from './app-links/app-links.js';
 import type { PaymentCallbackLimits } from './middleware/payment-callback-limit.js';
 import type { HttpMetrics } from './observability/http-metrics.js';
@@ -11,7 +20,8 @@ import type { MetricsEndpoint } from './routes/metrics-routes.js';
 export type HttpServices = IdentityArea &
   OrganizationsArea &
   PaymentsArea &
-  DevicesArea & {
+  DevicesArea &
+  AgreementsArea & {
     /** Resolves when the service can serve (the database answers); rejects otherwise. */
     readonly checkReadiness: () => Promise<void>;
   };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import { agreementsArea, devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
 import { createPaymentsWorld, type PaymentsWorld } from '@idv/core/testing';
 import { createHttpApp } from './app.js';
 import type { HttpAppOptions, HttpServices } from './http-services.js';
@@ -38,6 +38,7 @@ const servicesFor = (world: PaymentsWorld): HttpServices => ({
   ...organizationsArea(world),
   ...paymentsArea(world),
   ...devicesArea(world),
+  ...agreementsArea(world),
   checkReadiness: async () => undefined,
 });
 

@@ -8,7 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createHttpApp, openApiPath } from '@idv/adapters-http';
-import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import { agreementsArea, devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
 import { createPaymentsWorld } from '@idv/core/testing';
 
 // `/openapi.json` describes every route the router serves and nothing else, is
@@ -44,6 +44,7 @@ test.before(async (t) => {
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
+    ...agreementsArea(world),
     checkReadiness: async () => undefined,
   };
   // Every optional part switched on, so the router serves every route there is.

@@ -12,6 +12,7 @@ import {
   hmacHex,
 } from '@idv/adapters-payments';
 import {
+  agreementsArea,
   devicesArea,
   identityArea,
   organizationsArea,
@@ -66,6 +67,7 @@ test.beforeEach(async (t) => {
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
+    ...agreementsArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { resultUrl: RESULT_URL } });

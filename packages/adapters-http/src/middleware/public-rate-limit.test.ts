@@ -2,7 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
-import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type RateLimiter } from '@idv/core';
+import { agreementsArea, devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type RateLimiter } from '@idv/core';
 import { createPaymentsWorld, InMemoryRateLimiter, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from '../app.js';
 import type { HttpAppOptions } from '../http-services.js';
@@ -27,6 +27,7 @@ const start = async (
     ...organizationsArea(world),
     ...paymentsArea(world),
     ...devicesArea(world),
+    ...agreementsArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({

@@ -2,7 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
-import { devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type Users } from '@idv/core';
+import { agreementsArea, devicesArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type Users } from '@idv/core';
 import { aPerson, createPaymentsWorld, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from '../app.js';
 
@@ -33,6 +33,7 @@ test.beforeEach(async (t) => {
     ...organizationsArea(ports),
     ...paymentsArea(ports),
     ...devicesArea(ports),
+    ...agreementsArea(ports),
     checkReadiness: async () => undefined,
   };
   const server = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker }).listen(0, '127.0.0.1');

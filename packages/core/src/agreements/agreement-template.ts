@@ -30,19 +30,35 @@ export type AgreementTexts = { readonly [L in AgreementLanguage]?: AgreementText
 
 const TextsCodec = t.partial({ en: AgreementText, tr: AgreementText }, 'AgreementTextsByLanguage');
 
+const TEXT_SCHEMA = {
+  type: 'object',
+  required: ['title', 'body'],
+  properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, body: { type: 'string', minLength: 1, maxLength: 100_000 } },
+};
+
 /** The texts by language; at least one of `en` and `tr`. */
-export const AgreementTexts = new t.Type<AgreementTexts, AgreementTexts, unknown>(
-  'AgreementTexts',
-  (u): u is AgreementTexts => TextsCodec.is(u) && (u.en !== undefined || u.tr !== undefined),
-  (input, context) => {
-    const decoded = TextsCodec.validate(input, context);
-    if (decoded._tag === 'Left') return decoded;
-    const texts = decoded.right;
-    return texts.en === undefined && texts.tr === undefined
-      ? t.failure(input, context, 'expected a text in en, tr or both')
-      : t.success(texts.en === undefined ? { tr: texts.tr! } : texts.tr === undefined ? { en: texts.en } : { en: texts.en, tr: texts.tr });
+export const AgreementTexts = withJsonSchema(
+  new t.Type<AgreementTexts, AgreementTexts, unknown>(
+    'AgreementTexts',
+    (u): u is AgreementTexts => TextsCodec.is(u) && (u.en !== undefined || u.tr !== undefined),
+    (input, context) => {
+      const decoded = TextsCodec.validate(input, context);
+      if (decoded._tag === 'Left') return decoded;
+      const texts = decoded.right;
+      return texts.en === undefined && texts.tr === undefined
+        ? t.failure(input, context, 'expected a text in en, tr or both')
+        : t.success(
+            texts.en === undefined ? { tr: texts.tr! } : texts.tr === undefined ? { en: texts.en } : { en: texts.en, tr: texts.tr },
+          );
+    },
+    (texts) => texts,
+  ),
+  {
+    type: 'object',
+    minProperties: 1,
+    additionalProperties: false,
+    properties: { en: TEXT_SCHEMA, tr: TEXT_SCHEMA },
   },
-  (texts) => texts,
 );
 
 /** What staff write when creating a template. */
