@@ -1,3 +1,4 @@
+import { signingPageRoutes } from './routes/signing-page-routes.js';
 import { agreementRoutes } from './routes/agreement-routes.js';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -78,6 +79,7 @@ const featureRoutes = ({
   ...invitationRoutes(services),
   ...complianceRoutes(services),
   ...agreementRoutes(services),
+  ...signingPageRoutes(services),
   ...auditRoutes(services),
   ...adminRoutes(services),
   ...(payments === undefined ? [] : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services)]),

@@ -184,3 +184,71 @@ test('a new link invalidates the old one; a malformed token or id is 400, never 
   t.is((await staff.get(`/organizations/${orgId}/agreement-templates/not-a-uuid`)).status, 400);
   assertError(t, await world.as(owner).post(`/users/me/agreements/${requested.agreement.id}/link`), 404, 'AgreementNotFound');
 });
+
+test('the hosted page: HTML in Turkish with a strict CSP and no referrer; the form post signs without JavaScript; a second open says already used', async (t) => {
+  const { world } = t.context;
+  const owner = await world.seedUser('owner3@agreements.test');
+  const member = await world.seedUser('ayse@agreements.test');
+  const { orgId, membershipIds } = await organizationWithMembers(world, owner, 'Çelik Salonu', [
+    { idpId: member, email: 'ayse@agreements.test', role: 'member' },
+  ]);
+  const staff = world.as(owner);
+  const template = ok(
+    'template',
+    await staff.post(`/organizations/${orgId}/agreement-templates`, {
+      kind: 'waiver',
+      requiresNationalId: true,
+      texts: {
+        en: { title: 'Waiver', body: 'At my own risk.' },
+        tr: { title: 'Feragatname', body: '**Kendi** riskimle <b>çalışırım</b>.' },
+      },
+    }),
+  );
+  const requested = ok(
+    'request',
+    await staff.post(`/organizations/${orgId}/members/${membershipIds.get('ayse@agreements.test')}/agreements`, {
+      templateId: template.id,
+    }),
+  );
+  const url = requested.link.url as string;
+
+  const page = await fetch(url, { headers: { 'accept-language': 'tr-TR' } });
+  t.is(page.status, 200);
+  t.regex(page.headers.get('content-type') ?? '', /^text\/html/);
+  t.is(page.headers.get('referrer-policy'), 'no-referrer');
+  const csp = page.headers.get('content-security-policy') ?? '';
+  t.regex(csp, /default-src 'none'/);
+  const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+  t.truthy(nonce);
+  const html = await page.text();
+  t.true(html.includes('<html lang="tr">'));
+  t.true(html.includes(`<script nonce="${nonce}">`));
+  t.true(
+    html.includes('<strong>Kendi</strong> riskimle &lt;b&gt;çalışırım&lt;/b&gt;.'),
+    'limited Markdown; HTML in the text is shown, never run',
+  );
+  t.false(/(src|href)="https?:/.test(html), 'no external assets');
+  t.true(html.includes('<label for="nationalId">'));
+
+  const post = (fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'no-js-browser' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const refused = await post({ typedName: 'Ayşe Çelik', consent: 'true', nationalId: '1', language: 'tr' });
+  t.is(refused.status, 400);
+  const refusedHtml = await refused.text();
+  t.true(refusedHtml.includes('nationalId'));
+  t.false(refusedHtml.includes('value="1"'));
+
+  const signed = await post({ typedName: 'Ayşe Çelik', consent: 'true', nationalId: NATIONAL_ID, language: 'tr', signatureImage: '' });
+  t.is(signed.status, 200);
+  const confirmation = await signed.text();
+  t.regex(confirmation, /<strong id="receipt">rcpt_[0-9a-f]{32}<\/strong>/);
+  t.true(confirmation.includes('İmzanız kaydedildi'));
+
+  const again = await fetch(url, { headers: { 'accept-language': 'en' } });
+  t.is(again.status, 410);
+  t.true((await again.text()).includes('already used'));
+});
