@@ -82,6 +82,7 @@ const AgreementView = t.type(
     viewedAt: t.union([t.string, t.null]),
     signedAt: t.union([t.string, t.null]),
     receiptId: t.union([t.string, t.null]),
+    signatureImageSha256: t.union([t.string, t.null]),
   },
   'Agreement',
 );
@@ -133,6 +134,7 @@ const agreementJson = ({ agreement, title, versionNumber }: AgreementSummary) =>
   viewedAt: agreement.viewedAt?.toISOString() ?? null,
   signedAt: agreement.signature?.signedAt.toISOString() ?? null,
   receiptId: agreement.signature?.receiptId ?? null,
+  signatureImageSha256: agreement.signature?.imageSha256 ?? null,
 });
 
 const linkJson = (link: IssuedLink) => ({ url: link.url, expiresAt: link.expiresAt.toISOString() });

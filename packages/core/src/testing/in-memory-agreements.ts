@@ -8,7 +8,9 @@ import type { OrganizationId } from '../organization/organization.js';
 
 /** What the fake reads of the rest of the world: memberships and template versions (joins in SQL). */
 export interface AgreementsLookups {
+  /** The membership with this id, if any. */
   readonly membership: (id: MembershipId) => Membership | undefined;
+  /** The template version with this id, if any. */
   readonly version: (id: string) => AgreementTemplateVersion | undefined;
 }
 
