@@ -1,3 +1,4 @@
+import { JobSchemaNotReady } from '@idv/adapters-jobs';
 import { ConfigError } from './config/config-error.js';
 import { LogLevel } from './config/env-codecs.js';
 import { DatabaseUnavailableError } from './database-unavailable-error.js';
@@ -39,6 +40,8 @@ try {
     process.stderr.write(`Cannot start: invalid configuration\n${error.problems.map((line) => `  ${line}`).join('\n')}\n`);
   } else if (error instanceof DatabaseUnavailableError) {
     process.stderr.write(`Cannot start: ${error.advice}\n`);
+  } else if (error instanceof JobSchemaNotReady) {
+    process.stderr.write(`Cannot start: ${error.message}\n`);
   } else if (code === 'EADDRINUSE') {
     const port = (error as { port?: unknown }).port;
     process.stderr.write(

@@ -1,4 +1,6 @@
 import { createPersistence, type CreatePersistenceOptions, type DatabaseConfig, type Persistence } from '@idv/adapters-persistence';
+import { installJobSchema, openJobBoss, type JobBoss, type JobSettings } from '@idv/adapters-jobs';
+import type { Logger } from '@idv/core';
 import { DatabaseUnavailableError } from './database-unavailable-error.js';
 
 /**
@@ -10,8 +12,29 @@ export const openDatabase = (config: DatabaseConfig, options?: CreatePersistence
     throw new DatabaseUnavailableError(config.kind, 'open', error);
   });
 
-/** Applies pending migrations (the names applied); a failure is a `DatabaseUnavailableError` of the `migrate` step. */
-export const migrateDatabase = (persistence: Persistence, config: DatabaseConfig): Promise<readonly string[]> =>
-  persistence.migrate().catch((error: unknown) => {
+/**
+ * Applies pending migrations, then installs or upgrades the job queue's schema (`pgboss`, pg-boss's
+ * own): the only paths that change the schema are this one's callers (`npm run db:migrate`, start-up
+ * with `MIGRATE_ON_START=true`). Answers the names applied; a failure is a `DatabaseUnavailableError`
+ * of the `migrate` step.
+ */
+export const migrateDatabase = async (persistence: Persistence, config: DatabaseConfig): Promise<readonly string[]> => {
+  try {
+    const applied = await persistence.migrate();
+    const jobSchema = await installJobSchema(persistence);
+    return jobSchema === undefined ? applied : [...applied, jobSchema];
+  } catch (error) {
     throw new DatabaseUnavailableError(config.kind, 'migrate', error);
-  });
+  }
+};
+
+/**
+ * Starts the job queue (pg-boss) on the opened database without changing its schema: a schema not
+ * installed or not current rejects with `JobSchemaNotReady`, whose message names `npm run db:migrate`.
+ */
+export const openJobs = (
+  persistence: Persistence,
+  settings: JobSettings,
+  logger: Logger,
+  options: { readonly maintain?: boolean } = {},
+): Promise<JobBoss> => openJobBoss({ executor: persistence, settings, logger, ...options });

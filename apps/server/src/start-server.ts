@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DestinationStream } from 'pino';
-import type { Clock, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
+import type { Clock, JobHandlers, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
 import { createMetricsApp } from '@idv/adapters-http';
 import { RequestScopes } from '@idv/adapters-observability';
 import { connectRedisStore, MEMORY_STORE } from '@idv/adapters-rate-limit';
@@ -13,12 +13,23 @@ import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
-import { migrateDatabase, openDatabase } from './open-database.js';
+import { startJobWorkers, type JobBoss } from '@idv/adapters-jobs';
+import { migrateDatabase, openDatabase, openJobs } from './open-database.js';
+import { PERIODIC_JOBS, periodicJobHandlers, schedulePeriodicJobs } from './jobs/periodic-jobs.js';
 import { createLogger } from './observability/create-logger.js';
 import { createObservability } from './observability/observability.js';
 import { setUpPayments } from './payments/payments-setup.js';
 import { setUpProvider } from './provider-settings.js';
 import { announceWebhookSecretsKey } from './webhooks/secrets-key-notice.js';
+
+// Polls the queue (truly async: the workers run on their own timers) within a bounded deadline.
+const jobsSettled = async (jobs: JobBoss, deadlineMs = 30_000): Promise<void> => {
+  const until = Date.now() + deadlineMs;
+  while ((await jobs.dueOrRunning()) > 0) {
+    if (Date.now() > until) throw new Error(`jobs still due or running after ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
 
 /** A started service. */
 export interface RunningServer {
@@ -34,7 +45,10 @@ export interface RunningServer {
    * joins a run already in progress.
    */
   syncUsers(options?: Pick<SyncUsersOptions, 'onProgress'>): Promise<SyncSummary>;
-  /** Resolves once the work started off the request path so far (notifications, analytics) has finished. */
+  /**
+   * Resolves once the work started off the request path so far has finished: no job due or running
+   * on the queue (notifications and the other follow-ups), then the in-process background work (analytics).
+   */
   settle(): Promise<void>;
   /** The in-process payments emulator (development without `PAYMENTS_PROVIDERS` only). */
   readonly paymentsEmulator?: PaymentsEmulator;
@@ -123,6 +137,9 @@ export const startServer = async (
     releasing.push(persistence.close);
     metrics?.observePools(() => persistence.poolStats());
     if (config.migrateOnStart) await migrateDatabase(persistence, config.database);
+    // Never changes the schema: without `pgboss` installed and current, start-up stops here (one line).
+    const jobs = await openJobs(persistence, config.jobs, logger);
+    releasing.unshift(jobs.stop);
     const { redisUrl, keyPrefix } = config.rateLimits;
     const redis = redisUrl === undefined ? undefined : connectRedisStore({ url: redisUrl, keyPrefix, logger });
     if (redis) releasing.push(redis.close);
@@ -132,6 +149,7 @@ export const startServer = async (
       config,
       logger,
       persistence,
+      jobs,
       idp: provider.settings,
       observability,
       rateLimitStore: redis?.store ?? MEMORY_STORE,
@@ -144,9 +162,26 @@ export const startServer = async (
       job.start();
       draining.unshift(job.stop);
     }
+    // Every area's job handlers, one worker set per queue. They stop taking jobs first at close,
+    // beside the requests in flight, and both get the grace period; running jobs then finish or
+    // go back to the queue, and pg-boss stops before the database closes.
+    const periodic = { entries: PERIODIC_JOBS, config, container, queue: container.get(TOKENS.JobQueue), logger };
+    const handlers = Object.assign(
+      {},
+      ...container.getAll(TOKENS.JobHandlers, { optional: true }),
+      periodicJobHandlers(periodic),
+    ) as JobHandlers;
+    const workers = await startJobWorkers(jobs, handlers, { stately: PERIODIC_JOBS.map((entry) => entry.name) });
+    await schedulePeriodicJobs(periodic);
+    let workersStopped: Promise<void> = Promise.resolve();
+    draining.unshift(async () => {
+      workersStopped = workers.stop(shutdownGraceMs / 1000);
+    });
     const background = container.get(TOKENS.BackgroundWork);
+    draining.push(() => workersStopped);
     draining.push(() => background.drain());
     const settle = async () => {
+      await jobsSettled(jobs);
       await background.drain();
       await observability.analytics.drain();
     };

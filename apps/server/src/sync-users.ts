@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { absurd } from 'fp-ts/lib/function.js';
 import { buildContainer } from './container/build-container.js';
+import { openJobs } from './open-database.js';
 import { TOKENS } from './container/tokens.js';
 import { runMaintenanceScript } from './scripts/run-script.js';
 import { SYNC_PHASE_LABELS } from './sync/progress-reporter.js';
@@ -22,9 +23,15 @@ await runMaintenanceScript({
         ],
   run: async ({ config, logger, persistence, observability, onProgress, stopRequested }) => {
     if (config.idp.mode !== 'external') throw new Error('no provider is configured');
-    const container = buildContainer({ config, logger, persistence, idp: config.idp, observability });
-    const result = await container.get(TOKENS.IdentityArea).syncUsers({ onProgress, stopRequested })();
-    // The use case has no Left: its failures are defects, thrown.
-    return E.isRight(result) ? summaryLine(result.right) : absurd(result.left);
+    // Jobs the sync enqueues are run by the service's workers; this script only writes them.
+    const jobs = await openJobs(persistence, config.jobs, logger, { maintain: false });
+    try {
+      const container = buildContainer({ config, logger, persistence, jobs, idp: config.idp, observability });
+      const result = await container.get(TOKENS.IdentityArea).syncUsers({ onProgress, stopRequested })();
+      // The use case has no Left: its failures are defects, thrown.
+      return E.isRight(result) ? summaryLine(result.right) : absurd(result.left);
+    } finally {
+      await jobs.stop();
+    }
   },
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAccessTokenVerifier, createIdentityProviderAdmin, createWebhookVerifier } from '@idv/adapters-idp';
-import type { Analytics, BackgroundTasks, Clock, ErrorTracker, IdGenerator, Logger, WebhookMetrics } from '@idv/core';
+import { invitationJobHandlers } from '@idv/core';
+import type { Analytics, Clock, ErrorTracker, IdGenerator, JobHandlers, JobQueue, Logger, WebhookMetrics } from '@idv/core';
 import {
   FakeInviteTokens,
   FakeNationalIdVault,
@@ -47,12 +48,20 @@ const noAnalytics: Analytics = { identify: async () => undefined, track: async (
 /** No metrics in this example: webhook deliveries (by event type and outcome) are not counted. */
 const noWebhookMetrics: WebhookMetrics = { delivery: () => undefined };
 
-/** Work off the request path (push notifications): started at once, a failure logged, never thrown at the caller. */
-const fireAndForget = (logger: Logger): BackgroundTasks => ({
-  run: (task, work) => {
-    work().catch((error: unknown) =>
-      logger.warn({ task, err: error instanceof Error ? error.message : String(error) }, 'background task failed'),
-    );
+/**
+ * Follow-ups of the use cases (push notifications) run in this process, off the request path, a
+ * failure logged: not durable, so a crash loses them. In production bring a durable `JobQueue`
+ * (`@idv/adapters-jobs` writes each job in the write's own transaction).
+ */
+const inProcessJobQueue = (logger: Logger, handlers: () => JobHandlers): JobQueue => ({
+  enqueue: async (name, data) => {
+    setImmediate(() => {
+      const handler = handlers()[name];
+      if (handler === undefined) return logger.warn({ job: name }, 'no handler for job');
+      handler(data).catch((error: unknown) =>
+        logger.warn({ job: name, err: error instanceof Error ? error.message : String(error) }, 'job failed'),
+      );
+    });
   },
 });
 
@@ -77,14 +86,16 @@ export const createPorts = (provider: ProviderSettings) => {
     const user = users.byId(userId);
     return user === undefined ? undefined : { locale: user.locale, deleted: user.deletedAt !== null };
   });
+  const notifications = new RecordingNotifications();
+  const idpAdmin = createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey });
   return {
     users,
     callers: new InMemoryCallers(users, memberships),
     organizations,
     memberships,
     devices,
-    notifications: new RecordingNotifications(),
-    background: fireAndForget(logger),
+    notifications,
+    jobQueue: inProcessJobQueue(logger, () => invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin })),
     invitations: new InMemoryInvitations(),
     auditLog: new InMemoryAuditLog(),
     nationalIds: new InMemoryNationalIds(),
@@ -106,7 +117,7 @@ export const createPorts = (provider: ProviderSettings) => {
     }),
     webhookVerifier: createWebhookVerifier(provider.webhookSecret),
     webhookMetrics: noWebhookMetrics,
-    idpAdmin: createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey }),
+    idpAdmin,
     settings: { appUrl: 'http://localhost:3000', invitationTtlDays: 7 },
     testAuthBypass: false,
   };

@@ -17,7 +17,7 @@ import type {
 import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { createSqlRunner } from './sql/create-sql-runner.js';
-import type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+import type { PoolStats, QueryObserver, SqlResult, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 import { SqlAgreementTemplates } from './repositories/sql-agreement-templates.js';
 import { SqlAgreements } from './repositories/sql-agreements.js';
 import { SqlAuditLog } from './repositories/sql-audit-log.js';
@@ -57,6 +57,12 @@ export interface Persistence {
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
+  /**
+   * Runs SQL text of a library's own (the job queue's) through the repositories' runner, joining
+   * the caller's unit-of-work transaction when one is open, so what it writes commits or rolls back
+   * with the write it follows (see `SqlRunner.executeSql`).
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<SqlResult>;
   /** Rejects when the database is unreachable (for `/health/ready`). */
   ping(): Promise<void>;
   /** The connection pools' counts right now: MikroORM's, and on PostgreSQL the prepared statements' own. */
@@ -114,6 +120,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     agreementTemplates: new SqlAgreementTemplates(sql, parseDate),
     agreements: new SqlAgreements(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
+    executeSql: (text, values) => sql.executeSql(text, values),
     migrate: db.migrate,
     ping: db.ping,
     poolStats: () => [db.poolStats(), sql.poolStats()].filter((stats): stats is PoolStats => stats !== undefined),

@@ -16,7 +16,7 @@ export { SqlPaymentTransactions } from './repositories/sql-payment-transactions.
 export { SqlPaymentCallbackInbox } from './repositories/sql-payment-callback-inbox.js';
 export { SqlPaymentSubscriptions } from './repositories/sql-payment-subscriptions.js';
 export { createSqlRunner } from './sql/create-sql-runner.js';
-export type { PoolStats, QueryObserver, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+export type { PoolStats, QueryObserver, SqlResult, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 export type { TransactionSlot } from './sql/transaction-slot.js';
 export { statement } from './sql/statement.js';
 export type { Statement } from './sql/statement.js';

@@ -11,6 +11,8 @@ export type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './shared/r
 export type { BackgroundTasks } from './shared/background-tasks.js';
 export { withPorts } from './shared/with-ports.js';
 export type { JobData, JobHandler, JobHandlers, JobOptions, JobQueue, JobValue } from './jobs/job-queue.js';
+export { decodeJob } from './jobs/decode-job.js';
+export { enqueueProviderUserDeletion, IDENTITY_JOBS, identityJobHandlers } from './identity/identity-jobs.js';
 export type {
   EndpointUrlPolicy,
   EndpointUrlRefusal,
@@ -239,6 +241,15 @@ export type { InvitationDeps, InvitationSettings, InvitationStepsDeps } from './
 export { isInvitee } from './invitation/invitee.js';
 export type { InvitationReference } from './invitation/invitee.js';
 export { announceAcceptance, announceInvitation } from './invitation/announcements.js';
+export {
+  enqueueAcceptanceNotice,
+  enqueueInvitationNotice,
+  enqueueProviderRevocation,
+  INVITATION_JOBS,
+  invitationJobHandlers,
+  type InvitationJobDeps,
+  type InvitationNoticeDeps,
+} from './invitation/invitation-jobs.js';
 export type { PushDeps } from './invitation/announcements.js';
 export { acceptPendingInvitations } from './invitation/use-cases/accept-pending-invitations.js';
 export type { AcceptPendingInvitations, AcceptedInvitations, Arrival } from './invitation/use-cases/accept-pending-invitations.js';

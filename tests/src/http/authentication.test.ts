@@ -9,7 +9,12 @@ const test = anyTest as TestFn<{ provider: TestProvider; service: ServiceUnderTe
 test.before(async (t) => {
   const provider = await startTestProvider();
   const service = await startServiceUnderTest(
-    providerEnv(provider, { IDP_AUTHORIZED_PARTIES: 'http://localhost:3000,https://app.gym.example.com', TEST_AUTH_BYPASS: 'true' }),
+    providerEnv(provider, {
+      IDP_AUTHORIZED_PARTIES: 'http://localhost:3000,https://app.gym.example.com',
+      TEST_AUTH_BYPASS: 'true',
+      JOBS_RETRY_DELAY_SECONDS: '1',
+      JOBS_POLL_INTERVAL_SECONDS: '0.5',
+    }),
   );
   t.context = { provider, service };
   const body = JSON.stringify(userCreatedEvent({ id: 'user_known1', email: 'known@example.com' }));
@@ -111,8 +116,27 @@ test('DELETE /users/me soft-deletes and deletes the provider user', async (t) =>
   t.is((await getMe(t.context.service, bearer(token))).status, 200);
   const response = await fetch(`${t.context.service.url}/users/me`, { method: 'DELETE', headers: bearer(token) });
   t.is(response.status, 204);
+  // The provider user's deletion is a durable job, committed with the local deletion.
+  await t.context.service.server.settle();
   t.true(t.context.provider.requests.includes('DELETE /v1/users/user_leaving1'));
   t.is((await getMe(t.context.service, bearer(token))).status, 410);
+});
+
+test.serial('DELETE /users/me with the provider down still answers 204; the job retries until the provider user is deleted', async (t) => {
+  t.context.provider.putUser({ id: 'user_leaving2', email: 'leaving2@example.com' });
+  const token = await t.context.provider.mintToken('user_leaving2');
+  t.is((await getMe(t.context.service, bearer(token))).status, 200);
+  t.context.provider.failing = true;
+  try {
+    const response = await fetch(`${t.context.service.url}/users/me`, { method: 'DELETE', headers: bearer(token) });
+    t.is(response.status, 204);
+    // The first attempt fails against the provider (its failure logged), and waits for its retry.
+    await t.context.service.logs.waitFor((line) => line['msg'] === 'job failed' && line['queue'] === 'identity.delete-provider-user');
+  } finally {
+    t.context.provider.failing = false;
+  }
+  await t.context.service.logs.waitFor((line) => line['msg'] === 'job completed' && line['queue'] === 'identity.delete-provider-user');
+  t.true(t.context.provider.requests.includes('DELETE /v1/users/user_leaving2'));
 });
 
 test('an unknown route answers a JSON 404 and a wrong method a 405', async (t) => {

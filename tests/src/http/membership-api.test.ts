@@ -80,6 +80,8 @@ test('DELETE /users/me by an owner answers 409 OwnerMustTransferOwnership until 
   t.is(deleted.status, 204);
   t.is(deleted.body, undefined);
   assertError(t, await stale.get(`/organizations/${orgId}`), 410, 'UserDeleted');
+  // The provider user's deletion is a job committed with the local one.
+  await world.service.server.settle();
   t.is((await adminFetch(world.emulator, 'GET', `/v1/users/${ownerId}`)).status, 404, 'the provider user is deleted too');
   const roster = (await world.as(heirId).get(`/organizations/${orgId}/members?include=cancelled`)).body.items as Array<{
     email: string;

@@ -7,6 +7,7 @@ import { forEachBackend, runnerFor } from './support/backends.js';
 const alwaysConflicting = (attempts: { count: number }): SqlRunner => ({
   rows: async () => [],
   run: async () => 0,
+  executeSql: async () => ({ rows: [] }),
   transaction: async (work) => {
     attempts.count += 1;
     await work();

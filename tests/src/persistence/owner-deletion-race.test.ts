@@ -9,7 +9,7 @@ import {
   type OrganizationName,
   type UserId,
 } from '@idv/core';
-import { aProviderUser, FakeIdentityProviderAdmin, FixedClock, outcome, sessionOf } from '@idv/core/testing';
+import { aProviderUser, FakeIdentityProviderAdmin, FixedClock, outcome, RecordingJobQueue, sessionOf } from '@idv/core/testing';
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
@@ -25,6 +25,8 @@ const world = (db: Persistence) => ({
   clock: new FixedClock(new Date()),
   ids: { uuid: () => randomUUID() },
   idpAdmin: new FakeIdentityProviderAdmin(),
+  // The provider user's deletion is only enqueued here (what matters is the local race).
+  jobQueue: new RecordingJobQueue(),
 });
 
 /** An organization owned by a fresh owner, with a fresh admin who may be made owner. */

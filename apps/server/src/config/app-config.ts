@@ -1,5 +1,6 @@
 import type { AppLinks } from '@idv/adapters-http';
 import type { DatabaseConfig } from '@idv/adapters-persistence';
+import type { JobsConfig } from './jobs-config.js';
 import type { ObservabilityConfig } from './observability-config.js';
 import type { PaymentsConfig } from './payments-config.js';
 import type { PushConfig } from './push-config.js';
@@ -52,6 +53,8 @@ export interface AppConfig {
   readonly observability: ObservabilityConfig;
   /** Outbound webhooks: the endpoint-secrets key, private endpoints (development), the retry schedule's scale. */
   readonly webhooks: WebhooksConfig;
+  /** The durable job queue: workers per queue, retries and their first delay, the poll interval (`JOBS_*`). */
+  readonly jobs: JobsConfig;
   readonly appUrl: string;
   /** `SYNC_INTERVAL_MINUTES`, how often the server reconciles users with the provider; unset: never. */
   readonly syncIntervalMinutes?: number;

@@ -200,3 +200,18 @@ export const GraceSeconds = refine('GraceSeconds', 'expected a whole number of s
 export const ScaleFactor = refine('ScaleFactor', 'expected a number above 0 and at most 1 (e.g. 0.001)', (s) =>
   /^(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)$/.test(s) && Number(s) > 0 && Number(s) <= 1 ? Number(s) : undefined,
 );
+
+/** Jobs of one queue running at once per process, 1–100 (`JOBS_WORKERS`). */
+export const WorkerCount = refine('WorkerCount', 'expected a whole number from 1 to 100', (s) =>
+  /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 100 ? Number(s) : undefined,
+);
+
+/** Retries after a job's first attempt, 0–100 (`JOBS_RETRY_LIMIT`). */
+export const RetryLimit = refine('RetryLimit', 'expected a whole number from 0 to 100', (s) =>
+  /^[0-9]{1,3}$/.test(s) && Number(s) <= 100 ? Number(s) : undefined,
+);
+
+/** Seconds between an idle worker's polls, 0.5–600 (`JOBS_POLL_INTERVAL_SECONDS`; pg-boss polls at most every 0.5 s). */
+export const PollSeconds = refine('PollSeconds', 'expected a number of seconds from 0.5 to 600', (s) =>
+  /^(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)$/.test(s) && Number(s) >= 0.5 && Number(s) <= 600 ? Number(s) : undefined,
+);

@@ -15,6 +15,7 @@ import { pushConfig } from './push-config.js';
 import { rateLimitConfig } from './rate-limit-config.js';
 import { developmentOnlyRefusal } from './deployment.js';
 import { webhooksConfig } from './webhooks-config.js';
+import { jobsConfig } from './jobs-config.js';
 import {
   BooleanFlag,
   CidrList,
@@ -45,6 +46,9 @@ import {
   ScaleFactor,
   SecretKey,
   WebhookSecret,
+  WorkerCount,
+  RetryLimit,
+  PollSeconds,
 } from './env-codecs.js';
 
 const Env = t.partial({
@@ -113,6 +117,10 @@ const Env = t.partial({
   WEBHOOK_SECRETS_DECRYPTION_KEYS: LongSecretList,
   WEBHOOK_ENDPOINT_ALLOW_PRIVATE: BooleanFlag,
   WEBHOOK_RETRY_SCHEDULE_SCALE: ScaleFactor,
+  JOBS_WORKERS: WorkerCount,
+  JOBS_RETRY_LIMIT: RetryLimit,
+  JOBS_RETRY_DELAY_SECONDS: IntervalSeconds,
+  JOBS_POLL_INTERVAL_SECONDS: PollSeconds,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -190,6 +198,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     push: push.push,
     observability: operations.observability,
     webhooks: webhooks.webhooks,
+    jobs: jobsConfig(env),
     appUrl,
     ...(env.SYNC_INTERVAL_MINUTES === undefined ? {} : { syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES }),
     logLevel: env.LOG_LEVEL ?? 'info',

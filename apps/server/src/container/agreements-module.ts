@@ -8,7 +8,7 @@ import { TOKENS } from './tokens.js';
 /**
  * The agreements area: templates, signature requests and their links (`$PUBLIC_API_URL/sign/<token>`,
  * `AGREEMENT_LINK_TTL_DAYS`), the public signing, and compliance PDFs (pdfkit); its jobs
- * (`agreements.notify-requested`) under `TOKENS.AgreementJobHandlers`.
+ * (`agreements.notify-requested`) under `TOKENS.JobHandlers`.
  */
 export const agreements: Area<AgreementsArea> = {
   services: TOKENS.AgreementsArea,
@@ -20,6 +20,6 @@ export const agreements: Area<AgreementsArea> = {
       });
       bind(TOKENS.AgreementDocuments).toConstantValue(createPdfAgreementDocuments());
       bind(TOKENS.AgreementsArea).toDynamicValue((context) => agreementsArea(portsOf(context)));
-      bind(TOKENS.AgreementJobHandlers).toDynamicValue((context) => agreementJobHandlers(portsOf(context)));
+      bind(TOKENS.JobHandlers).toDynamicValue((context) => agreementJobHandlers(portsOf(context)));
     }),
 };

@@ -1,5 +1,6 @@
 import { Container } from 'inversify';
 import type { Clock, Logger } from '@idv/core';
+import type { JobBoss } from '@idv/adapters-jobs';
 import type { Persistence } from '@idv/adapters-persistence';
 import { MEMORY_STORE, type RateLimitStore } from '@idv/adapters-rate-limit';
 import type { AppConfig } from '../config/app-config.js';
@@ -8,6 +9,7 @@ import { AREAS } from './areas.js';
 import { cryptoModule } from './crypto-module.js';
 import { idpModule } from './idp-module.js';
 import { interimAgreementBindings } from './interim-agreement-bindings.js';
+import { jobsModule } from './jobs-module.js';
 import type { IdpSettings } from '../config/app-config.js';
 import { observabilityModule } from './observability-module.js';
 import type { Observability } from '../observability/observability.js';
@@ -20,6 +22,8 @@ export interface ContainerInputs {
   readonly config: AppConfig;
   readonly logger: Logger;
   readonly persistence: Persistence;
+  /** The started job queue on that database (`TOKENS.JobQueue` is built on it). */
+  readonly jobs: JobBoss;
   readonly idp: IdpSettings;
   /** Error tracking, analytics and metrics, built before the database (which reports to the metrics). */
   readonly observability: Observability;
@@ -33,7 +37,7 @@ export interface ContainerInputs {
  * The composition root: the only place that knows every package.
  *
  * @example
- * const app = buildContainer({ config, logger, persistence, idp, observability }).get(TOKENS.HttpApp);
+ * const app = buildContainer({ config, logger, persistence, jobs, idp, observability }).get(TOKENS.HttpApp);
  */
 export const buildContainer = (inputs: ContainerInputs): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
@@ -41,6 +45,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
     observabilityModule(inputs.logger, inputs.observability, inputs.clock),
     idpModule(inputs.idp, inputs.observability),
     persistenceModule(inputs.persistence),
+    jobsModule(inputs.jobs),
     cryptoModule(inputs.config),
     rateLimitModule(inputs.config, inputs.rateLimitStore ?? MEMORY_STORE),
     webhookDeliveryModule(inputs.config),

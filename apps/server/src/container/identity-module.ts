@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { identityArea, type IdentityArea } from '@idv/core';
+import { identityArea, identityJobHandlers, type IdentityArea } from '@idv/core';
 import { userSyncJob } from '../sync/user-sync-job.js';
 import type { Area } from './area.js';
 import { portsOf } from './port-tokens.js';
@@ -15,12 +15,16 @@ export const identity: Area<IdentityArea> = {
     new ContainerModule(({ bind }) => {
       bind(TOKENS.TestAuthBypass).toConstantValue(config.testAuthBypass);
       bind(TOKENS.IdentityArea).toDynamicValue((context) => identityArea(portsOf(context)));
+      // The provider user's deletion after `DELETE /users/me`, run by the durable queue's workers.
+      bind(TOKENS.JobHandlers).toDynamicValue((context) => identityJobHandlers(portsOf(context)));
+      // On demand here; every SYNC_INTERVAL_MINUTES on one instance of the fleet through the durable
+      // queue (`identity.sync-users` in PERIODIC_JOBS). Still a background job: its stop ends a run
+      // in progress after the current page.
       bind(TOKENS.UserSyncJob).toDynamicValue((context) =>
         userSyncJob({
           syncUsers: context.get(TOKENS.IdentityArea).syncUsers,
           logger: context.get(TOKENS.Logger),
           errorTracker: context.get(TOKENS.ErrorTracker),
-          ...(config.syncIntervalMinutes === undefined ? {} : { intervalMs: config.syncIntervalMinutes * 60_000 }),
         }),
       );
       bind(TOKENS.BackgroundJobs).toService(TOKENS.UserSyncJob);

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { flexibleInvitationThrottle } from '@idv/adapters-rate-limit';
-import { organizationsArea, type OrganizationsArea } from '@idv/core';
+import { invitationJobHandlers, organizationsArea, type OrganizationsArea } from '@idv/core';
 import type { Area } from './area.js';
 import { portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
@@ -18,5 +18,7 @@ export const organizations: Area<OrganizationsArea> = {
         flexibleInvitationThrottle(context.get(TOKENS.RateLimitStore), config.rateLimits.invitations, context.get(TOKENS.Logger)),
       );
       bind(TOKENS.OrganizationsArea).toDynamicValue((context) => organizationsArea(portsOf(context)));
+      // The invitations' follow-ups (pushes to the invitee and the inviter), run by the durable queue's workers.
+      bind(TOKENS.JobHandlers).toDynamicValue((context) => invitationJobHandlers(portsOf(context)));
     }),
 };

@@ -109,13 +109,10 @@ export const payments: Area<PaymentsArea> = {
           trustedCidrs,
         };
       });
+      // On demand here; every PAYMENT_SWEEP_INTERVAL_SECONDS on one instance of the fleet through the
+      // durable queue (`payments.sweep` in PERIODIC_JOBS).
       bind(TOKENS.PaymentSweepJob).toDynamicValue((context) =>
-        // Off the request path, only while a provider is enabled.
-        paymentSweepJob(
-          context.get(TOKENS.PaymentsArea),
-          context.get(TOKENS.Logger),
-          config.payments.enabledProviders.length > 0 ? config.payments.sweepIntervalSeconds * 1000 : undefined,
-        ),
+        paymentSweepJob(context.get(TOKENS.PaymentsArea), context.get(TOKENS.Logger)),
       );
       bind(TOKENS.BackgroundJobs).toService(TOKENS.PaymentSweepJob);
     }),

@@ -9,8 +9,6 @@ import type {
   AgreementTemplates,
   Agreements,
   EventLog,
-  JobHandlers,
-  JobQueue,
   Analytics,
   AuditLog,
   Callers,
@@ -31,6 +29,8 @@ import type {
   Invitations,
   InvitationThrottle,
   InviteTokens,
+  JobHandlers,
+  JobQueue,
   Logger,
   Memberships,
   NationalIds,
@@ -142,8 +142,10 @@ export const TOKENS = {
   EndpointUrlPolicy: Symbol('EndpointUrlPolicy') as ServiceIdentifier<EndpointUrlPolicy>,
   /** Seals endpoint signing secrets at rest (`WEBHOOK_SECRETS_KEY`). */
   EndpointSecretVault: Symbol('EndpointSecretVault') as ServiceIdentifier<EndpointSecretVault>,
-  /** The durable queue of follow-ups (bound for now in `interim-agreement-bindings.ts`). */
+  /** The durable job queue (pg-boss on the service's database): follow-ups enqueued in the write's transaction. */
   JobQueue: Symbol('JobQueue') as ServiceIdentifier<JobQueue>,
+  /** Every area's job handlers, by job name: each area binds its own map here, and the server runs workers for them all. */
+  JobHandlers: Symbol('JobHandlers') as ServiceIdentifier<JobHandlers>,
   /** The outbox of outbound events (bound for now in `interim-agreement-bindings.ts`). */
   EventLog: Symbol('EventLog') as ServiceIdentifier<EventLog>,
   /** Agreement templates with their versions; agreements with their signing links. */
@@ -155,8 +157,6 @@ export const TOKENS = {
   AgreementDocuments: Symbol('AgreementDocuments') as ServiceIdentifier<AgreementDocuments>,
   /** `PUBLIC_API_URL` and `AGREEMENT_LINK_TTL_DAYS`. */
   AgreementSettings: Symbol('AgreementSettings') as ServiceIdentifier<AgreementSettings>,
-  /** The agreements area's jobs, by name (`agreements.notify-requested`). */
-  AgreementJobHandlers: Symbol('AgreementJobHandlers') as ServiceIdentifier<JobHandlers>,
   /** The agreements area's use cases, bound to their ports. */
   AgreementsArea: Symbol('AgreementsArea') as ServiceIdentifier<AgreementsArea>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,

@@ -20,6 +20,7 @@ const timed = (runner: SqlRunner, observe: QueryObserver | undefined): SqlRunner
   return {
     rows: (statement, values) => time(statement, () => runner.rows(statement, values)),
     run: (statement, values) => time(statement, () => runner.run(statement, values)),
+    executeSql: (text, values) => runner.executeSql(text, values),
     transaction: (work) => runner.transaction(work),
     inTransaction: () => runner.inTransaction(),
     close: () => runner.close(),

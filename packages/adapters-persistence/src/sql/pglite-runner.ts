@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Knex, SqlEntityManager } from '@mikro-orm/postgresql';
 import { translateError } from '../errors/translate-error.js';
-import type { SqlRunner, SqlRunnerOptions } from './sql-runner.js';
+import type { SqlResult, SqlRunner, SqlRunnerOptions } from './sql-runner.js';
 import type { Statement } from './statement.js';
 import { innermostOpen, type OpenTransaction } from './open-transaction.js';
 import { ownTransactionSlot } from './transaction-slot.js';
@@ -30,22 +30,36 @@ interface ConnectionClient {
  */
 export const createPgliteRunner = (em: SqlEntityManager, options: SqlRunnerOptions): SqlRunner => {
   const slot = (options.transactionSlot ?? ownTransactionSlot)<Open>();
-  const execute = async (statement: Statement, values: readonly unknown[]): Promise<StatementResult> => {
+  // Runs `use` on the instance, inside the caller's open transaction when there is one.
+  const withInstance = async <T>(use: (pglite: PGlite, inTransaction: boolean) => Promise<T>): Promise<T> => {
     const open = innermostOpen(slot.getStore());
     // A transaction's client hands out the connection it holds; the ORM's waits for the pool's one.
     const client = (open?.connection.client ?? em.getKnex().client) as ConnectionClient;
     const pglite = (await client.acquireConnection()) as PGlite;
     try {
-      const result = await runPgliteStatement(pglite, statement, values, open === undefined);
+      const result = await use(pglite, open !== undefined);
       options.onAnswered?.();
       return result;
     } finally {
       await client.releaseConnection(pglite);
     }
   };
+  const execute = (statement: Statement, values: readonly unknown[]): Promise<StatementResult> =>
+    withInstance((pglite, inTransaction) => runPgliteStatement(pglite, statement, values, !inTransaction));
+  // Several statements (a schema's creation) go through `exec`, one with values through `query`.
+  const executeSql = (text: string, values?: readonly unknown[]): Promise<SqlResult> =>
+    withInstance(async (pglite) => {
+      if (values === undefined || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await pglite.query<Record<string, unknown>>(text, [...values]);
+      return { rows: result.rows };
+    });
   return {
     rows: async <Row>(statement: Statement, values: readonly unknown[]) => (await execute(statement, values)).rows as Row[],
     run: async (statement, values) => (await execute(statement, values)).rowCount,
+    executeSql,
     transaction: async <T>(work: () => Promise<T>): Promise<T> => {
       const parent = innermostOpen(slot.getStore());
       let open: Open | undefined;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { guarded } from '../errors/translate-error.js';
-import type { SqlRunner, SqlRunnerOptions } from './sql-runner.js';
+import type { SqlResult, SqlRunner, SqlRunnerOptions } from './sql-runner.js';
 import type { Statement } from './statement.js';
 import { innermostOpen, type OpenTransaction } from './open-transaction.js';
 import { ownTransactionSlot } from './transaction-slot.js';
@@ -32,6 +32,20 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
         answered?.();
         resolve(result);
       });
+    });
+
+  // Unprepared text: simple protocol without values (several statements answer one result each).
+  const executeSql = (text: string, values?: readonly unknown[]) =>
+    new Promise<SqlResult>((resolve, reject) => {
+      const connection = innermostOpen(slot.getStore())?.connection ?? pool;
+      const callback = (error: Error | undefined, result: pg.QueryResult | pg.QueryResult[]) => {
+        if (error) return reject(error);
+        answered?.();
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        resolve({ rows: (last?.rows ?? []) as Record<string, unknown>[] });
+      };
+      if (values === undefined || values.length === 0) connection.query(text, callback);
+      else connection.query(text, [...values], callback);
     });
 
   const inSavepoint = async <T>(open: Open, work: () => Promise<T>): Promise<T> => {
@@ -81,6 +95,7 @@ export const createPostgresRunner = (url: string, options: SqlRunnerOptions): Sq
   return {
     rows: <Row>(statement: Statement, values: readonly unknown[]) => prepared(statement, values).then((result) => result.rows as Row[]),
     run: (statement, values) => prepared(statement, values).then((result) => result.rowCount ?? 0),
+    executeSql,
     transaction: (work) => {
       const open = innermostOpen(slot.getStore());
       return open === undefined ? inTransaction(work) : inSavepoint(open, work);

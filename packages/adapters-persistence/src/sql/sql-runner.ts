@@ -14,12 +14,25 @@ export interface SqlRunner {
    * rejects with a `PersistenceError`.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs SQL text that is not one of the repositories' statements (a library's own, such as the job
+   * queue's), unprepared, and returns the rows of its last statement. Without values the text may
+   * hold several statements; with values it is one statement with `$n` placeholders. It joins the
+   * caller's open transaction when there is one, like every statement of this runner. Errors are
+   * the driver's own, untranslated (the library reads them).
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<SqlResult>;
   /** Whether the caller's async work runs inside a transaction of this runner (so a new one would be a savepoint). */
   inTransaction(): boolean;
   /** Closes the runner's own connections (PostgreSQL). */
   close(): Promise<void>;
   /** The runner's own pool (PostgreSQL): connections open, idle, and callers waiting for one. */
   poolStats(): PoolStats | undefined;
+}
+
+/** The rows of a statement run by `executeSql`. */
+export interface SqlResult {
+  readonly rows: Record<string, unknown>[];
 }
 
 /** A connection pool's counts at one moment (operators' metrics). */

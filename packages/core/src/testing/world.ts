@@ -81,6 +81,8 @@ export const createTestWorld = () => {
     membership: (id) => memberships.all().find((row) => row.id === id),
     version: (id) => agreementTemplates.versionOf(id),
   });
+  // Follow-ups enqueued by the use cases; a test runs them with `jobQueue.drain(handlers)`.
+  const jobQueue = new RecordingJobQueue();
   return {
     users,
     callers: new InMemoryCallers(users, memberships),
@@ -100,6 +102,7 @@ export const createTestWorld = () => {
     devices,
     notifications,
     background,
+    jobQueue,
     errorTracker: new RecordingErrorTracker(),
     webhookVerifier: stubWebhookVerifier,
     webhookMetrics: new RecordingWebhookMetrics(),
@@ -115,7 +118,6 @@ export const createTestWorld = () => {
     agreementDocuments: new RecordingAgreementDocuments(),
     agreementSettings: TEST_AGREEMENT_SETTINGS,
     eventLog: new InMemoryEventLog(),
-    jobQueue: new RecordingJobQueue(),
     acceptPendingInvitations: acceptPendingInvitations({
       invitations,
       memberships,
@@ -123,11 +125,7 @@ export const createTestWorld = () => {
       unitOfWork,
       clock,
       ids,
-      organizations,
-      devices,
-      notifications,
-      background,
-      logger,
+      jobQueue,
     }),
   };
 };

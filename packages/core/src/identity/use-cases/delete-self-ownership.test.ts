@@ -6,6 +6,7 @@ import { transferOwnership } from '../../membership/use-cases/transfer-ownership
 import { anOrganization, createTestWorld, liveOwners, outcome, type TestWorld } from '../../testing/index.js';
 import { LockingMemberships, LockingUnitOfWork, RowLocks } from '../../testing/row-locks.js';
 import { deleteSelf } from './delete-self.js';
+import { identityJobHandlers } from '../identity-jobs.js';
 
 // DELETE /users/me checks ownership in the soft delete's own transaction, under a lock on the
 // caller's membership rows: these cases replay on the fakes, with row locks as PostgreSQL takes
@@ -58,6 +59,8 @@ test('a transfer of ownership to a user whose deletion is between its check and 
     'the owner was never demoted',
   );
   t.like(O.toNullable(await world.memberships.findById(members.bob.membership.id)), { role: 'admin', status: 'cancelled' });
+  t.deepEqual(world.jobQueue.names(), ['identity.delete-provider-user']);
+  await world.jobQueue.drain(identityJobHandlers(world));
   t.deepEqual(world.idpAdmin.deleted, [members.bob.user.idpId]);
 });
 

@@ -5,10 +5,11 @@ import type { UserId } from '../identifiers.js';
 import { aProviderUser, anOrganization, createTestWorld } from '../../testing/index.js';
 import { handleUserDeleted } from './handle-user-deleted.js';
 import { deleteSelf } from './delete-self.js';
+import { identityJobHandlers } from '../identity-jobs.js';
 
 const snapshot = aProviderUser({ idpId: 'user_2g7np7Hrk0SN6kj5EDMLDaKNL0S' });
 
-test('deleting oneself soft-deletes, cancels memberships and deletes the provider user', async (t) => {
+test("deleting oneself soft-deletes, cancels memberships and enqueues the provider user's deletion with them", async (t) => {
   const world = createTestWorld();
   const { user } = await world.users.syncFromProvider(snapshot, '00000000-0000-4000-8000-0000000000aa' as UserId);
   world.memberships.add(user.id, { id: 'm1', organizationId: 'o1', organizationName: 'Iron Gym', role: 'member', status: 'active' });
@@ -18,6 +19,12 @@ test('deleting oneself soft-deletes, cancels memberships and deletes the provide
     (await world.memberships.listForUser(user.id)).map((m) => m.status),
     ['cancelled'],
   );
+  t.deepEqual(world.idpAdmin.deleted, [], 'nothing asked of the provider before the job runs');
+  t.deepEqual(
+    world.jobQueue.enqueued.map((job) => [job.name, job.data]),
+    [['identity.delete-provider-user', { idpId: snapshot.idpId }]],
+  );
+  await world.jobQueue.drain(identityJobHandlers(world));
   t.deepEqual(world.idpAdmin.deleted, [snapshot.idpId]);
 });
 
@@ -29,13 +36,16 @@ test('with skip-provider the provider is left alone', async (t) => {
   t.notDeepEqual(O.toNullable(await world.users.findByIdpId(snapshot.idpId))?.deletedAt, null);
 });
 
-test('a provider outage rejects after the local delete, and a retry converges', async (t) => {
+test('a provider outage never fails the local delete: the job fails, and its retry converges', async (t) => {
   const world = createTestWorld();
   await world.users.syncFromProvider(snapshot, '00000000-0000-4000-8000-0000000000aa' as UserId);
   world.idpAdmin.unavailable = true;
-  await t.throwsAsync(deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: false })());
-  world.idpAdmin.unavailable = false;
   t.true(E.isRight(await deleteSelf(world)({ idpId: snapshot.idpId, skipProvider: false })()));
+  const handlers = identityJobHandlers(world);
+  await t.throwsAsync(world.jobQueue.drain(handlers));
+  world.idpAdmin.unavailable = false;
+  const [job] = world.jobQueue.enqueued;
+  await handlers[job!.name]!(job!.data);
   t.deepEqual(world.idpAdmin.deleted, [snapshot.idpId]);
 });
 

@@ -1,8 +1,9 @@
-import * as TE from 'fp-ts/lib/TaskEither.js';
-import { pipe } from 'fp-ts/lib/function.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { markOwnerless, refuseOwners } from '../../organization/owned-organizations.js';
-import { fromPort } from '../../shared/from-port.js';
 import type { IdpUserId } from '../identifiers.js';
+import { enqueueProviderUserDeletion } from '../identity-jobs.js';
 import type { DeleteSelfError } from '../identity.errors.js';
 import type { IdentityProviderAdmin } from '../ports/identity-provider-admin.js';
 import type { User } from '../user.js';
@@ -11,6 +12,8 @@ import { softDeleteUser, type SoftDeleteUserDeps } from './soft-delete-user.js';
 /** Ports needed to delete a user. */
 export interface DeleteSelfDeps extends SoftDeleteUserDeps {
   readonly idpAdmin: IdentityProviderAdmin;
+  /** The provider user's deletion is a durable job (`identity.delete-provider-user`). */
+  readonly jobQueue: JobQueue;
 }
 
 /** Whom to delete, and whether the provider user goes too. */
@@ -22,7 +25,8 @@ export interface DeleteSelfInput {
 
 /**
  * Soft-deletes the local user (`deletedAt` written once) and cancels its memberships in one
- * transaction, then deletes the provider user unless told to skip it. Safe to repeat. The owner of
+ * transaction, which also enqueues the provider user's deletion unless told to skip it (a job,
+ * retried while the provider is down: the local deletion never waits on it). Safe to repeat. The owner of
  * an organization gets `OwnerMustTransferOwnership`, checked under lock in the delete's own
  * transaction, so a transfer of ownership racing it never leaves an organization without an owner;
  * when the provider already deleted them, their organizations are marked ownerless instead.
@@ -33,7 +37,10 @@ export interface DeleteSelfInput {
 export const deleteSelf =
   (deps: DeleteSelfDeps) =>
   (input: DeleteSelfInput): TE.TaskEither<DeleteSelfError, User> =>
-    pipe(
-      softDeleteUser(deps)<DeleteSelfError>(input.idpId, input.skipProvider ? markOwnerless(deps) : refuseOwners),
-      TE.tap(() => (input.skipProvider ? TE.right(undefined) : fromPort(() => deps.idpAdmin.deleteUser(input.idpId)))),
-    );
+  () =>
+    // The local deletion is a savepoint of this transaction, which also holds the provider's job.
+    deps.unitOfWork.run(async () => {
+      const deleted = await softDeleteUser(deps)<DeleteSelfError>(input.idpId, input.skipProvider ? markOwnerless(deps) : refuseOwners)();
+      if (E.isRight(deleted) && !input.skipProvider) await enqueueProviderUserDeletion(deps, input.idpId);
+      return deleted;
+    });

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { announceAcceptance, type PushDeps } from '../announcements.js';
@@ -37,7 +38,7 @@ export type AcceptInvitationError =
  * holder of the invited address). An expired invitation is moved
  * to `expired` (`InvitationExpired`); the claim is guarded, so of two concurrent accepts exactly
  * one wins and the other gets `InvitationNotPending`. The membership becomes `active`, and the
- * inviter's devices are notified.
+ * inviter's devices are notified (a job enqueued with the claim).
  *
  * @example
  * await acceptInvitation(deps)(request.auth, { token })(); // Right({ status: 'active', role: 'coach', … })
@@ -51,11 +52,14 @@ export const acceptInvitation =
       TE.bindW('found', () => resolveInvitation(deps, reference)),
       TE.bindW('membership', ({ user, found }) => requireInvitee(deps, found, user)),
       TE.bindW('invitation', ({ user, found }) => requirePending(deps, found, user.id)),
-      TE.flatMap(({ user, invitation, membership }) =>
-        pipe(
-          () => deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user)),
-          // The inviter hears of it, after the commit and off the request path.
-          TE.tap(() => TE.right(announceAcceptance(deps, invitation, user))),
-        ),
+      TE.flatMap(
+        ({ user, invitation, membership }) =>
+          // The inviter's notice is enqueued in the same transaction: it exists if and only if the claim committed.
+          () =>
+            deps.unitOfWork.run(async () => {
+              const claimed = await claimAndPromote(deps, invitation, membership, user);
+              if (E.isRight(claimed)) await announceAcceptance(deps, invitation, user);
+              return claimed;
+            }),
       ),
     );

@@ -32,9 +32,12 @@ const acceptOne = async (deps: InvitationStepsDeps & PushDeps, invitation: Invit
   // Only path 1 (`invited`, no user yet) is accepted on arrival: a path-2 `pending_invitation` is its
   // user's to accept in-app, even when a retried `user.created` names that user.
   if (membership === null || membership.status !== 'invited' || membership.userId !== null) return false;
-  const result = await deps.unitOfWork.run(() => claimAndPromote(deps, invitation, membership, user));
-  // The inviter hears of it, after the commit and off the request path.
-  if (E.isRight(result)) announceAcceptance(deps, invitation, user);
+  // The inviter's notice is enqueued with the claim, in its transaction.
+  const result = await deps.unitOfWork.run(async () => {
+    const claimed = await claimAndPromote(deps, invitation, membership, user);
+    if (E.isRight(claimed)) await announceAcceptance(deps, invitation, user);
+    return claimed;
+  });
   return E.isRight(result);
 };
 
@@ -48,7 +51,7 @@ const acceptOne = async (deps: InvitationStepsDeps & PushDeps, invitation: Invit
  * its user's in-app answer.
  *
  * @example
- * const accept = acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids, organizations, devices, notifications, background, logger });
+ * const accept = acceptPendingInvitations({ invitations, memberships, auditLog, unitOfWork, clock, ids, jobQueue });
  * await accept({ user })(); // Right({ accepted: 1 })
  */
 export const acceptPendingInvitations =

@@ -175,6 +175,8 @@ const storeInvitation = async (
     before: null,
     after: invitationSnapshot(invitation),
   });
+  // Path 2 tells the invitee's devices, off the request path: a job committed with the rows (path 1's invitee has none yet).
+  if (account !== null) await announceInvitation(deps, account, invitation, organization.name);
   return E.right({ invitation, membership });
 };
 
@@ -206,17 +208,6 @@ const createInvitation = (
       token: issued.token,
     })),
   );
-
-// Path 2 tells the invitee's devices, after the commit and off the request path (path 1's invitee has none yet).
-const announce = (
-  deps: InviteMemberDeps,
-  { organization }: Grant,
-  account: User | null,
-  created: CreatedInvitation,
-): TE.TaskEither<never, void> => {
-  if (account !== null) announceInvitation(deps, account, created.invitation, organization.name);
-  return TE.right(undefined);
-};
 
 /**
  * Invites someone by email (`members.invite`, and only to a role the caller may grant). Path 2, the
@@ -253,6 +244,5 @@ export const inviteMember =
           TE.orElseFirstW(() => refundInvitation(deps, draws)),
         ),
       ),
-      TE.tap(({ grant, account, created }) => announce(deps, grant, account, created)),
       TE.map(({ created }) => created),
     );

@@ -6,6 +6,7 @@ import { acceptInvitation } from './accept-invitation.js';
 import { declineInvitation } from './decline-invitation.js';
 import { inviteMember } from './invite-member.js';
 import { revokeInvitation } from './revoke-invitation.js';
+import { invitationJobHandlers } from '../invitation-jobs.js';
 
 test('revoking: reason revoked, membership cancelled, provider invitation revoked, token dead', async (t) => {
   const world = createTestWorld();
@@ -15,6 +16,8 @@ test('revoking: reason revoked, membership cancelled, provider invitation revoke
   const revoked = await revokeInvitation(world)(owner.auth, organization.id, created.right.invitation.id)();
   t.true(E.isRight(revoked) && revoked.right.status === 'revoked' && revoked.right.revokedReason === 'revoked');
   t.is(world.memberships.all().find((m) => m.id === created.right.membership.id)?.status, 'cancelled');
+  t.deepEqual(world.idpAdmin.revokedInvitationIds, [], 'the provider is asked by a job, committed with the revoke');
+  await world.jobQueue.drain(invitationJobHandlers(world));
   t.deepEqual(world.idpAdmin.revokedInvitationIds, ['inv_fake1']);
   t.is(world.auditLog.actions().at(-1), 'invitation.revoked');
   const later = await aPerson(world, 'new');

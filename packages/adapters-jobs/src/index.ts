@@ -1,0 +1,10 @@
+export type { SqlExecutor } from './sql-executor.js';
+export { DEFAULT_JOB_SETTINGS, DEAD_JOB_KEPT_DAYS } from './job-settings.js';
+export type { JobSettings } from './job-settings.js';
+export { installJobSchema, jobSchemaState, JobSchemaNotReady, JOB_SCHEMA, PG_BOSS_SCHEMA_VERSION } from './job-schema.js';
+export type { JobSchemaState } from './job-schema.js';
+export { openJobBoss } from './job-boss.js';
+export type { JobBoss, OpenJobBossOptions, QueuePolicy } from './job-boss.js';
+export { createJobQueue, singletonJobId, UnknownJobQueue } from './job-queue.js';
+export { startJobWorkers } from './job-workers.js';
+export type { JobWorkers, StartJobWorkersOptions } from './job-workers.js';
