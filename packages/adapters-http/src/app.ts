@@ -1,3 +1,4 @@
+import { agreementLinkBudget } from './middleware/agreement-link-budget.js';
 import { signingPageRoutes } from './routes/signing-page-routes.js';
 import { agreementRoutes } from './routes/agreement-routes.js';
 import Koa from 'koa';
@@ -67,6 +68,7 @@ const featureRoutes = ({
   payments,
   logger,
   metricsEndpoint,
+  agreementLinkLimiter,
 }: HttpAppOptions): readonly Route[] => [
   ...healthRoutes(services),
   ...(metricsEndpoint === undefined ? [] : metricsRoutes(metricsEndpoint)),
@@ -78,8 +80,8 @@ const featureRoutes = ({
   ...memberRoutes(services),
   ...invitationRoutes(services),
   ...complianceRoutes(services),
-  ...agreementRoutes(services),
-  ...signingPageRoutes(services),
+  ...agreementRoutes(services, agreementLinkBudget(agreementLinkLimiter, logger)),
+  ...signingPageRoutes(services, agreementLinkBudget(agreementLinkLimiter, logger)),
   ...auditRoutes(services),
   ...adminRoutes(services),
   ...(payments === undefined ? [] : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services)]),

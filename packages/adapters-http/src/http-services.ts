@@ -58,6 +58,11 @@ export interface HttpAppOptions {
    * spends it only with refusals. Without it, nothing is limited.
    */
   readonly publicRateLimiter?: RateLimiter;
+  /**
+   * The per-token failure budget of the public signing routes (`/forms/:token*`, `/sign/:token`):
+   * refusals per token, keyed by its SHA-256; nothing is counted without it.
+   */
+  readonly agreementLinkLimiter?: RateLimiter;
   /** Proxies of ours in front whose `X-Forwarded-For` entry names the client (default 0: the socket's peer). */
   readonly trustedProxyHops?: number;
 }

@@ -252,3 +252,19 @@ test('the hosted page: HTML in Turkish with a strict CSP and no referrer; the fo
   t.is(again.status, 410);
   t.true((await again.text()).includes('already used'));
 });
+
+test('a link that keeps failing is refused with 429 before it is looked up (the per-token failure budget)', async (t) => {
+  const base = t.context.world.service.url;
+  const token = 'z'.repeat(43);
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 12; attempt += 1) statuses.push((await fetch(`${base}/forms/${token}`)).status);
+  t.deepEqual(
+    statuses.slice(0, 11),
+    Array.from({ length: 11 }, () => 404),
+  );
+  const refused = await fetch(`${base}/sign/${token}`);
+  t.is(statuses[11], 429);
+  t.is(refused.status, 429, 'the hosted page shares the token’s budget');
+  t.truthy(refused.headers.get('retry-after'));
+  t.is((await fetch(`${base}/forms/${'w'.repeat(43)}`)).status, 404, 'another token has its own budget');
+});

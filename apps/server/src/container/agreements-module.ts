@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { createPdfAgreementDocuments } from '@idv/adapters-documents';
+import { flexibleRateLimiter } from '@idv/adapters-rate-limit';
 import { agreementJobHandlers, agreementsArea, type AgreementsArea } from '@idv/core';
 import type { Area } from './area.js';
 import { portsOf } from './port-tokens.js';
@@ -18,6 +19,14 @@ export const agreements: Area<AgreementsArea> = {
         publicApiUrl: config.payments.publicApiUrl ?? `http://127.0.0.1:${config.port}`,
         linkTtlDays: config.agreementLinkTtlDays,
       });
+      // Ten refusals per link (unknown, expired, used, refused input) in 15 minutes, then 15 minutes blocked.
+      bind(TOKENS.AgreementLinkLimiter).toDynamicValue((context) =>
+        flexibleRateLimiter(
+          context.get(TOKENS.RateLimitStore),
+          { points: 10, windowSeconds: 900, blockSeconds: 900 },
+          { name: 'agreement-link', logger: context.get(TOKENS.Logger) },
+        ),
+      );
       bind(TOKENS.AgreementDocuments).toConstantValue(createPdfAgreementDocuments());
       bind(TOKENS.AgreementsArea).toDynamicValue((context) => agreementsArea(portsOf(context)));
       bind(TOKENS.JobHandlers).toDynamicValue((context) => agreementJobHandlers(portsOf(context)));

@@ -157,6 +157,8 @@ export const TOKENS = {
   AgreementDocuments: Symbol('AgreementDocuments') as ServiceIdentifier<AgreementDocuments>,
   /** `PUBLIC_API_URL` and `AGREEMENT_LINK_TTL_DAYS`. */
   AgreementSettings: Symbol('AgreementSettings') as ServiceIdentifier<AgreementSettings>,
+  /** The per-token failure budget of the public signing routes. */
+  AgreementLinkLimiter: Symbol('AgreementLinkLimiter') as ServiceIdentifier<RateLimiter>,
   /** The agreements area's use cases, bound to their ports. */
   AgreementsArea: Symbol('AgreementsArea') as ServiceIdentifier<AgreementsArea>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,

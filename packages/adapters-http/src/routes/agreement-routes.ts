@@ -25,6 +25,7 @@ import { publicEndpoint, rawBodyEndpoint } from '../edge/public-endpoint.js';
 import { asRejection, binary, created, failure, ok, replyWith, type Reply } from '../edge/reply.js';
 import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
 import type { Route } from './route.js';
+import type { AgreementLinkBudget } from '../middleware/agreement-link-budget.js';
 
 /** A UUID path segment (anything else is 400, never a database error). */
 const Uuid = withJsonSchema(t.refinement(t.string, isUuid, 'Uuid'), UUID_SCHEMA);
@@ -177,7 +178,7 @@ const badJson = (): Reply => asRejection(failure({ _tag: 'BadRequest', message: 
  * the caller's own agreements and links, the public signing endpoints (the token is the
  * credential), and the compliance PDF (`compliance.read`).
  */
-export const agreementRoutes = (services: HttpServices): readonly Route[] => [
+export const agreementRoutes = (services: HttpServices, budget: AgreementLinkBudget): readonly Route[] => [
   bearerEndpoint({
     method: 'post',
     path: '/organizations/:orgId/agreement-templates',
@@ -368,11 +369,13 @@ export const agreementRoutes = (services: HttpServices): readonly Route[] => [
       summary: 'The document a signing link shows, in the signer’s language (public: the token is the credential)',
       tag: 'agreements',
       responses: { 200: { description: 'The form', body: FormView } },
-      errors: [...LINK_ERRORS],
+      errors: [...LINK_ERRORS, 'RateLimited'],
     },
-    handle: async ({ params, query, header }) =>
-      replyWith(await services.openAgreementForm(params.token, wantedLanguage(query.lang, header('accept-language')))(), (form) =>
-        ok(formJson(form)),
+    handle: async ({ params, query, header, path }) =>
+      budget.guard(params.token, path, async () =>
+        replyWith(await services.openAgreementForm(params.token, wantedLanguage(query.lang, header('accept-language')))(), (form) =>
+          ok(formJson(form)),
+        ),
       ),
   }),
   rawBodyEndpoint({
@@ -390,32 +393,34 @@ export const agreementRoutes = (services: HttpServices): readonly Route[] => [
       tag: 'agreements',
       rawBody: { description: 'The signature', content: { 'application/json': SignBodySchema() } },
       responses: { 201: { description: 'Signed', body: ReceiptView } },
-      errors: [...LINK_ERRORS, 'ValidationFailed', 'AgreementInputInvalid', 'BadRequest', 'PayloadTooLarge'],
+      errors: [...LINK_ERRORS, 'RateLimited', 'ValidationFailed', 'AgreementInputInvalid', 'BadRequest', 'PayloadTooLarge'],
     },
-    handle: async ({ params, header, clientAddress, readBody }) => {
-      const raw = await readBody();
-      if (E.isLeft(raw)) return raw.left;
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.right.toString('utf8'));
-      } catch {
-        return badJson();
-      }
-      const body = decodeInput(SignBody, json, 'body');
-      if (E.isLeft(body)) return failure(body.left);
-      return replyWith(
-        await services.signAgreement(params.token, {
-          typedName: body.right.typedName,
-          consent: true,
-          signatureImage: body.right.signatureImage ?? null,
-          nationalId: body.right.nationalId ?? null,
-          language: body.right.language ?? wantedLanguage(undefined, header('accept-language')),
-          clientAddress,
-          userAgent: header('user-agent') ?? '',
-        })(),
-        (receipt) => created({ agreementId: receipt.agreementId, receiptId: receipt.receiptId, signedAt: receipt.signedAt.toISOString() }),
-      );
-    },
+    handle: ({ params, header, clientAddress, readBody, path }) =>
+      budget.guard(params.token, path, async () => {
+        const raw = await readBody();
+        if (E.isLeft(raw)) return raw.left;
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.right.toString('utf8'));
+        } catch {
+          return badJson();
+        }
+        const body = decodeInput(SignBody, json, 'body');
+        if (E.isLeft(body)) return failure(body.left);
+        return replyWith(
+          await services.signAgreement(params.token, {
+            typedName: body.right.typedName,
+            consent: true,
+            signatureImage: body.right.signatureImage ?? null,
+            nationalId: body.right.nationalId ?? null,
+            language: body.right.language ?? wantedLanguage(undefined, header('accept-language')),
+            clientAddress,
+            userAgent: header('user-agent') ?? '',
+          })(),
+          (receipt) =>
+            created({ agreementId: receipt.agreementId, receiptId: receipt.receiptId, signedAt: receipt.signedAt.toISOString() }),
+        );
+      }),
   }),
 ];
 

@@ -7,6 +7,7 @@ import { publicEndpoint, rawBodyEndpoint } from '../edge/public-endpoint.js';
 import { failure, text, withHeaders, type Reply } from '../edge/reply.js';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import type { Route } from './route.js';
+import type { AgreementLinkBudget } from '../middleware/agreement-link-budget.js';
 import { wantedLanguage } from './agreement-routes.js';
 import { formPage, labelsOf, problemPage, signedPage, type PageLanguage } from './signing-page.js';
 
@@ -79,7 +80,7 @@ const fieldsOf = (form: URLSearchParams) => {
  * by `Accept-Language`, works without JavaScript) and its form post `POST /sign/:token`
  * (`application/x-www-form-urlencoded`), answered in HTML with the receipt id.
  */
-export const signingPageRoutes = (services: HttpServices): readonly Route[] => [
+export const signingPageRoutes = (services: HttpServices, budget: AgreementLinkBudget): readonly Route[] => [
   publicEndpoint({
     method: 'get',
     path: '/sign/:token',
@@ -89,16 +90,17 @@ export const signingPageRoutes = (services: HttpServices): readonly Route[] => [
       summary: 'The hosted signing page (HTML; en/tr by Accept-Language; works without JavaScript)',
       tag: 'agreements',
       responses: { 200: { description: 'The page', body: HTML_DOC } },
-      errors: ['AgreementLinkNotFound', 'AgreementLinkExpired', 'AgreementLinkUsed'],
+      errors: ['AgreementLinkNotFound', 'AgreementLinkExpired', 'AgreementLinkUsed', 'RateLimited'],
     },
-    handle: async ({ params, query, header }) => {
-      const wanted = wantedLanguage(query.lang, header('accept-language'));
-      const nonce = newNonce();
-      const opened = await services.openAgreementForm(params.token, wanted)();
-      return E.isLeft(opened)
-        ? problemReply(wanted ?? 'en', opened.left, nonce)
-        : htmlReply(200, formPage(opened.right, params.token, nonce), nonce);
-    },
+    handle: ({ params, query, header, path }) =>
+      budget.guard(params.token, path, async () => {
+        const wanted = wantedLanguage(query.lang, header('accept-language'));
+        const nonce = newNonce();
+        const opened = await services.openAgreementForm(params.token, wanted)();
+        return E.isLeft(opened)
+          ? problemReply(wanted ?? 'en', opened.left, nonce)
+          : htmlReply(200, formPage(opened.right, params.token, nonce), nonce);
+      }),
   }),
   rawBodyEndpoint({
     method: 'post',
@@ -118,30 +120,31 @@ export const signingPageRoutes = (services: HttpServices): readonly Route[] => [
         content: { 'application/x-www-form-urlencoded': { type: 'object' } },
       },
       responses: { 200: { description: 'The confirmation', body: HTML_DOC } },
-      errors: ['AgreementLinkNotFound', 'AgreementLinkExpired', 'AgreementLinkUsed', 'AgreementInputInvalid'],
+      errors: ['AgreementLinkNotFound', 'AgreementLinkExpired', 'AgreementLinkUsed', 'AgreementInputInvalid', 'RateLimited'],
     },
-    handle: async ({ params, header, clientAddress, readBody }) => {
-      const raw = await readBody();
-      if (E.isLeft(raw)) return raw.left;
-      const nonce = newNonce();
-      const fields = fieldsOf(new URLSearchParams(raw.right.toString('utf8')));
-      const language = fields.language ?? wantedLanguage(undefined, header('accept-language')) ?? 'en';
-      if (fields.problems.length > 0 || fields.typedName === null) {
-        const problems: Record<string, string> = Object.fromEntries(fields.problems.map((name) => [name, 'invalid']));
-        return problemReply(language, { _tag: 'AgreementInputInvalid', message: '', fields: Object.keys(problems) }, nonce);
-      }
-      const signed = await services.signAgreement(params.token, {
-        typedName: fields.typedName,
-        consent: true,
-        signatureImage: fields.signatureImage,
-        nationalId: fields.nationalId,
-        language: fields.language,
-        clientAddress,
-        userAgent: header('user-agent') ?? '',
-      })();
-      return E.isLeft(signed)
-        ? problemReply(language, signed.left, nonce)
-        : htmlReply(200, signedPage(language, signed.right.receiptId, nonce), nonce);
-    },
+    handle: ({ params, header, clientAddress, readBody, path }) =>
+      budget.guard(params.token, path, async () => {
+        const raw = await readBody();
+        if (E.isLeft(raw)) return raw.left;
+        const nonce = newNonce();
+        const fields = fieldsOf(new URLSearchParams(raw.right.toString('utf8')));
+        const language = fields.language ?? wantedLanguage(undefined, header('accept-language')) ?? 'en';
+        if (fields.problems.length > 0 || fields.typedName === null) {
+          const problems: Record<string, string> = Object.fromEntries(fields.problems.map((name) => [name, 'invalid']));
+          return problemReply(language, { _tag: 'AgreementInputInvalid', message: '', fields: Object.keys(problems) }, nonce);
+        }
+        const signed = await services.signAgreement(params.token, {
+          typedName: fields.typedName,
+          consent: true,
+          signatureImage: fields.signatureImage,
+          nationalId: fields.nationalId,
+          language: fields.language,
+          clientAddress,
+          userAgent: header('user-agent') ?? '',
+        })();
+        return E.isLeft(signed)
+          ? problemReply(language, signed.left, nonce)
+          : htmlReply(200, signedPage(language, signed.right.receiptId, nonce), nonce);
+      }),
   }),
 ];
