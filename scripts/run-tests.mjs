@@ -59,6 +59,7 @@ let failed = 0;
 let skipped = 0;
 let redisNotRun = 0;
 let pdftoppmNotRun = 0;
+let chromiumNotRun = 0;
 const lines = createInterface({ input: child.stdout });
 lines.on('line', (line) => {
   console.log(line);
@@ -70,6 +71,7 @@ lines.on('line', (line) => {
   if (skip) skipped = Number(skip[1]);
   if (/^ok \d+ .*# SKIP/.test(line) && line.includes('Redis subject not run')) redisNotRun += 1;
   if (/^ok \d+ .*# SKIP/.test(line) && line.includes('pdftoppm not run')) pdftoppmNotRun += 1;
+  if (/^ok \d+ .*# SKIP/.test(line) && line.includes('chromium not run')) chromiumNotRun += 1;
 });
 // After the suite: /metrics shows every family, the vendors' stand-ins got the E2E user's sign-up and
 // no secret. A broken rule counts as one more failure.
@@ -99,6 +101,7 @@ child.on('close', async (code) => {
     );
   if (pdftoppmNotRun > 0)
     console.log(`# PDF page rendering was NOT run: pdftoppm (poppler-utils) is missing (${pdftoppmNotRun} cases, not counted as passed)`);
+  if (chromiumNotRun > 0) console.log(`# Browser cases were NOT run: chromium is missing (${chromiumNotRun} cases, not counted as passed)`);
   console.log(`ava: ${passed} passed, ${failed + setupFailed} failed`);
   process.exit(setupFailed > 0 && code === 0 ? 1 : (code ?? 1));
 });

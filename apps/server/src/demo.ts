@@ -1,5 +1,6 @@
 import type { DevIdpFile } from './dev-idp-file.js';
 import { callJson, expectOk } from './demo-http.js';
+import { agreementStory } from './demo-agreements.js';
 import { paymentStory } from './demo-payments.js';
 import { findDemoTarget } from './demo-target.js';
 
@@ -110,7 +111,9 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   const promoted = expectOk('changing the role', await owner('PATCH', `/organizations/${orgId}/members/${joined.id}`, { role: 'coach' }));
   say(`   ${promoted.membership.email} is now ${promoted.membership.role}, ${promoted.membership.status}.`);
 
-  say(`12. The audit trail (GET /organizations/${orgId}/audit), newest first:`);
+  await agreementStory(say, owner, orgId, joined.id, 12);
+
+  say(`15. The audit trail (GET /organizations/${orgId}/audit), newest first:`);
   const audit = expectOk('reading the audit trail', await owner('GET', `/organizations/${orgId}/audit`));
   const nameOf = new Map([
     [first.body.user.id as string, 'the owner'],
@@ -127,7 +130,7 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
     );
   }
 
-  let next = 13;
+  let next = 16;
   if (paymentsEmulatorUrl === undefined) {
     say('   (No payments emulator: the service runs with PAYMENTS_PROVIDERS set, so the payment steps are skipped.)');
   } else {
@@ -164,7 +167,7 @@ try {
   await story(found.target);
   say();
   say(
-    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change and audit, and payments through PayTR and iyzico 3DS.',
+    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change, a signed waiver and audit, and payments through PayTR and iyzico 3DS.',
   );
 } catch (error) {
   say(`The demo stopped: ${error instanceof Error ? error.message : String(error)}`);

@@ -13,6 +13,7 @@ import {
   InMemoryInvitations,
   InMemoryMemberships,
   InMemoryNationalIds,
+  InMemoryAgreements,
   InMemoryOrganizations,
   InMemoryUsers,
   RecordingNotifications,
@@ -104,6 +105,8 @@ export const createPorts = (provider: ProviderSettings) => {
     auditLog: new InMemoryAuditLog(),
     eventLog: new InMemoryEventLog(),
     nationalIds: new InMemoryNationalIds(),
+    // Deleting a user erases the national IDs their signed agreements hold; this example has none.
+    agreements: new InMemoryAgreements({ membership: () => undefined, version: () => undefined }),
     nationalIdVault: new FakeNationalIdVault(),
     inviteTokens: new FakeInviteTokens(),
     invitationThrottle: inMemoryInvitationThrottle(clock),

@@ -13,3 +13,4 @@ export {
 export type { EndpointSecretVaultOptions } from './endpoint-secret-vault/endpoint-secret-vault.js';
 export { createBodyFingerprints } from './fingerprints/body-fingerprints.js';
 export { createPurchaseStatusTokens } from './fingerprints/purchase-status-tokens.js';
+export { createAgreementDigests } from './agreement-digests/agreement-digests.js';

@@ -4,7 +4,16 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
-import { commerceArea, devicesArea, eventsArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import {
+  agreementsArea,
+  commerceArea,
+  devicesArea,
+  eventsArea,
+  identityArea,
+  organizationsArea,
+  paymentsArea,
+  unauthenticated,
+} from '@idv/core';
 import { createPaymentsWorld, userCreatedEvent, VALID_TEST_SIGNATURE, type PaymentsWorld, type TestWorld } from '@idv/core/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { createHttpApp } from './app.js';
@@ -24,6 +33,7 @@ const servicesFor = (world: PaymentsWorld, ready: { up: boolean }): HttpServices
   ...devicesArea(world),
   ...commerceArea(world),
   ...eventsArea(world),
+  ...agreementsArea(world),
   checkReadiness: async () => {
     if (!ready.up) throw new Error('connection refused');
   },

@@ -1,3 +1,6 @@
+import { agreementLinkBudget } from './middleware/agreement-link-budget.js';
+import { signingPageRoutes } from './routes/signing-page-routes.js';
+import { agreementRoutes } from './routes/agreement-routes.js';
 import Koa from 'koa';
 import Router from '@koa/router';
 import compose from 'koa-compose';
@@ -70,6 +73,7 @@ const featureRoutes = ({
   payments,
   logger,
   metricsEndpoint,
+  agreementLinkLimiter,
 }: HttpAppOptions): readonly Route[] => [
   ...healthRoutes(services),
   ...(metricsEndpoint === undefined ? [] : metricsRoutes(metricsEndpoint)),
@@ -81,6 +85,8 @@ const featureRoutes = ({
   ...memberRoutes(services),
   ...invitationRoutes(services),
   ...complianceRoutes(services),
+  ...agreementRoutes(services, agreementLinkBudget(agreementLinkLimiter, logger)),
+  ...signingPageRoutes(services, agreementLinkBudget(agreementLinkLimiter, logger)),
   ...auditRoutes(services),
   ...webhookEndpointRoutes(services),
   ...eventDeliveryRoutes(services),

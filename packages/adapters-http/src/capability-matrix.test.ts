@@ -5,6 +5,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   can,
   commerceArea,
+  agreementsArea,
   devicesArea,
   eventsArea,
   DEFAULT_PAYMENT_SWEEP,
@@ -58,6 +59,9 @@ interface Ids {
   readonly planId: string;
   readonly endpointId: string;
   readonly deliveryId: string;
+  readonly templateId: string;
+  readonly agreementId: string;
+  readonly signedAgreementId: string;
 }
 
 interface RouteCase {
@@ -165,6 +169,49 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     rule: 'billing.manage',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/plans/${ids.planId}`, body: { onSale: true } }),
   },
+  'POST /organizations/:orgId/agreement-templates': {
+    rule: 'agreements.manage',
+    request: (ids) => ({
+      path: `/organizations/${ids.orgId}/agreement-templates`,
+      body: { kind: 'waiver', texts: { en: { title: 'Waiver', body: 'At my own risk.' } } },
+    }),
+  },
+  'GET /organizations/:orgId/agreement-templates': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreement-templates` }),
+  },
+  'GET /organizations/:orgId/agreement-templates/:templateId': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreement-templates/${ids.templateId}` }),
+  },
+  'PATCH /organizations/:orgId/agreement-templates/:templateId': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreement-templates/${ids.templateId}`, body: { requiresNationalId: true } }),
+  },
+  'POST /organizations/:orgId/members/:membershipId/agreements': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements`, body: { templateId: ids.templateId } }),
+  },
+  'GET /organizations/:orgId/agreements': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreements` }),
+  },
+  'GET /organizations/:orgId/members/:membershipId/agreements': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements` }),
+  },
+  'POST /organizations/:orgId/members/:membershipId/agreements/:agreementId/link': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements/${ids.agreementId}/link` }),
+  },
+  'POST /organizations/:orgId/members/:membershipId/agreements/:agreementId/revoke': {
+    rule: 'agreements.manage',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements/${ids.agreementId}/revoke` }),
+  },
+  'GET /organizations/:orgId/members/:membershipId/agreements/:agreementId/pdf': {
+    rule: 'compliance.read',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements/${ids.signedAgreementId}/pdf` }),
+  },
   'GET /organizations/:orgId/audit': { rule: 'audit.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/audit` }) },
   'POST /organizations/:orgId/webhook-endpoints': {
     rule: 'integrations.manage',
@@ -227,6 +274,7 @@ const servicesFor = (world: TestWorld): HttpServices => ({
   ...devicesArea(world),
   ...commerceArea(world),
   ...eventsArea(world),
+  ...agreementsArea(world),
   checkReadiness: async () => undefined,
 });
 
@@ -271,6 +319,26 @@ const seed = async (world: TestWorld): Promise<Ids> => {
   await setNationalId(world)(members.target.auth, '12345678901' as NationalId)();
   const invited = await inviteMember(world)(owner.auth, organization.id, { email: 'pending@example.com' as Email, role: 'member' })();
   if (E.isLeft(invited)) throw new Error(`fixture: ${invited.left._tag}`);
+  const agreements = agreementsArea(world);
+  const template = await agreements.createAgreementTemplate(owner.auth, organization.id, {
+    kind: 'waiver',
+    texts: { en: { title: 'Waiver', body: 'At my own risk.' } },
+  })();
+  if (E.isLeft(template)) throw new Error(`fixture: ${template.left._tag}`);
+  const request = () => agreements.requestAgreement(owner.auth, organization.id, members.target.membership.id, template.right.id)();
+  const pending = await request();
+  const toSign = await request();
+  if (E.isLeft(pending) || E.isLeft(toSign)) throw new Error('fixture: agreement request refused');
+  const signed = await agreements.signAgreement(toSign.right.link.url.split('/').at(-1)!, {
+    typedName: 'Target',
+    consent: true,
+    signatureImage: null,
+    nationalId: null,
+    language: null,
+    clientAddress: '127.0.0.1',
+    userAgent: 'matrix',
+  })();
+  if (E.isLeft(signed)) throw new Error(`fixture: ${signed.left._tag}`);
   const payment = aPayment(fixtureUuid(0xc0, 1), organization.id);
   await paymentsFor(world).transactions.create(payment);
   const plan = await commerceArea(world).createPlan(owner.auth, organization.id, {
@@ -303,6 +371,9 @@ const seed = async (world: TestWorld): Promise<Ids> => {
     paymentId: payment.id,
     endpointId: endpoint.id,
     deliveryId: delivery.id,
+    templateId: template.right.id,
+    agreementId: pending.right.agreement.id,
+    signedAgreementId: signed.right.agreementId,
   };
 };
 
@@ -345,7 +416,8 @@ const call = async (url: string, persona: Persona, method: string, request: { pa
     headers,
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   });
-  return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as { code?: string }) };
+  const json = response.status !== 204 && (response.headers.get('content-type') ?? '').startsWith('application/json');
+  return { status: response.status, body: json ? ((await response.json()) as { code?: string }) : null };
 };
 
 for (const [key, route] of Object.entries(ROUTES)) {

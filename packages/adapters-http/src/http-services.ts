@@ -3,6 +3,7 @@ import type {
   DevicesArea,
   ErrorTracker,
   EventsArea,
+  AgreementsArea,
   IdentityArea,
   Logger,
   OrganizationsArea,
@@ -23,7 +24,8 @@ export type HttpServices = IdentityArea &
   PaymentsArea &
   DevicesArea &
   CommerceArea &
-  EventsArea & {
+  EventsArea &
+  AgreementsArea & {
     /** Resolves when the service can serve (the database answers); rejects otherwise. */
     readonly checkReadiness: () => Promise<void>;
   };
@@ -60,6 +62,11 @@ export interface HttpAppOptions {
    * spends it only with refusals. Without it, nothing is limited.
    */
   readonly publicRateLimiter?: RateLimiter;
+  /**
+   * The per-token failure budget of the public signing routes (`/forms/:token*`, `/sign/:token`):
+   * refusals per token, keyed by its SHA-256; nothing is counted without it.
+   */
+  readonly agreementLinkLimiter?: RateLimiter;
   /** Proxies of ours in front whose `X-Forwarded-For` entry names the client (default 0: the socket's peer). */
   readonly trustedProxyHops?: number;
 }

@@ -3,7 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { commerceArea, devicesArea, eventsArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import {
+  agreementsArea,
+  commerceArea,
+  devicesArea,
+  eventsArea,
+  identityArea,
+  organizationsArea,
+  paymentsArea,
+  unauthenticated,
+} from '@idv/core';
 import { createPaymentsWorld, type PaymentsWorld } from '@idv/core/testing';
 import { createHttpApp } from './app.js';
 import type { HttpAppOptions, HttpServices } from './http-services.js';
@@ -40,6 +49,7 @@ const servicesFor = (world: PaymentsWorld): HttpServices => ({
   ...devicesArea(world),
   ...commerceArea(world),
   ...eventsArea(world),
+  ...agreementsArea(world),
   checkReadiness: async () => undefined,
 });
 

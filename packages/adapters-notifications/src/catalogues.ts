@@ -34,6 +34,10 @@ export const CATALOGUES: Readonly<Record<string, Catalogue>> = {
       title: 'Webhook endpoint disabled',
       body: 'Events are no longer sent to {endpointHost}: {reason, select, gone {it answered 410 Gone} other {every delivery failed for 5 days}}. Fix it, then enable it again.',
     },
+    'agreement.requested': {
+      title: '{organizationName} asks you to sign an agreement',
+      body: 'Open the app to read and sign it.',
+    },
   },
   tr: {
     'invitation.received': {
@@ -47,6 +51,10 @@ export const CATALOGUES: Readonly<Record<string, Catalogue>> = {
     'webhook_endpoint.disabled': {
       title: 'Webhook adresi devre dışı',
       body: '{endpointHost} adresine artık olay gönderilmiyor: {reason, select, gone {410 Gone yanıtı verdi} other {5 gündür her gönderim başarısız}}. Sorunu giderip yeniden etkinleştirin.',
+    },
+    'agreement.requested': {
+      title: '{organizationName} sizden bir sözleşme imzalamanızı istiyor',
+      body: 'Okuyup imzalamak için uygulamayı açın.',
     },
   },
 };

@@ -55,12 +55,27 @@ test('messages come from the ICU catalogues: en, tr (tr-TR too), and en for a la
   });
 });
 
+test('an agreement request is put into the recipient’s language, carrying only ids', (t) => {
+  const render = createRenderer();
+  const message: NotificationMessage = {
+    kind: 'agreement.requested',
+    organizationId: invited.organizationId,
+    organizationName: 'Iron Temple',
+    agreementId: 'a-1',
+  };
+  const tr = render('tr-TR' as Locale, message);
+  t.is(tr.title, 'Iron Temple sizden bir sözleşme imzalamanızı istiyor');
+  t.deepEqual(tr.data, { kind: 'agreement.requested', organizationId: invited.organizationId, agreementId: 'a-1' });
+  t.is(render('en' as Locale, message).title, 'Iron Temple asks you to sign an agreement');
+});
+
 test('a message missing from a catalogue falls back to en', (t) => {
   const render = createRenderer({
     en: {
       'invitation.received': { title: 'Hi {organizationName}', body: 'b' },
       'invitation.accepted': { title: 'A', body: 'B' },
       'webhook_endpoint.disabled': { title: 'D', body: 'E' },
+      'agreement.requested': { title: 'S', body: 'B' },
     },
     tr: {} as never,
   });

@@ -26,14 +26,22 @@ const argumentsOf = (message: NotificationMessage): Record<string, string> => {
       return { organizationName: message.organizationName, inviteeEmail: message.inviteeEmail ?? 'none' };
     case 'webhook_endpoint.disabled':
       return { endpointHost: message.endpointHost, reason: message.reason };
+    case 'agreement.requested':
+      return { organizationName: message.organizationName };
   }
 };
 
-// What the app receives with the push, to open the right screen.
-const dataOf = (message: NotificationMessage): Record<string, string> =>
-  message.kind === 'webhook_endpoint.disabled'
-    ? { kind: message.kind, organizationId: message.organizationId, endpointId: message.endpointId }
-    : { kind: message.kind, organizationId: message.organizationId, invitationId: message.invitationId };
+// What the app receives with the push, to open the right screen: ids only.
+const dataOf = (message: NotificationMessage): RenderedMessage['data'] => {
+  switch (message.kind) {
+    case 'webhook_endpoint.disabled':
+      return { kind: message.kind, organizationId: message.organizationId, endpointId: message.endpointId };
+    case 'agreement.requested':
+      return { kind: message.kind, organizationId: message.organizationId, agreementId: message.agreementId };
+    default:
+      return { kind: message.kind, organizationId: message.organizationId, invitationId: message.invitationId };
+  }
+};
 
 /**
  * Puts messages into words from ICU catalogues with `intl-messageformat`: the locale's catalogue

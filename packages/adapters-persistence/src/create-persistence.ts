@@ -1,4 +1,6 @@
 import type {
+  AgreementTemplates,
+  Agreements,
   AuditLog,
   Callers,
   Devices,
@@ -22,6 +24,8 @@ import type { DatabaseConfig } from './database/database-config.js';
 import { openDatabase, type OpenDatabaseOptions, type PersistenceOrm } from './database/open-database.js';
 import { createSqlRunner } from './sql/create-sql-runner.js';
 import type { PoolStats, QueryObserver, SqlResult, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
+import { SqlAgreementTemplates } from './repositories/sql-agreement-templates.js';
+import { SqlAgreements } from './repositories/sql-agreements.js';
 import { SqlAuditLog } from './repositories/sql-audit-log.js';
 import { SqlCallers } from './repositories/sql-callers.js';
 import { SqlDevices } from './repositories/sql-devices.js';
@@ -71,6 +75,9 @@ export interface Persistence {
   readonly webhookEndpoints: WebhookEndpoints;
   /** The delivery log: one row per event and endpoint, one per attempt. */
   readonly eventDeliveries: EventDeliveries;
+  /** Agreement templates with their versions, and agreements with their signing links. */
+  readonly agreementTemplates: AgreementTemplates;
+  readonly agreements: Agreements;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -140,6 +147,8 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     eventLog: new SqlEventLog(sql, parseDate),
     webhookEndpoints: new SqlWebhookEndpoints(sql, parseDate),
     eventDeliveries: new SqlEventDeliveries(sql, parseDate),
+    agreementTemplates: new SqlAgreementTemplates(sql, parseDate),
+    agreements: new SqlAgreements(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     executeSql: (text, values) => sql.executeSql(text, values),
     migrate: db.migrate,

@@ -540,3 +540,31 @@ export type {
   NationalIdAbsence,
 } from './agreements/agreement-document.js';
 export type { AgreementDocuments } from './agreements/ports/agreement-documents.js';
+export {
+  AgreementText,
+  AgreementTexts,
+  AgreementTemplateInput,
+  AgreementTemplatePatch,
+  changesContent,
+  textLanguage,
+} from './agreements/agreement-template.js';
+export type { AgreementTemplate, AgreementTemplateVersion } from './agreements/agreement-template.js';
+export { REQUESTABLE_STATUSES, agreementSubject } from './agreements/agreement.js';
+export type { Agreement, AgreementLink, AgreementSignature, AgreementStatus, AgreementSummary } from './agreements/agreement.js';
+export * from './agreements/agreements.errors.js';
+export type { AgreementTemplates } from './agreements/ports/agreement-templates.js';
+export type { Agreements } from './agreements/ports/agreements.js';
+export type { AgreementDigests, IssuedLinkToken } from './agreements/ports/agreement-digests.js';
+export { signingLink } from './agreements/agreement-settings.js';
+export type { AgreementSettings } from './agreements/agreement-settings.js';
+export type { AgreementsPorts } from './agreements/agreement-ports.js';
+export type { IssuedLink } from './agreements/agreement-links.js';
+export { NOTIFY_REQUESTED_JOB, agreementJobHandlers } from './agreements/agreement-jobs.js';
+export { SIGNATURE_IMAGE_MAX_BYTES, SignatureImage, TypedName, isPng } from './agreements/signature-image.js';
+export type { RequestedAgreement, RequestAgreementError } from './agreements/use-cases/request-agreement.js';
+export type { StaffAgreementError } from './agreements/use-cases/staff-agreements.js';
+export type { MyLinkError } from './agreements/use-cases/my-agreements.js';
+export type { AgreementForm, SignatureInput, SignatureReceipt } from './agreements/use-cases/sign-agreement.js';
+export type { AgreementPdf, AgreementPdfError } from './agreements/use-cases/agreement-pdf.js';
+export { agreementsArea } from './agreements/agreements-area.js';
+export type { AgreementsArea } from './agreements/agreements-area.js';

@@ -30,35 +30,44 @@ test('npm run demo walks the user story, the organization story and the payments
   t.regex(after('9. ')[0] ?? '', /^ {3}The link answers 302, to http:\/\/localhost:3000\/sign-up \(sign_up\)\.$/);
   t.regex(after('10. ')[0] ?? '', /: member, active\.$/);
   t.regex(after('11. ')[0] ?? '', /is now coach, active\.$/);
+  t.regex(
+    after('12. ')[0] ?? '',
+    /^ {3}Signing link \(answered once; open it in a browser for the hosted page\): http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_-]{43}$/,
+  );
+  t.regex(after('13. ')[0] ?? '', /^ {3}Receipt rcpt_[0-9a-f]{32}, signed at \S+\.$/);
+  t.regex(after('14. ')[0] ?? '', /^ {3}Liability waiver v1: signed, receipt rcpt_[0-9a-f]{32}\.$/);
   t.deepEqual(
-    after('12. ')
-      .slice(0, 4)
+    after('15. ')
+      .slice(0, 7)
       .map((line) => /^ {3}\S+ {2}(\S+)\s+by (the \w+)/.exec(line)?.slice(1)),
     [
+      ['agreement.signed', 'the invitee'],
+      ['agreement.requested', 'the owner'],
+      ['agreement_template.created', 'the owner'],
       ['membership.role_changed', 'the owner'],
       ['invitation.accepted', 'the invitee'],
       ['invitation.created', 'the owner'],
       ['organization.created', 'the owner'],
     ],
   );
-  t.regex(after('13. ')[1] ?? '', /^ {3}The payer pays; PayTR notifies the service, which answers 200 "OK"\.$/);
-  t.regex(after('13. ')[2] ?? '', /^ {3}GET …\/payments\/\S+: succeeded, 150\.00 TRY\.$/);
+  t.regex(after('16. ')[1] ?? '', /^ {3}The payer pays; PayTR notifies the service, which answers 200 "OK"\.$/);
+  t.regex(after('16. ')[2] ?? '', /^ {3}GET …\/payments\/\S+: succeeded, 150\.00 TRY\.$/);
   t.regex(
-    after('14. ')[1] ?? '',
+    after('17. ')[1] ?? '',
     /^ {3}The payer completes 3DS; the browser posts the signed result \(mdStatus 1\) to http:\/\/127\.0\.0\.1:\d+\/payments\/callbacks\/iyzico\/3ds\.$/,
   );
   t.regex(
-    after('14. ')[2] ?? '',
+    after('17. ')[2] ?? '',
     /^ {3}The service takes the money \(3DS auth\) and answers 303, to http:\/\/localhost:3000\/payments\/result\?tx=\S+&status=succeeded$/,
   );
-  t.regex(after('14. ')[3] ?? '', /^ {3}GET …\/payments\/\S+: succeeded, 99\.90 TRY\.$/);
+  t.regex(after('17. ')[3] ?? '', /^ {3}GET …\/payments\/\S+: succeeded, 99\.90 TRY\.$/);
   t.deepEqual(
-    after('15. ')
+    after('18. ')
       .slice(0, 2)
       .map((line) => line.trim().split(/\s+/)[0]),
     ['iyzico', 'paytr'],
   );
-  t.true(lines.some((line) => line.startsWith('16. Delete the owner')));
+  t.true(lines.some((line) => line.startsWith('19. Delete the owner')));
   t.true(lines.includes('   410 Gone: the service remembers the user was deleted.'));
-  t.regex(stdout, /Done: .*invite, accept, role change and audit, and payments through PayTR and iyzico 3DS\.\n$/);
+  t.regex(stdout, /Done: .*invite, accept, role change, a signed waiver and audit, and payments through PayTR and iyzico 3DS\.\n$/);
 });

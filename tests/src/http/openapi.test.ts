@@ -8,7 +8,16 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createHttpApp, openApiPath } from '@idv/adapters-http';
-import { commerceArea, devicesArea, eventsArea, identityArea, organizationsArea, paymentsArea, unauthenticated } from '@idv/core';
+import {
+  agreementsArea,
+  commerceArea,
+  devicesArea,
+  eventsArea,
+  identityArea,
+  organizationsArea,
+  paymentsArea,
+  unauthenticated,
+} from '@idv/core';
 import { createPaymentsWorld } from '@idv/core/testing';
 
 // `/openapi.json` describes every route the router serves and nothing else, is
@@ -46,6 +55,7 @@ test.before(async (t) => {
     ...devicesArea(world),
     ...commerceArea(world),
     ...eventsArea(world),
+    ...agreementsArea(world),
     checkReadiness: async () => undefined,
   };
   // Every optional part switched on, so the router serves every route there is.

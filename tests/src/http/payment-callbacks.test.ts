@@ -13,6 +13,7 @@ import {
 } from '@idv/adapters-payments';
 import {
   commerceArea,
+  agreementsArea,
   devicesArea,
   eventsArea,
   identityArea,
@@ -71,6 +72,7 @@ test.beforeEach(async (t) => {
     ...devicesArea(world),
     ...commerceArea(world),
     ...eventsArea(world),
+    ...agreementsArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker, payments: { resultUrl: RESULT_URL } });

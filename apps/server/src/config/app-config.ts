@@ -40,6 +40,8 @@ export interface AppConfig {
   readonly nationalIdDecryptionKeys: readonly string[];
   /** `INVITATION_TTL_DAYS`: how long an invitation stays acceptable. */
   readonly invitationTtlDays: number;
+  /** `AGREEMENT_LINK_TTL_DAYS`: how long a signing link opens (1–365, default 14). */
+  readonly agreementLinkTtlDays: number;
   readonly testAuthBypass: boolean;
   /** The outer limiter of the public routes and the invitation throttles. */
   readonly rateLimits: RateLimitConfig;

@@ -4,6 +4,9 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { DEFAULT_INVITATION_TTL_DAYS, describeErrors } from '@idv/core';
+
+/** `AGREEMENT_LINK_TTL_DAYS` when unset: a signing link opens for two weeks. */
+export const DEFAULT_AGREEMENT_LINK_TTL_DAYS = 14;
 import { AndroidPackage, AppleAppIdList, appLinksConfig, Sha256FingerprintList } from './app-links-config.js';
 import type { AppConfig, IdpConfig } from './app-config.js';
 import { observabilityConfig } from './observability-config.js';
@@ -66,6 +69,7 @@ const Env = t.partial({
   ANDROID_CERT_SHA256: Sha256FingerprintList,
   INVITE_SECRET: LongSecret,
   INVITATION_TTL_DAYS: Days,
+  AGREEMENT_LINK_TTL_DAYS: Days,
   NATIONAL_ID_ENCRYPTION_KEY: LongSecret,
   NATIONAL_ID_DECRYPTION_KEYS: LongSecretList,
   TEST_AUTH_BYPASS: BooleanFlag,
@@ -187,6 +191,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     nationalIdEncryptionKey: env.NATIONAL_ID_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
     nationalIdDecryptionKeys: env.NATIONAL_ID_DECRYPTION_KEYS ?? [],
     invitationTtlDays: env.INVITATION_TTL_DAYS ?? DEFAULT_INVITATION_TTL_DAYS,
+    agreementLinkTtlDays: env.AGREEMENT_LINK_TTL_DAYS ?? DEFAULT_AGREEMENT_LINK_TTL_DAYS,
     testAuthBypass: env.TEST_AUTH_BYPASS ?? false,
     rateLimits: rateLimitConfig(env),
     payments: payments.payments,

@@ -28,6 +28,7 @@ export const applicationModule = (config: AppConfig, observability: Observabilit
         requestScope: context.get(TOKENS.ErrorTrackingScope),
         appLinks: config.appLinks,
         publicRateLimiter: context.get(TOKENS.PublicRateLimiter),
+        agreementLinkLimiter: context.get(TOKENS.AgreementLinkLimiter),
         trustedProxyHops: config.rateLimits.trustedProxyHops,
         // Latency by route, token failures, `/metrics` behind its token, CORS.
         ...(observability.metrics === undefined ? {} : { metrics: observability.metrics.http }),

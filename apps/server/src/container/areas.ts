@@ -1,3 +1,4 @@
+import { agreements } from './agreements-module.js';
 import { commerce } from './commerce-module.js';
 import { devices } from './devices-module.js';
 import { events } from './events-module.js';
@@ -9,4 +10,4 @@ import { payments } from './payments-module.js';
  * The areas of the service. Adding one is its module file and one line here: the container loads
  * its module, the HTTP app serves its use cases, and the server starts and stops its jobs.
  */
-export const AREAS = [identity, organizations, payments, devices, commerce, events] as const;
+export const AREAS = [identity, organizations, payments, devices, commerce, events, agreements] as const;

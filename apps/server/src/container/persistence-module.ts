@@ -22,6 +22,8 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.EventLog).toConstantValue(persistence.eventLog);
     bind(TOKENS.WebhookEndpoints).toConstantValue(persistence.webhookEndpoints);
     bind(TOKENS.EventDeliveries).toConstantValue(persistence.eventDeliveries);
+    bind(TOKENS.AgreementTemplates).toConstantValue(persistence.agreementTemplates);
+    bind(TOKENS.Agreements).toConstantValue(persistence.agreements);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

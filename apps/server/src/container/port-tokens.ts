@@ -51,6 +51,11 @@ export const PORT_TOKENS = {
   webhookEndpoints: TOKENS.WebhookEndpoints,
   eventDeliveries: TOKENS.EventDeliveries,
   deliverySettings: TOKENS.DeliverySettings,
+  agreementTemplates: TOKENS.AgreementTemplates,
+  agreements: TOKENS.Agreements,
+  agreementDigests: TOKENS.AgreementDigests,
+  agreementDocuments: TOKENS.AgreementDocuments,
+  agreementSettings: TOKENS.AgreementSettings,
 } as const;
 
 type PortName = keyof typeof PORT_TOKENS;

@@ -2,6 +2,13 @@ import type { ServiceIdentifier } from 'inversify';
 import type Koa from 'koa';
 import type {
   AccessTokenVerifier,
+  AgreementDigests,
+  AgreementDocuments,
+  AgreementSettings,
+  AgreementsArea,
+  AgreementTemplates,
+  Agreements,
+  EventLog,
   Analytics,
   AuditLog,
   Callers,
@@ -15,7 +22,6 @@ import type {
   ErrorTracker,
   EventSender,
   EventDeliveries,
-  EventLog,
   EventsArea,
   DeliverySettings,
   WebhookEndpoints,
@@ -174,6 +180,19 @@ export const TOKENS = {
   EventsPeriodicJobs: Symbol('EventsPeriodicJobs') as ServiceIdentifier<JobHandlers>,
   /** The events area's use cases: endpoints, deliveries, replay, the pull feed. */
   EventsArea: Symbol('EventsArea') as ServiceIdentifier<EventsArea>,
+  /** Agreement templates with their versions; agreements with their signing links. */
+  AgreementTemplates: Symbol('AgreementTemplates') as ServiceIdentifier<AgreementTemplates>,
+  Agreements: Symbol('Agreements') as ServiceIdentifier<Agreements>,
+  /** Signing-link tokens and the SHA-256 digests of the evidence. */
+  AgreementDigests: Symbol('AgreementDigests') as ServiceIdentifier<AgreementDigests>,
+  /** Renders signed agreements as compliance PDFs. */
+  AgreementDocuments: Symbol('AgreementDocuments') as ServiceIdentifier<AgreementDocuments>,
+  /** `PUBLIC_API_URL` and `AGREEMENT_LINK_TTL_DAYS`. */
+  AgreementSettings: Symbol('AgreementSettings') as ServiceIdentifier<AgreementSettings>,
+  /** The per-token failure budget of the public signing routes. */
+  AgreementLinkLimiter: Symbol('AgreementLinkLimiter') as ServiceIdentifier<RateLimiter>,
+  /** The agreements area's use cases, bound to their ports. */
+  AgreementsArea: Symbol('AgreementsArea') as ServiceIdentifier<AgreementsArea>,
   HttpServices: Symbol('HttpServices') as ServiceIdentifier<HttpServices>,
   HttpApp: Symbol('HttpApp') as ServiceIdentifier<Koa>,
 } as const;

@@ -121,3 +121,13 @@ test('a key value shorter than 32 characters is refused, without echoing it', (t
   const error = t.throws(() => createNationalIdVault({ currentKey: 'too-short-key' }));
   t.false(error?.message.includes('too-short-key'));
 });
+
+test('a value sealed for an agreement opens only for that agreement, never as a user value', async (t) => {
+  const vault = createNationalIdVault({ currentKey: NEW_KEY });
+  const sealed = await vault.sealFor('agreement:a1', PLAIN);
+  t.is(decodeProtectedHeader(sealed).sub, 'agreement:a1');
+  t.deepEqual(await vault.openFor('agreement:a1', sealed), O.some(PLAIN));
+  t.deepEqual(await vault.openFor('agreement:a2', sealed), O.none);
+  t.deepEqual(await vault.open(ADA, sealed), O.none);
+  t.deepEqual(await vault.openFor('agreement:a1', await vault.seal(ADA, PLAIN)), O.none, 'a user value is not an agreement value');
+});

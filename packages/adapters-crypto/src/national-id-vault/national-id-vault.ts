@@ -47,9 +47,7 @@ export const createNationalIdVault = ({ currentKey, previousKeys = [] }: Nationa
   // the compact form every existing row has; a value copied whole still names its own user.
   const seal = (userId: UserId, plain: NationalId): Promise<SealedNationalId> => sealCompact(plain, current, userId);
 
-  const open = async (userId: UserId, sealed: SealedNationalId): Promise<O.Option<NationalId>> => {
-    const { kid, sub } = headerOf(sealed);
-    if (sub !== undefined && sub !== userId) return O.none;
+  const decrypt = async (kid: string, sealed: SealedNationalId): Promise<O.Option<NationalId>> => {
     const key = keys.get(kid);
     if (key === undefined)
       throw new NationalIdVaultError(
@@ -62,10 +60,24 @@ export const createNationalIdVault = ({ currentKey, previousKeys = [] }: Nationa
     return O.some(decoded.right);
   };
 
+  const open = async (userId: UserId, sealed: SealedNationalId): Promise<O.Option<NationalId>> => {
+    const { kid, sub } = headerOf(sealed);
+    if (sub !== undefined && sub !== userId) return O.none;
+    return decrypt(kid, sealed);
+  };
+
+  // Another subject than a user (`agreement:<id>`): bound the same way, and never opened unbound.
+  const sealFor = (subject: string, plain: NationalId): Promise<SealedNationalId> => sealCompact(plain, current, subject);
+
+  const openFor = async (subject: string, sealed: SealedNationalId): Promise<O.Option<NationalId>> => {
+    const { kid, sub } = headerOf(sealed);
+    return sub === subject ? decrypt(kid, sealed) : O.none;
+  };
+
   const isCurrent = async (userId: UserId, sealed: SealedNationalId): Promise<boolean> => {
     const { kid, sub } = headerOf(sealed);
     return kid === current.kid && sub === userId;
   };
 
-  return { seal, open, isCurrent };
+  return { seal, open, isCurrent, sealFor, openFor };
 };

@@ -15,12 +15,16 @@ export interface Reply {
   readonly mediaType?: string;
   /** A body already serialized, and its media type as Koa completes it (`text/plain` → `text/plain; charset=utf-8`). */
   readonly text?: { readonly type: string; readonly content: string };
+  /** A binary body (a PDF) and its media type. */
+  readonly bytes?: { readonly type: string; readonly content: Uint8Array };
   /** Where a redirect sends the client (`Location`). */
   readonly location?: string;
   /** The refusal this answer is, for the failure budget behind a signed route (`Route.failureBudget`). */
   readonly rejection?: string;
 }
 
+/** 200 with a binary body of this media type. */
+export const binary = (type: string, content: Uint8Array): Reply => ({ status: 200, bytes: { type, content } });
 /** 200 with a body. */
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 /** 201 with the created resource. */

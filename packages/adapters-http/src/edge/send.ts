@@ -20,6 +20,9 @@ export const send = (ctx: Context, reply: Reply): void => {
   } else if (reply.text !== undefined) {
     ctx.type = reply.text.type;
     ctx.body = reply.text.content;
+  } else if (reply.bytes !== undefined) {
+    ctx.type = reply.bytes.type;
+    ctx.body = Buffer.from(reply.bytes.content.buffer, reply.bytes.content.byteOffset, reply.bytes.content.byteLength);
   } else if (reply.location !== undefined) {
     // The status is set first, so Koa keeps it rather than its default 302.
     ctx.redirect(reply.location);

@@ -1,5 +1,6 @@
 import type {
   CommerceError,
+  AgreementError,
   DeleteSelfError,
   EventsError,
   IdentityError,
@@ -37,7 +38,8 @@ export type AnyDomainError =
   | PaymentError
   | CommerceError
   | CallbackRejection
-  | EventsError;
+  | EventsError
+  | AgreementError;
 
 /** Every public error code the API can answer with. */
 export type ErrorCode = AnyDomainError['_tag'] | HttpEdgeErrorCode;
@@ -109,6 +111,16 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   UnsupportedMediaType: 415,
   RateLimited: 429,
   InvitationRateLimited: 429,
+  AgreementTemplateNotFound: 404,
+  AgreementNotFound: 404,
+  AgreementLinkNotFound: 404,
+  AgreementTemplateArchived: 409,
+  AgreementNotPending: 409,
+  AgreementNotSigned: 409,
+  MembershipNotRequestable: 409,
+  AgreementLinkExpired: 410,
+  AgreementLinkUsed: 410,
+  AgreementInputInvalid: 400,
   InternalError: 500,
   NotImplemented: 501,
   NotReady: 503,

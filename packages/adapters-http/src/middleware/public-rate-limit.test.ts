@@ -2,7 +2,17 @@ import anyTest, { type TestFn } from 'ava';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
-import { commerceArea, devicesArea, eventsArea, identityArea, organizationsArea, paymentsArea, type RateLimiter, unauthenticated } from '@idv/core';
+import {
+  agreementsArea,
+  commerceArea,
+  devicesArea,
+  eventsArea,
+  identityArea,
+  organizationsArea,
+  paymentsArea,
+  type RateLimiter,
+  unauthenticated,
+} from '@idv/core';
 import { createPaymentsWorld, InMemoryRateLimiter, userCreatedEvent, VALID_TEST_SIGNATURE, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from '../app.js';
 import type { HttpAppOptions } from '../http-services.js';
@@ -29,6 +39,7 @@ const start = async (
     ...devicesArea(world),
     ...commerceArea(world),
     ...eventsArea(world),
+    ...agreementsArea(world),
     checkReadiness: async () => undefined,
   };
   const app = createHttpApp({

@@ -2,7 +2,17 @@ import anyTest, { type TestFn } from 'ava';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
-import { commerceArea, devicesArea, eventsArea, identityArea, organizationsArea, paymentsArea, unauthenticated, type Users } from '@idv/core';
+import {
+  agreementsArea,
+  commerceArea,
+  devicesArea,
+  eventsArea,
+  identityArea,
+  organizationsArea,
+  paymentsArea,
+  unauthenticated,
+  type Users,
+} from '@idv/core';
 import { aPerson, createPaymentsWorld, type TestWorld } from '@idv/core/testing';
 import { createHttpApp } from '../app.js';
 
@@ -35,6 +45,7 @@ test.beforeEach(async (t) => {
     ...devicesArea(ports),
     ...commerceArea(ports),
     ...eventsArea(ports),
+    ...agreementsArea(ports),
     checkReadiness: async () => undefined,
   };
   const server = createHttpApp({ services, logger: world.logger, errorTracker: world.errorTracker }).listen(0, '127.0.0.1');

@@ -1,3 +1,5 @@
+import { AgreementLinkSchema, AgreementSchema } from './agreement.entity.js';
+import { AgreementTemplateSchema, AgreementTemplateVersionSchema } from './agreement-template.entity.js';
 import { AuditEntrySchema } from './audit-entry.entity.js';
 import { DeviceSchema } from './device.entity.js';
 import { DeliveryAttemptSchema, EventDeliverySchema } from './event-delivery.entity.js';
@@ -34,4 +36,8 @@ export const allEntities = [
   WebhookEndpointSchema,
   EventDeliverySchema,
   DeliveryAttemptSchema,
+  AgreementTemplateSchema,
+  AgreementTemplateVersionSchema,
+  AgreementSchema,
+  AgreementLinkSchema,
 ];

@@ -23,6 +23,13 @@ export const AuditAction = t.keyof(
     'ownership.transferred': null,
     'compliance.read': null,
     'organization.owner_lost': null,
+    'agreement_template.created': null,
+    'agreement_template.updated': null,
+    'agreement.requested': null,
+    'agreement.link_issued': null,
+    'agreement.viewed': null,
+    'agreement.signed': null,
+    'agreement.revoked': null,
   },
   'AuditAction',
 );
@@ -30,7 +37,10 @@ export const AuditAction = t.keyof(
 export type AuditAction = t.TypeOf<typeof AuditAction>;
 
 /** What an audit entry is about. */
-export const AuditTargetType = t.keyof({ organization: null, membership: null, invitation: null }, 'AuditTargetType');
+export const AuditTargetType = t.keyof(
+  { organization: null, membership: null, invitation: null, agreement: null, agreement_template: null },
+  'AuditTargetType',
+);
 /** What an audit entry is about. */
 export type AuditTargetType = t.TypeOf<typeof AuditTargetType>;
 

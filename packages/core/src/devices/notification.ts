@@ -31,6 +31,13 @@ export type NotificationMessage =
       readonly endpointHost: string;
       /** `gone`: it answered 410; `failing`: every attempt failed for 5 days. */
       readonly reason: 'gone' | 'failing';
+    }
+  | {
+      /** Staff asked the member to sign an agreement; the app fetches a link (`POST /users/me/agreements/:id/link`). */
+      readonly kind: 'agreement.requested';
+      readonly organizationId: OrganizationId;
+      readonly organizationName: string;
+      readonly agreementId: string;
     };
 
 /** One push to one device, in the recipient's language. */

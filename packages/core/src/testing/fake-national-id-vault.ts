@@ -7,6 +7,8 @@ interface Sealed {
   readonly plain: NationalId;
   /** Null for a value sealed before binding existed (see `sealUnbound`). */
   readonly userId: UserId | null;
+  /** The subject of a value sealed with `sealFor`. */
+  readonly subject?: string;
   readonly key: number;
 }
 
@@ -29,12 +31,23 @@ export class FakeNationalIdVault implements NationalIdVault {
     const entry = this.sealed.get(sealed);
     if (entry === undefined) throw new Error('national id ciphertext failed authentication');
     if (entry.key < this.oldestKey) throw new Error('national id ciphertext names a key that is not configured');
+    if (entry.subject !== undefined) return O.none;
     return entry.userId === null || entry.userId === userId ? O.some(entry.plain) : O.none;
   }
 
   async isCurrent(userId: UserId, sealed: SealedNationalId): Promise<boolean> {
     const entry = this.sealed.get(sealed);
     return entry !== undefined && entry.key === this.key && entry.userId === userId;
+  }
+
+  async sealFor(subject: string, plain: NationalId): Promise<SealedNationalId> {
+    return this.store({ plain, userId: null, subject, key: this.key });
+  }
+
+  async openFor(subject: string, sealed: SealedNationalId): Promise<O.Option<NationalId>> {
+    const entry = this.sealed.get(sealed);
+    if (entry === undefined) throw new Error('national id ciphertext failed authentication');
+    return entry.subject === subject ? O.some(entry.plain) : O.none;
   }
 
   /** A value as sealed before ciphertexts were bound to their user (under the current key). */

@@ -43,6 +43,7 @@ export {
   failingAcceptPendingInvitations,
   TEST_INVITATION_SETTINGS,
   TEST_DELIVERY_SETTINGS,
+  TEST_AGREEMENT_SETTINGS,
   VALID_TEST_SIGNATURE,
 } from './world.js';
 export type { TestWorld } from './world.js';
@@ -89,3 +90,7 @@ export type { EventsWorld } from './events-world.js';
 export { eventsContract } from './events.contract.js';
 export type { EventsSubject } from './events.contract.js';
 export { RecordingAgreementDocuments } from './recording-agreement-documents.js';
+export { InMemoryAgreementTemplates } from './in-memory-agreement-templates.js';
+export { InMemoryAgreements, type AgreementsLookups } from './in-memory-agreements.js';
+export { FakeAgreementDigests } from './fake-agreement-digests.js';
+export { agreementsContract, inMemoryAgreementsSubject, type AgreementsSubject } from './agreements.contract.js';

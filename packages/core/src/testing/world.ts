@@ -36,12 +36,17 @@ import { RecordingErrorTracker } from './recording-error-tracker.js';
 import { RecordingLogger } from './recording-logger.js';
 import { RecordingNotifications } from './recording-notifications.js';
 import { PendingBackgroundTasks } from './pending-background-tasks.js';
-import { RecordingJobQueue } from './recording-job-queue.js';
 import { RecordingWebhookMetrics } from './recording-webhook-metrics.js';
 import { SequentialIds } from './sequential-ids.js';
 import { FakePaymentGateway } from './fake-payment-gateway.js';
 import { InMemoryPaymentSubscriptions } from './in-memory-payment-subscriptions.js';
 import { InMemoryPaymentTransactions } from './in-memory-payment-transactions.js';
+import { FakeAgreementDigests } from './fake-agreement-digests.js';
+import { InMemoryAgreementTemplates } from './in-memory-agreement-templates.js';
+import { InMemoryAgreements } from './in-memory-agreements.js';
+import { RecordingAgreementDocuments } from './recording-agreement-documents.js';
+import { RecordingJobQueue } from './recording-job-queue.js';
+import type { AgreementSettings } from '../agreements/agreement-settings.js';
 
 /** The signature a `StubWebhookVerifier` accepts. */
 export const VALID_TEST_SIGNATURE = 'v1,valid';
@@ -61,6 +66,9 @@ export const TEST_DELIVERY_SETTINGS: DeliverySettings = { scale: 1, random: () =
 
 /** The settings the test world's invitations use. */
 export const TEST_INVITATION_SETTINGS: InvitationSettings = { appUrl: 'https://app.example.test', invitationTtlDays: 7 };
+
+/** The settings the test world's signing links use. */
+export const TEST_AGREEMENT_SETTINGS: AgreementSettings = { publicApiUrl: 'https://api.example.test', linkTtlDays: 14 };
 
 /** Every port of the use cases, backed by fakes, with handles for assertions. */
 export const createTestWorld = () => {
@@ -84,6 +92,11 @@ export const createTestWorld = () => {
   const notifications = new RecordingNotifications();
   const background = new PendingBackgroundTasks(logger);
   const eventLog = new InMemoryEventLog();
+  const agreementTemplates = new InMemoryAgreementTemplates();
+  const agreements = new InMemoryAgreements({
+    membership: (id) => memberships.all().find((row) => row.id === id),
+    version: (id) => agreementTemplates.versionOf(id),
+  });
   // Follow-ups enqueued by the use cases; a test runs them with `jobQueue.drain(handlers)`.
   const jobQueue = new RecordingJobQueue();
   return {
@@ -131,6 +144,11 @@ export const createTestWorld = () => {
     // A visitor's purchase pays through either provider (createPaymentsWorld holds the payments area's own).
     paymentSettings: { enabledProviders: ['iyzico', 'paytr'] as const },
     paymentSweep: DEFAULT_PAYMENT_SWEEP,
+    agreementTemplates,
+    agreements,
+    agreementDigests: new FakeAgreementDigests(),
+    agreementDocuments: new RecordingAgreementDocuments(),
+    agreementSettings: TEST_AGREEMENT_SETTINGS,
     acceptPendingInvitations: acceptPendingInvitations({
       invitations,
       memberships,

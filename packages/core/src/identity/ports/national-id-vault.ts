@@ -19,4 +19,11 @@ export interface NationalIdVault {
   open(userId: UserId, sealed: SealedNationalId): Promise<Option<NationalId>>;
   /** Whether a sealed value is already under the current key and bound to `userId` (nothing to reseal). */
   isCurrent(userId: UserId, sealed: SealedNationalId): Promise<boolean>;
+  /**
+   * Encrypts a national ID bound to another subject than a user (`agreement:<id>`: a signer may have
+   * no account), under the current key.
+   */
+  sealFor(subject: string, plain: NationalId): Promise<SealedNationalId>;
+  /** Decrypts a value sealed for `subject`; None when it is bound to any other subject (or to none). */
+  openFor(subject: string, sealed: SealedNationalId): Promise<Option<NationalId>>;
 }

@@ -90,6 +90,8 @@ test('a national ID the user sets while a reseal runs is never overwritten with 
     nationalIdVault: {
       isCurrent: vault.isCurrent.bind(vault),
       open: vault.open.bind(vault),
+      sealFor: vault.sealFor.bind(vault),
+      openFor: vault.openFor.bind(vault),
       seal: async (userId: UserId, value: NationalId) => {
         await world.nationalIds.put(userId, await vault.seal(userId, '99999999999' as NationalId), world.clock.now());
         return vault.seal(userId, value);

@@ -11,6 +11,7 @@ import type { IdGenerator } from '../../shared/id-generator.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { IdpUserId, UserId } from '../identifiers.js';
 import type { NationalIds } from '../ports/national-ids.js';
+import type { Agreements } from '../../agreements/ports/agreements.js';
 import type { Users } from '../ports/users.js';
 import type { User } from '../user.js';
 
@@ -20,6 +21,8 @@ export interface SoftDeleteUserDeps extends MarkOwnerlessDeps, RecordEventPorts 
   readonly memberships: Memberships;
   readonly devices: Devices;
   readonly nationalIds: NationalIds;
+  /** Signed agreements stay (the gym's legal record); their national IDs are erased with the user. */
+  readonly agreements: Agreements;
   readonly unitOfWork: UnitOfWork;
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -50,5 +53,7 @@ export const softDeleteUser =
       await deps.devices.removeAllForUser(user.id);
       // A deleted user's national ID is erased with them (ARCHITECTURE §10), never left to be read.
       await deps.nationalIds.erase(user.id);
+      // So are the national IDs given when signing agreements; the agreements themselves stay.
+      await deps.agreements.eraseNationalIdsOfUser(user.id, deps.clock.now());
       return E.right<never, User>(user);
     });
