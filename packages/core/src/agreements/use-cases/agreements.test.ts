@@ -41,7 +41,6 @@ const setUp = async (world: TestWorld = createTestWorld()) => {
   return { world, area, org, template };
 };
 
-
 // The agreements area's own events (creating the organization and its members records theirs too).
 const agreementEventTypes = (world: { readonly eventLog: { types(): string[] } }): string[] =>
   world.eventLog.types().filter((type) => type.startsWith('agreement.'));
@@ -91,7 +90,11 @@ test('a request answers its link once, records agreement.requested (no token) an
   t.is(requested.agreement.templateVersionId, template.current.id);
   t.deepEqual(agreementEventTypes(world), ['agreement.requested']);
   t.false(JSON.stringify(world.eventLog.events).includes(tokenOf(requested.link.url)));
-  t.deepEqual(world.jobQueue.names().slice(-2), ['events.fan-out', NOTIFY_REQUESTED_JOB], 'the request’s event and its push, enqueued together');
+  t.deepEqual(
+    world.jobQueue.names().slice(-2),
+    ['events.fan-out', NOTIFY_REQUESTED_JOB],
+    'the request’s event and its push, enqueued together',
+  );
   await world.jobQueue.drain({ ...agreementJobHandlers(world), 'events.fan-out': async () => {} });
   t.is(world.notifications.sent.length, 0, 'bob has no device: nothing is pushed, nothing fails');
   t.true(world.auditLog.actions().includes('agreement.requested'));
