@@ -44,6 +44,7 @@ COPY --from=build /app/packages/adapters-rate-limit/package.json ./packages/adap
 COPY --from=build /app/packages/adapters-notifications/package.json ./packages/adapters-notifications/package.json
 COPY --from=build /app/packages/adapters-observability/package.json ./packages/adapters-observability/package.json
 COPY --from=build /app/packages/adapters-documents/package.json ./packages/adapters-documents/package.json
+COPY --from=build /app/packages/adapters-jobs/package.json ./packages/adapters-jobs/package.json
 COPY --from=build /app/packages/idp-emulator/package.json ./packages/idp-emulator/package.json
 COPY --from=build /app/packages/payments-emulator/package.json ./packages/payments-emulator/package.json
 COPY --from=build /app/packages/client/package.json ./packages/client/package.json
@@ -62,6 +63,8 @@ COPY --from=build /app/packages/adapters-http/dist ./packages/adapters-http/dist
 COPY --from=build /app/packages/adapters-rate-limit/dist ./packages/adapters-rate-limit/dist
 COPY --from=build /app/packages/adapters-notifications/dist ./packages/adapters-notifications/dist
 COPY --from=build /app/packages/adapters-observability/dist ./packages/adapters-observability/dist
+COPY --from=build /app/packages/adapters-documents/dist ./packages/adapters-documents/dist
+COPY --from=build /app/packages/adapters-jobs/dist ./packages/adapters-jobs/dist
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 # DATA_DIR: the embedded database when DATABASE_URL is unset (mount a volume there to keep it).
 RUN mkdir -p /app/.data && chown node:node /app/.data

@@ -11,6 +11,12 @@ import type { SqlExecutor } from './sql-executor.js';
  */
 export type QueuePolicy = 'standard' | 'stately';
 
+const QUEUE_CREATION_ATTEMPTS = 5;
+
+// deadlock_detected, unique_violation, serialization_failure: another instance was creating the same queue.
+const isConcurrentCreation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && ['40P01', '23505', '40001'].includes(String((error as { code?: unknown }).code));
+
 /** pg-boss started on the service's database, with the queues this process knows. */
 export interface JobBoss {
   /** pg-boss itself (the queue, the workers and the admin use it; nothing else should). */
@@ -79,16 +85,27 @@ export const openJobBoss = async ({ executor, settings, logger, maintain = true 
     policies.set(name, policy);
     return policy;
   };
+  // Instances starting together create the same queues at once: PostgreSQL may pick one of them as
+  // a deadlock victim, or the other may win the insert. Either way the queue exists once the other
+  // commits, so the loser reads it again (a bounded number of times) instead of failing start-up.
+  const createQueueOnce = async (name: string, policy: QueuePolicy): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      if ((await policyOf(name)) !== undefined) return;
+      try {
+        await boss.createQueue(name, { name, policy });
+        return;
+      } catch (error) {
+        if (attempt >= QUEUE_CREATION_ATTEMPTS || !isConcurrentCreation(error)) throw error;
+      }
+    }
+  };
   return {
     boss,
     settings,
     logger,
     executor,
     ensureQueues: async (names, policy = 'standard') => {
-      for (const name of names) {
-        if ((await policyOf(name)) !== undefined) continue;
-        await boss.createQueue(name, { name, policy });
-      }
+      for (const name of names) await createQueueOnce(name, policy);
     },
     policyOf,
     dueOrRunning: async () => {

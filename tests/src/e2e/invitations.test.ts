@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { sharedE2eContext, type SharedE2eContext } from '../support/e2e-spec-context.js';
 import { apiForSession, signedInMember, type SignedInMember } from '../support/e2e-members.js';
+import { eventually } from '../support/eventually.js';
 import { assertError } from '../support/service-api.js';
 
 // Path 2, revoke, decline, resend and forged tokens, end to end on the shared emulator and service.
@@ -97,7 +98,12 @@ test('revoking a path-1 invitation revokes the provider invitation too, and a la
   const revoked = await owner.api.post(`/organizations/${orgId}/invitations/${invited.body.invitation.id}/revoke`);
   t.is(revoked.status, 200);
   t.like(revoked.body, { invitation: { status: 'revoked', revokedReason: 'revoked' } });
-  t.is((await provider.providerInvitation(sent!.invitation_id)).status, 'revoked', 'the provider invitation is revoked at the emulator');
+  // The revocation at the provider is a durable job enqueued with the revoke.
+  const atProvider = await eventually(
+    () => provider.providerInvitation(sent!.invitation_id),
+    (invitation) => invitation.status !== 'pending',
+  );
+  t.is(atProvider.status, 'revoked', 'the provider invitation is revoked at the emulator');
   t.not((await provider.openTicketLink(sent!.url)).status, 302, 'the e-mailed link no longer leads to sign-up');
   t.deepEqual(await rosterStatusOf(owner, orgId, email), ['cancelled']);
 

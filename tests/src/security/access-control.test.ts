@@ -28,6 +28,11 @@ const PUBLIC_ROUTES = [
   // A visitor's purchase (Idempotency-Key) and its status (its own HMAC status token).
   'POST /public/organizations/:slug/purchases',
   'GET /public/purchases/:purchaseId',
+  // Agreement signing: the link's token is the credential (one SHA-256 lookup, per-token failure budget).
+  'GET /forms/:token',
+  'POST /forms/:token/sign',
+  'GET /sign/:token',
+  'POST /sign/:token',
   // Public to the authentication middleware, behind its own METRICS_TOKEN (and only when that is set).
   'GET /metrics',
 ];

@@ -9,11 +9,11 @@ import { Migration20261204170100_users_email_verified } from './20261204170100-u
 import { Migration20261204170300_organization_soft_delete } from './20261204170300-organization-soft-delete.js';
 import { Migration20261204170400_organizations_ownerless } from './20261204170400-organizations-ownerless.js';
 import { Migration20261205140842_organization_slugs } from './20261205140842-organization-slugs.js';
+import { Migration20261205141212_outbound_events } from './20261205141212-outbound-events.js';
+import { Migration20261205141308_agreements } from './20261205141308-agreements.js';
 import { Migration20261205141543_plans } from './20261205141543-plans.js';
 import { Migration20261205142327_idempotency_records } from './20261205142327-idempotency-records.js';
 import { Migration20261205142728_purchases } from './20261205142728-purchases.js';
-import { Migration20261205141212_outbound_events } from './20261205141212-outbound-events.js';
-import { Migration20261205141308_agreements } from './20261205141308-agreements.js';
 
 /** Every migration, oldest first. Register each generated class here: there is no glob discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -27,9 +27,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204170300_organization_soft_delete', class: Migration20261204170300_organization_soft_delete },
   { name: 'Migration20261204170400_organizations_ownerless', class: Migration20261204170400_organizations_ownerless },
   { name: 'Migration20261205140842_organization_slugs', class: Migration20261205140842_organization_slugs },
+  { name: 'Migration20261205141212_outbound_events', class: Migration20261205141212_outbound_events },
+  { name: 'Migration20261205141308_agreements', class: Migration20261205141308_agreements },
   { name: 'Migration20261205141543_plans', class: Migration20261205141543_plans },
   { name: 'Migration20261205142327_idempotency_records', class: Migration20261205142327_idempotency_records },
   { name: 'Migration20261205142728_purchases', class: Migration20261205142728_purchases },
-  { name: 'Migration20261205141212_outbound_events', class: Migration20261205141212_outbound_events },
-  { name: 'Migration20261205141308_agreements', class: Migration20261205141308_agreements },
 ];
