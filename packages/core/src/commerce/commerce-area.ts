@@ -1,7 +1,8 @@
+import type { RecordEventPorts } from '../events/record-event.js';
 import type { AuthorizedWriteDeps } from '../membership/authorized-write.js';
 import type { PaymentGateway } from '../payments/ports/payment-gateway.js';
 import type { PaymentTransactions } from '../payments/ports/payment-transactions.js';
-import type { PaymentSettings } from '../payments/use-cases/start-payment.js';
+import type { PaymentSettings } from '../payments/start-at-provider.js';
 import type { PaymentSweepSettings } from '../payments/use-cases/sweep-payments.js';
 import type { Clock } from '../shared/clock.js';
 import type { IdGenerator } from '../shared/id-generator.js';
@@ -21,7 +22,7 @@ import { updatePlan } from './use-cases/update-plan.js';
 import { withIdempotency } from './use-cases/with-idempotency.js';
 
 /** Every port the commerce area needs, by name. */
-export interface CommercePorts extends AuthorizedWriteDeps {
+export interface CommercePorts extends AuthorizedWriteDeps, RecordEventPorts {
   readonly plans: Plans;
   readonly purchases: Purchases;
   readonly idempotencyRecords: IdempotencyRecords;

@@ -122,6 +122,11 @@ test('a refused card fails the payment and the purchase; a provider that is down
     world.purchases.all().map((purchase) => purchase.status),
     ['failed', 'failed'],
   );
+  // Each failure is a payment.failed event, as for a payment staff start.
+  t.deepEqual(
+    world.eventLog.events.filter((event) => event.type === 'payment.failed').map((event) => event.data['failureCode']),
+    ['card_declined', 'provider_unavailable'],
+  );
 });
 
 test('a disabled provider is PaymentProviderNotEnabled, before anything is stored', async (t) => {

@@ -10,29 +10,19 @@ import type { OrganizationSlug } from '../../organization/organization-slug.js';
 import type { Organization } from '../../organization/organization.js';
 import type { Organizations } from '../../organization/ports/organizations.js';
 import {
-  cardRequired,
   nationalIdRequired,
-  paymentProviderNotEnabled,
-  paymentProviderUnavailable,
-  paymentRefused,
   type CardRequired,
   type NationalIdRequired,
   type PaymentProviderNotEnabled,
   type PaymentProviderUnavailable,
   type PaymentRefused,
 } from '../../payments/payments.errors.js';
-import {
-  merchantReferenceOf,
-  type PayerDetails,
-  type PaymentCard,
-  type PaymentId,
-  type PaymentProvider,
-  type PaymentTransaction,
-} from '../../payments/payment.js';
+import { type PayerDetails, type PaymentCard, type PaymentProvider, type PaymentTransaction } from '../../payments/payment.js';
 import type { ClientAction, PaymentGateway } from '../../payments/ports/payment-gateway.js';
 import type { PaymentTransactions } from '../../payments/ports/payment-transactions.js';
-import type { PaymentSettings } from '../../payments/use-cases/start-payment.js';
+import { checkProvider, draftPayment, initializeAtProvider, type PaymentSettings } from '../../payments/start-at-provider.js';
 import type { PaymentSweepSettings } from '../../payments/use-cases/sweep-payments.js';
+import type { RecordEventPorts } from '../../events/record-event.js';
 import type { Clock } from '../../shared/clock.js';
 import { fromPort } from '../../shared/from-port.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
@@ -48,7 +38,7 @@ import type { BuyerName, Purchase, PurchaseId } from '../purchase.js';
 export const STATUS_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Ports needed to start a purchase. */
-export interface StartPurchaseDeps {
+export interface StartPurchaseDeps extends RecordEventPorts {
   readonly organizations: Organizations;
   readonly plans: Plans;
   readonly purchases: Purchases;
@@ -100,12 +90,13 @@ export type StartPurchaseError =
 type Checked = PaymentProviderNotEnabled | CardRequired | NationalIdRequired;
 
 // This deployment enables the provider; iyzico's 3DS needs the card and the buyer's national ID.
-const checkProvider = (deps: StartPurchaseDeps, input: StartPurchaseInput): E.Either<Checked, void> => {
-  if (!deps.paymentSettings.enabledProviders.includes(input.provider)) return E.left(paymentProviderNotEnabled(input.provider));
-  if (input.provider === 'iyzico' && input.card === undefined) return E.left(cardRequired());
-  if (input.provider === 'iyzico' && input.nationalId === undefined) return E.left(nationalIdRequired());
-  return E.right(undefined);
-};
+const checkPurchaseProvider = (deps: StartPurchaseDeps, input: StartPurchaseInput): E.Either<Checked, void> =>
+  pipe(
+    checkProvider(deps.paymentSettings, input.provider, input.card),
+    E.flatMap<void, Checked, void>(() =>
+      input.provider === 'iyzico' && input.nationalId === undefined ? E.left(nationalIdRequired()) : E.right(undefined),
+    ),
+  );
 
 const findOrganization = (deps: StartPurchaseDeps, slug: OrganizationSlug): TE.TaskEither<OrganizationNotFound, Organization> =>
   pipe(
@@ -121,33 +112,19 @@ const findOrganization = (deps: StartPurchaseDeps, slug: OrganizationSlug): TE.T
 /** The `initiated` payment and the `awaiting_payment` purchase, with the plan's terms as they are now. */
 const drafts = (deps: StartPurchaseDeps, plan: Plan, input: StartPurchaseInput): { payment: PaymentTransaction; purchase: Purchase } => {
   const now = deps.clock.now();
-  const paymentId = deps.ids.uuid() as PaymentId;
-  const payment: PaymentTransaction = {
-    id: paymentId,
+  const payment = draftPayment(deps, {
     organizationId: plan.organizationId,
     createdBy: null,
     provider: input.provider,
-    merchantReference: merchantReferenceOf(paymentId),
-    description: plan.name,
     amountMinor: plan.priceMinor,
-    paidAmountMinor: null,
     currency: plan.currency,
-    status: 'initiated',
-    providerPaymentId: null,
-    providerToken: null,
-    orderReferenceCode: null,
-    subscriptionReferenceCode: null,
-    failureCode: null,
-    lateSuccess: false,
-    createdAt: now,
-    updatedAt: now,
-    completedAt: null,
-  };
+    description: plan.name,
+  });
   const purchase: Purchase = {
     id: deps.ids.uuid() as PurchaseId,
     organizationId: plan.organizationId,
     planId: plan.id,
-    paymentId,
+    paymentId: payment.id,
     email: input.email,
     buyerName: input.name,
     locale: input.locale,
@@ -192,41 +169,21 @@ const initialize =
   ): TE.TaskEither<PaymentRefused | PaymentProviderUnavailable, StartedPurchase> =>
   async () => {
     const nationalId = input.nationalId;
-    const initialized = await deps.paymentGateway.initialize({
-      provider: input.provider,
-      merchantReference: payment.merchantReference,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      description: payment.description,
-      card: input.card,
-      buyer: {
-        id: purchase.id,
-        email: input.email,
-        ip: input.clientAddress,
-        identityNumber: nationalId === undefined ? undefined : async () => nationalId,
-        details: input.payer ?? {},
-      },
+    const started = await initializeAtProvider(deps, payment, input.card, {
+      id: purchase.id,
+      email: input.email,
+      ip: input.clientAddress,
+      identityNumber: nationalId === undefined ? undefined : async () => nationalId,
+      details: input.payer ?? {},
     });
-    const at = deps.clock.now();
-    if (E.isLeft(initialized)) {
-      const failure = initialized.left;
-      const failureCode = failure._tag === 'Refused' ? failure.code : 'provider_unavailable';
-      await deps.paymentTransactions.transition(payment.id, ['initiated'], { status: 'failed', failureCode, at });
-      await deps.purchases.moveStatus(purchase.id, ['awaiting_payment'], 'failed', at);
-      return E.left(failure._tag === 'Refused' ? paymentRefused(failure.code) : paymentProviderUnavailable(input.provider));
+    if (E.isLeft(started)) {
+      await deps.purchases.moveStatus(purchase.id, ['awaiting_payment'], 'failed', deps.clock.now());
+      return started;
     }
-    const { providerPaymentId, providerToken, clientAction } = initialized.right;
-    const moved = await deps.paymentTransactions.transition(payment.id, ['initiated'], {
-      status: 'awaiting_customer',
-      providerPaymentId,
-      providerToken,
-      at,
-    });
     const statusTokenExpiresAt = new Date(purchase.createdAt.getTime() + STATUS_TOKEN_TTL_MS);
     return E.right({
       purchase,
-      payment: O.getOrElse(() => payment)(moved),
-      clientAction,
+      ...started.right,
       statusToken: deps.purchaseStatusTokens.issue(purchase.id, statusTokenExpiresAt),
       statusTokenExpiresAt,
     });
@@ -247,7 +204,7 @@ export const startPurchase =
   (deps: StartPurchaseDeps) =>
   (slug: OrganizationSlug, input: StartPurchaseInput): TE.TaskEither<StartPurchaseError, StartedPurchase> =>
     pipe(
-      TE.fromEither(checkProvider(deps, input)),
+      TE.fromEither(checkPurchaseProvider(deps, input)),
       TE.flatMap(() => findOrganization(deps, slug)),
       TE.flatMap((organization) => record(deps, organization, input)),
       TE.flatMap((rows) => initialize(deps, input, rows)),

@@ -17,15 +17,10 @@ import { organizationNotFound } from '../../organization/organization.errors.js'
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
-import { settleTransition } from '../apply-decision.js';
 import type { RecordEventPorts } from '../../events/record-event.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import {
-  cardRequired,
   nationalIdRequired,
-  paymentProviderNotEnabled,
-  paymentProviderUnavailable,
-  paymentRefused,
   type CardRequired,
   type NationalIdRequired,
   type PaymentProviderNotEnabled,
@@ -33,26 +28,23 @@ import {
   type PaymentRefused,
 } from '../payments.errors.js';
 import {
-  merchantReferenceOf,
   type AmountMinor,
   type Currency,
   type PayerDetails,
   type PaymentCard,
   type PaymentDescription,
-  type PaymentId,
   type PaymentProvider,
   type PaymentTransaction,
 } from '../payment.js';
-import type { ClientAction, PaymentGateway } from '../ports/payment-gateway.js';
+import type { PaymentGateway } from '../ports/payment-gateway.js';
 import type { PaymentTransactions } from '../ports/payment-transactions.js';
 
 // Opens the payer's sealed national ID for iyzico; other providers need none.
 type PayerIdentity = (() => Promise<string>) | undefined;
 
-/** Which providers this deployment enables (`PAYMENTS_PROVIDERS`). */
-export interface PaymentSettings {
-  readonly enabledProviders: readonly PaymentProvider[];
-}
+import { checkProvider, draftPayment, initializeAtProvider, type PaymentSettings, type StartedPayment } from '../start-at-provider.js';
+
+export type { PaymentSettings, StartedPayment } from '../start-at-provider.js';
 
 /** Ports needed to start a payment. */
 export interface StartPaymentDeps extends AuthorizedWriteDeps, RecordEventPorts {
@@ -80,22 +72,9 @@ export interface StartPaymentInput {
   readonly clientAddress: string;
 }
 
-/** A started payment and what the client does next (render the 3DS page, open the PayTR iFrame). */
-export interface StartedPayment {
-  readonly payment: PaymentTransaction;
-  readonly clientAction: ClientAction;
-}
-
 /** What starting a payment can answer. */
 export type StartPaymentError =
   AuthorizedWriteError | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused | PaymentProviderUnavailable;
-
-// This deployment enables the provider, and iyzico's 3DS has its card.
-const checkProvider = (deps: StartPaymentDeps, input: StartPaymentInput): E.Either<PaymentProviderNotEnabled | CardRequired, void> => {
-  if (!deps.paymentSettings.enabledProviders.includes(input.provider)) return E.left(paymentProviderNotEnabled(input.provider));
-  if (input.provider === 'iyzico' && input.card === undefined) return E.left(cardRequired());
-  return E.right(undefined);
-};
 
 // iyzico needs the payer's national ID: found sealed now, opened only while the gateway builds the request.
 const payerIdentity =
@@ -112,38 +91,6 @@ const payerIdentity =
     });
   };
 
-// The `initiated` transaction with a fresh id and merchant reference.
-const draftPayment = (
-  deps: StartPaymentDeps,
-  organizationId: OrganizationId,
-  payer: UserId,
-  input: StartPaymentInput,
-): PaymentTransaction => {
-  const now = deps.clock.now();
-  const id = deps.ids.uuid() as PaymentId;
-  return {
-    id,
-    organizationId,
-    createdBy: payer,
-    provider: input.provider,
-    merchantReference: merchantReferenceOf(id),
-    description: input.description,
-    amountMinor: input.amountMinor,
-    paidAmountMinor: null,
-    currency: input.currency,
-    status: 'initiated',
-    providerPaymentId: null,
-    providerToken: null,
-    orderReferenceCode: null,
-    subscriptionReferenceCode: null,
-    failureCode: null,
-    lateSuccess: false,
-    createdAt: now,
-    updatedAt: now,
-    completedAt: null,
-  };
-};
-
 // Written under the caller's locked membership (see `authorizedWrite`) and then the organization's row lock: a
 // delete running now either sees this payment (PaymentInFlight) or has already removed the organization. The
 // provider is asked after the commit.
@@ -153,41 +100,6 @@ const recordPayment = (deps: StartPaymentDeps, grant: Grant, pending: PaymentTra
       ? E.right(await deps.paymentTransactions.create(pending))
       : E.left(organizationNotFound()),
   );
-
-// After the commit: the provider's initialize. A refusal or an unreachable provider fails the payment.
-const initializeAtProvider =
-  (
-    deps: StartPaymentDeps,
-    { actor, caller }: Grant,
-    input: StartPaymentInput,
-    identityNumber: PayerIdentity,
-    pending: PaymentTransaction,
-  ): TE.TaskEither<PaymentRefused | PaymentProviderUnavailable, StartedPayment> =>
-  async () => {
-    const initialized = await deps.paymentGateway.initialize({
-      provider: input.provider,
-      merchantReference: pending.merchantReference,
-      amountMinor: input.amountMinor,
-      currency: input.currency,
-      description: input.description,
-      card: input.card,
-      buyer: { id: actor.userId, email: caller.user?.email ?? null, ip: input.clientAddress, identityNumber, details: input.payer ?? {} },
-    });
-    if (E.isLeft(initialized)) {
-      const failure = initialized.left;
-      const failureCode = failure._tag === 'Refused' ? failure.code : 'provider_unavailable';
-      await settleTransition(deps, pending, ['initiated'], { status: 'failed', failureCode, at: deps.clock.now() });
-      return E.left(failure._tag === 'Refused' ? paymentRefused(failure.code) : paymentProviderUnavailable(input.provider));
-    }
-    const { providerPaymentId, providerToken, clientAction } = initialized.right;
-    const moved = await deps.paymentTransactions.transition(pending.id, ['initiated'], {
-      status: 'awaiting_customer',
-      providerPaymentId,
-      providerToken,
-      at: deps.clock.now(),
-    });
-    return E.right({ payment: O.getOrElse(() => pending)(moved), clientAction });
-  };
 
 /**
  * Starts a payment (`billing.manage`, checked again on the caller's locked membership row when the
@@ -207,10 +119,29 @@ export const startPayment =
   (caller: AuthPayload, organizationId: OrganizationId, input: StartPaymentInput): TE.TaskEither<StartPaymentError, StartedPayment> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'billing.manage'),
-      TE.tap(() => TE.fromEither(checkProvider(deps, input))),
+      TE.tap(() => TE.fromEither(checkProvider(deps.paymentSettings, input.provider, input.card))),
       TE.bindTo('grant'),
       TE.bindW('identityNumber', ({ grant }) => payerIdentity(deps, grant.actor.userId, input.provider)),
-      TE.let('pending', ({ grant }) => draftPayment(deps, organizationId, grant.actor.userId, input)),
+      TE.let('pending', ({ grant }) =>
+        draftPayment(deps, {
+          organizationId,
+          createdBy: grant.actor.userId,
+          provider: input.provider,
+          amountMinor: input.amountMinor,
+          currency: input.currency,
+          description: input.description,
+        }),
+      ),
       TE.tap(({ grant, pending }) => recordPayment(deps, grant, pending)),
-      TE.flatMap(({ grant, pending, identityNumber }) => initializeAtProvider(deps, grant, input, identityNumber, pending)),
+      TE.flatMap(
+        ({ grant: { actor, caller }, pending, identityNumber }) =>
+          () =>
+            initializeAtProvider(deps, pending, input.card, {
+              id: actor.userId,
+              email: caller.user?.email ?? null,
+              ip: input.clientAddress,
+              identityNumber,
+              details: input.payer ?? {},
+            }),
+      ),
     );
