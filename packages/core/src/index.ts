@@ -498,6 +498,7 @@ export {
   Locale,
   canonicalLocale,
   parseLocale,
+  preferredAmong,
   preferredLanguage,
   recipientLocale,
   requestLocale,

@@ -1,6 +1,15 @@
 import test from 'ava';
 import * as O from 'fp-ts/lib/Option.js';
-import { DEFAULT_LOCALE, Locale, parseLocale, preferredLanguage, recipientLocale, requestLocale, type LocaleHeaders } from './locale.js';
+import {
+  DEFAULT_LOCALE,
+  Locale,
+  parseLocale,
+  preferredAmong,
+  preferredLanguage,
+  recipientLocale,
+  requestLocale,
+  type LocaleHeaders,
+} from './locale.js';
 
 const resolves = test.macro({
   exec(t, headers: LocaleHeaders, expected: string | null) {
@@ -42,4 +51,13 @@ test('Locale accepts only canonical tags', (t) => {
 test("a notification is written in the user's stored language, else the device's", (t) => {
   t.is(recipientLocale('tr-TR' as Locale, 'en' as Locale) as string, 'tr-TR');
   t.is(recipientLocale(null, 'de' as Locale) as string, 'de');
+});
+
+test('preferredAmong: the most wanted of the languages offered, by weight, else none', (t) => {
+  t.is(preferredAmong('de, tr;q=0.8, en;q=0.5', ['en', 'tr']), 'tr');
+  t.is(preferredAmong('tr;q=0.1, en-GB', ['en', 'tr']), 'en', 'a lower weight loses, whatever its place');
+  t.is(preferredAmong('TR-tr', ['en', 'tr']), 'tr');
+  t.is(preferredAmong('de, fr', ['en', 'tr']), null);
+  t.is(preferredAmong('tr;q=0', ['en', 'tr']), null);
+  t.is(preferredAmong(undefined, ['en', 'tr']), null);
 });

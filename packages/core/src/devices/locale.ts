@@ -50,22 +50,43 @@ const weightOf = (parameters: readonly string[]): number => {
   return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 0;
 };
 
-/** The preferred language of an `Accept-Language` header: the highest-weighted valid tag (`*` and `q=0` skipped). */
-export const preferredLanguage = (header: string | undefined): O.Option<Locale> => {
-  if (header === undefined || header.length > MAX_ACCEPT_LANGUAGE_LENGTH) return O.none;
-  const ranked = header
+// The tags of an `Accept-Language` header, most wanted first (`*` and `q=0` skipped; ties keep their order).
+const rankedTags = (header: string | undefined): readonly string[] => {
+  if (header === undefined || header.length > MAX_ACCEPT_LANGUAGE_LENGTH) return [];
+  return header
     .split(',')
     .map((entry, index) => {
       const [tag = '', ...parameters] = entry.split(';');
       return { tag: tag.trim(), weight: weightOf(parameters), index };
     })
     .filter((entry) => entry.tag !== '*' && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const entry of ranked) {
-    const locale = parseLocale(entry.tag);
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((entry) => entry.tag);
+};
+
+/** The preferred language of an `Accept-Language` header: the highest-weighted valid tag (`*` and `q=0` skipped). */
+export const preferredLanguage = (header: string | undefined): O.Option<Locale> => {
+  for (const tag of rankedTags(header)) {
+    const locale = parseLocale(tag);
     if (O.isSome(locale)) return locale;
   }
   return O.none;
+};
+
+/**
+ * The most wanted of `languages` (primary subtags such as `tr`) by an `Accept-Language` header,
+ * weights honoured; none when it asks for none of them.
+ *
+ * @example
+ * preferredAmong('de, tr;q=0.8, en;q=0.5', ['en', 'tr']); // 'tr'
+ */
+export const preferredAmong = <L extends string>(header: string | undefined, languages: readonly L[]): L | null => {
+  for (const tag of rankedTags(header)) {
+    const primary = tag.split('-')[0]?.toLowerCase();
+    const found = languages.find((language) => language === primary);
+    if (found !== undefined) return found;
+  }
+  return null;
 };
 
 /** The language headers of one request, as sent. */
