@@ -1,5 +1,6 @@
 import { agreementLinkBudget } from './middleware/agreement-link-budget.js';
 import { signingPageRoutes } from './routes/signing-page-routes.js';
+import { agreementFormRoutes } from './routes/agreement-form-routes.js';
 import { agreementRoutes } from './routes/agreement-routes.js';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -74,29 +75,34 @@ const featureRoutes = ({
   logger,
   metricsEndpoint,
   agreementLinkLimiter,
-}: HttpAppOptions): readonly Route[] => [
-  ...healthRoutes(services),
-  ...(metricsEndpoint === undefined ? [] : metricsRoutes(metricsEndpoint)),
-  ...wellKnownRoutes(appLinks),
-  ...webhookRoutes(services, errorTracker, webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
-  ...userRoutes(services),
-  ...deviceRoutes(services),
-  ...organizationRoutes(services),
-  ...memberRoutes(services),
-  ...invitationRoutes(services),
-  ...complianceRoutes(services),
-  ...agreementRoutes(services, agreementLinkBudget(agreementLinkLimiter, logger)),
-  ...signingPageRoutes(services, agreementLinkBudget(agreementLinkLimiter, logger)),
-  ...auditRoutes(services),
-  ...webhookEndpointRoutes(services),
-  ...eventDeliveryRoutes(services),
-  ...adminRoutes(services),
-  ...planRoutes(services),
-  ...publicOrganizationRoutes(services),
-  ...(payments === undefined
-    ? []
-    : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services)]),
-];
+}: HttpAppOptions): readonly Route[] => {
+  // One budget for every route a signing link opens: the JSON form and the hosted page spend the same one.
+  const linkBudget = agreementLinkBudget(agreementLinkLimiter, logger);
+  return [
+    ...healthRoutes(services),
+    ...(metricsEndpoint === undefined ? [] : metricsRoutes(metricsEndpoint)),
+    ...wellKnownRoutes(appLinks),
+    ...webhookRoutes(services, errorTracker, webhookBodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT),
+    ...userRoutes(services),
+    ...deviceRoutes(services),
+    ...organizationRoutes(services),
+    ...memberRoutes(services),
+    ...invitationRoutes(services),
+    ...complianceRoutes(services),
+    ...agreementRoutes(services),
+    ...agreementFormRoutes(services, linkBudget),
+    ...signingPageRoutes(services, linkBudget),
+    ...auditRoutes(services),
+    ...webhookEndpointRoutes(services),
+    ...eventDeliveryRoutes(services),
+    ...adminRoutes(services),
+    ...planRoutes(services),
+    ...publicOrganizationRoutes(services),
+    ...(payments === undefined
+      ? []
+      : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services)]),
+  ];
+};
 
 /**
  * Builds the Koa application: request id, scope, access log and latency, CORS (when origins are

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { EventTypeCodec, FeedPosition, OrganizationId, PageLimit, UUID_SCHEMA, isUuid, withJsonSchema } from '@idv/core';
+import { EventTypeCodec, FeedPosition, OrganizationId, PageLimit, withJsonSchema } from '@idv/core';
+import { UuidSegment } from './uuid-segment.js';
 
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -23,21 +24,10 @@ export const EndpointUrl = boundedText('EndpointUrl', 1, 2048, 'an https URL of 
 /** What the endpoint is for, shown to people. */
 export const EndpointDescription = boundedText('EndpointDescription', 0, 500, 'at most 500 characters, no control characters');
 
-/** A UUID path segment. */
-const Uuid = withJsonSchema(
-  new t.Type<string, string, unknown>(
-    'Uuid',
-    (u): u is string => typeof u === 'string' && isUuid(u),
-    (u, c) => (typeof u === 'string' && isUuid(u) ? t.success(u) : t.failure(u, c, 'expected a UUID')),
-    t.identity,
-  ),
-  UUID_SCHEMA,
-);
-
 /** `:orgId/webhook-endpoints/:endpointId`. */
-export const EndpointParams = t.type({ orgId: OrganizationId, endpointId: Uuid }, 'EndpointParams');
+export const EndpointParams = t.type({ orgId: OrganizationId, endpointId: UuidSegment }, 'EndpointParams');
 /** `:orgId/webhook-endpoints/:endpointId/deliveries/:deliveryId`. */
-export const DeliveryParams = t.type({ orgId: OrganizationId, endpointId: Uuid, deliveryId: Uuid }, 'DeliveryParams');
+export const DeliveryParams = t.type({ orgId: OrganizationId, endpointId: UuidSegment, deliveryId: UuidSegment }, 'DeliveryParams');
 
 /** `POST …/webhook-endpoints`. An empty or absent `eventTypes` receives every event type. */
 export const CreateEndpointBody = t.intersection(

@@ -1,26 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { NationalId, SignatureImage, TypedName, withJsonSchema, type AgreementError } from '@idv/core';
+import { NationalId, SignatureImage, TypedName, type AgreementError } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
 import { publicEndpoint, rawBodyEndpoint } from '../edge/public-endpoint.js';
 import { failure, text, withHeaders, type Reply } from '../edge/reply.js';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import type { Route } from './route.js';
 import type { AgreementLinkBudget } from '../middleware/agreement-link-budget.js';
-import { wantedLanguage } from './agreement-routes.js';
+import { LanguageQuery, TokenParams, wantedLanguage } from '../requests/agreement-requests.js';
 import { formPage, labelsOf, problemPage, signedPage, type PageLanguage } from './signing-page.js';
 
-const LinkToken = t.type(
-  {
-    token: withJsonSchema(
-      t.refinement(t.string, (s) => /^[A-Za-z0-9_-]{1,128}$/.test(s), 'LinkToken'),
-      { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
-    ),
-  },
-  'SigningPageParams',
-);
-const LanguageQuery = t.partial({ lang: t.keyof({ en: null, tr: null }) }, 'SigningPageQuery');
 const HTML_DOC = { contentType: 'text/html', schema: { type: 'string' } } as const;
 
 /**
@@ -84,7 +74,7 @@ export const signingPageRoutes = (services: HttpServices, budget: AgreementLinkB
   publicEndpoint({
     method: 'get',
     path: '/sign/:token',
-    params: LinkToken,
+    params: TokenParams,
     query: LanguageQuery,
     doc: {
       summary: 'The hosted signing page (HTML; en/tr by Accept-Language; works without JavaScript)',
@@ -105,7 +95,7 @@ export const signingPageRoutes = (services: HttpServices, budget: AgreementLinkB
   rawBodyEndpoint({
     method: 'post',
     path: '/sign/:token',
-    params: LinkToken,
+    params: TokenParams,
     rawBody: {
       limit: 160 * 1024,
       tooLarge: 'The signature is too large (the image may be 100 KB at most)',
