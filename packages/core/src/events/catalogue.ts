@@ -47,6 +47,8 @@ export const EVENT_CATALOGUE = {
     newOwnerMembershipId: Id,
     newOwnerUserId: NullableId,
   }),
+  'agreement.requested': t.type({ agreementId: Id, membershipId: Id, templateId: Id, templateVersionId: Id }),
+  'agreement.signed': t.type({ agreementId: Id, membershipId: Id, templateVersionId: Id, receiptId: Id }),
 } as const;
 
 /** The catalogue's codecs, by type. */

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { appendAudit } from '../../audit/audit-trail.js';
-import { recordEvent } from '../../events/record-event.js';
+import { emitEvent } from '../../events/emit-event.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import { authorize, type AuthorizationError } from '../../membership/authorize.js';
 import { membershipNotFound, type MembershipNotFound } from '../../membership/membership.errors.js';
@@ -83,10 +83,11 @@ export const requestAgreement =
         before: null,
         after: { membershipId, templateId, templateVersionId: agreement.templateVersionId, expiresAt: link.expiresAt.toISOString() },
       });
-      await recordEvent(ports, {
-        type: 'agreement.requested',
-        organizationId,
-        data: { agreementId: agreement.id, membershipId, templateId, templateVersionId: agreement.templateVersionId },
+      await emitEvent(ports, 'agreement.requested', organizationId, {
+        agreementId: agreement.id,
+        membershipId,
+        templateId,
+        templateVersionId: agreement.templateVersionId,
       });
       await ports.jobQueue.enqueue(NOTIFY_REQUESTED_JOB, { agreementId: agreement.id });
       return E.right({ agreement, link });

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { recordEvent } from '../../events/record-event.js';
+import { emitEvent } from '../../events/emit-event.js';
 import type { NationalId } from '../../identity/national-id.js';
 import type { AgreementsPorts } from '../agreement-ports.js';
 import type { AgreementLanguage, AgreementTextFormat, AgreementKind } from '../agreement-terms.js';
@@ -192,15 +192,11 @@ export const signAgreement =
         before: { status: 'pending' },
         after: { status: 'signed', receiptId, templateVersionId: agreement.templateVersionId, textSha256: signature.textSha256 },
       });
-      await recordEvent(ports, {
-        type: 'agreement.signed',
-        organizationId: agreement.organizationId,
-        data: {
-          agreementId: agreement.id,
-          membershipId: agreement.membershipId,
-          templateVersionId: agreement.templateVersionId,
-          receiptId,
-        },
+      await emitEvent(ports, 'agreement.signed', agreement.organizationId, {
+        agreementId: agreement.id,
+        membershipId: agreement.membershipId,
+        templateVersionId: agreement.templateVersionId,
+        receiptId,
       });
       return E.right({ agreementId: agreement.id, receiptId, signedAt: now });
     });
