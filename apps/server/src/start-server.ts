@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DestinationStream } from 'pino';
-import type { Clock, JobHandlers, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
+import type { Clock, SweepReport, SyncSummary, SyncUsersOptions } from '@idv/core';
 import { createMetricsApp } from '@idv/adapters-http';
 import { RequestScopes } from '@idv/adapters-observability';
 import { connectRedisStore, MEMORY_STORE } from '@idv/adapters-rate-limit';
@@ -13,23 +13,13 @@ import { buildContainer } from './container/build-container.js';
 import { TOKENS } from './container/tokens.js';
 import { writeDevIdpFile } from './dev-idp-file.js';
 import { listen } from './listen.js';
-import { createJobAdmin, startJobWorkers, type JobBoss } from '@idv/adapters-jobs';
 import { migrateDatabase, openDatabase, openJobs } from './open-database.js';
-import { PERIODIC_JOBS, periodicJobHandlers, schedulePeriodicJobs } from './jobs/periodic-jobs.js';
+import { startJobRuntime } from './jobs/job-runtime.js';
 import { createLogger } from './observability/create-logger.js';
 import { createObservability } from './observability/observability.js';
 import { setUpPayments } from './payments/payments-setup.js';
 import { setUpProvider } from './provider-settings.js';
 import { announceWebhookSecretsKey } from './webhooks/secrets-key-notice.js';
-
-// Polls the queue (truly async: the workers run on their own timers) within a bounded deadline.
-const jobsSettled = async (jobs: JobBoss, deadlineMs = 30_000): Promise<void> => {
-  const until = Date.now() + deadlineMs;
-  while ((await jobs.dueOrRunning()) > 0) {
-    if (Date.now() > until) throw new Error(`jobs still due or running after ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 /** A started service. */
 export interface RunningServer {
@@ -165,31 +155,16 @@ export const startServer = async (
     // Every area's job handlers, one worker set per queue. They stop taking jobs first at close,
     // beside the requests in flight, and both get the grace period; running jobs then finish or
     // go back to the queue, and pg-boss stops before the database closes.
-    const periodic = { entries: PERIODIC_JOBS, config, container, queue: container.get(TOKENS.JobQueue), logger };
-    const handlers = Object.assign(
-      {},
-      ...container.getAll(TOKENS.JobHandlers, { optional: true }),
-      periodicJobHandlers(periodic),
-    ) as JobHandlers;
-    const workers = await startJobWorkers(jobs, handlers, {
-      stately: PERIODIC_JOBS.map((entry) => entry.name),
-      ...(metrics === undefined ? {} : { onFailure: (queue: string) => metrics.jobFailure(queue) }),
-    });
-    // Queue depth, running, dead and the oldest waiting job, read from the database at each scrape.
-    if (metrics !== undefined) {
-      const admin = createJobAdmin(jobs);
-      metrics.observeJobs(() => admin.stats());
-    }
-    await schedulePeriodicJobs(periodic);
+    const jobRuntime = await startJobRuntime({ jobs, container, config, logger, metrics });
     let workersStopped: Promise<void> = Promise.resolve();
     draining.unshift(async () => {
-      workersStopped = workers.stop(shutdownGraceMs / 1000);
+      workersStopped = jobRuntime.stop(shutdownGraceMs / 1000);
     });
     const background = container.get(TOKENS.BackgroundWork);
     draining.push(() => workersStopped);
     draining.push(() => background.drain());
     const settle = async () => {
-      await jobsSettled(jobs);
+      await jobRuntime.settled();
       await background.drain();
       await observability.analytics.drain();
     };

@@ -1,0 +1,58 @@
+import type { Container } from 'inversify';
+import type { JobHandlers, Logger } from '@idv/core';
+import { createJobAdmin, startJobWorkers, type JobBoss } from '@idv/adapters-jobs';
+import type { PrometheusMetrics } from '@idv/adapters-observability';
+import type { AppConfig } from '../config/app-config.js';
+import { TOKENS } from '../container/tokens.js';
+import { PERIODIC_JOBS, periodicJobHandlers, schedulePeriodicJobs } from './periodic-jobs.js';
+
+/** The running job workers of one instance. */
+export interface JobRuntime {
+  /** Stops taking jobs; running ones get `graceSeconds`, then go back to the queue. */
+  stop(graceSeconds: number): Promise<void>;
+  /** Resolves once no job is due or running (tests and tools), or rejects after `deadlineMs`. */
+  settled(deadlineMs?: number): Promise<void>;
+}
+
+/** What the job workers need from the starting server. */
+export interface JobRuntimeContext {
+  readonly jobs: JobBoss;
+  readonly container: Container;
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly metrics: PrometheusMetrics | undefined;
+}
+
+/**
+ * Starts one worker set per queue for every area's handlers (`TOKENS.JobHandlers`) and the periodic
+ * jobs, counts failures and reads the queue's figures at each scrape, and schedules the periodic
+ * jobs' first runs (the singleton key keeps one per fleet).
+ */
+export const startJobRuntime = async ({ jobs, container, config, logger, metrics }: JobRuntimeContext): Promise<JobRuntime> => {
+  const periodic = { entries: PERIODIC_JOBS, config, container, queue: container.get(TOKENS.JobQueue), logger };
+  const handlers = Object.assign(
+    {},
+    ...container.getAll(TOKENS.JobHandlers, { optional: true }),
+    periodicJobHandlers(periodic),
+  ) as JobHandlers;
+  const workers = await startJobWorkers(jobs, handlers, {
+    stately: PERIODIC_JOBS.map((entry) => entry.name),
+    ...(metrics === undefined ? {} : { onFailure: (queue: string) => metrics.jobFailure(queue) }),
+  });
+  if (metrics !== undefined) {
+    const admin = createJobAdmin(jobs);
+    metrics.observeJobs(() => admin.stats());
+  }
+  await schedulePeriodicJobs(periodic);
+  return {
+    stop: (graceSeconds) => workers.stop(graceSeconds),
+    // Polls the queue (truly async: the workers run on their own timers) within a bounded deadline.
+    settled: async (deadlineMs = 30_000) => {
+      const until = Date.now() + deadlineMs;
+      while ((await jobs.dueOrRunning()) > 0) {
+        if (Date.now() > until) throw new Error(`jobs still due or running after ${deadlineMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+};
