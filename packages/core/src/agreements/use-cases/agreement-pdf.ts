@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { appendAudit } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import { hasComplianceRecord } from '../../identity/national-id.js';
 import { authorize, type AuthorizationError } from '../../membership/authorize.js';
@@ -72,9 +73,7 @@ export const agreementPdf =
       if (O.isNone(version)) throw new Error(`agreement ${agreement.id} points at a missing template version`);
       const membership = O.toNullable(await ports.memberships.findById(membershipId));
       const nationalId = await nationalIdLine(ports, agreement, signature, version.value, membership);
-      await ports.auditLog.append({
-        id: ports.ids.uuid(),
-        createdAt: ports.clock.now(),
+      await appendAudit(ports, {
         organizationId,
         action: 'compliance.read',
         actorUserId: authorized.right.actor.userId,

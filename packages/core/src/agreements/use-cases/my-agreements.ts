@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { appendAudit } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import type { UserDeleted, UserNotFound } from '../../identity/identity.errors.js';
 import { requireUser } from '../../identity/require-user.js';
@@ -49,9 +50,7 @@ export const issueMyAgreementLink =
       if (O.isNone(membership) || membership.value.userId !== user.right.id) return E.left(agreementNotFound());
       if (agreement.value.status !== 'pending') return E.left(agreementNotPending(agreement.value.status));
       const link = await issueLink(ports, agreementId, ports.clock.now());
-      await ports.auditLog.append({
-        id: ports.ids.uuid(),
-        createdAt: ports.clock.now(),
+      await appendAudit(ports, {
         organizationId: agreement.value.organizationId,
         action: 'agreement.link_issued',
         actorUserId: user.right.id,

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { appendAudit } from '../../audit/audit-trail.js';
 import { emitEvent } from '../../events/emit-event.js';
 import type { NationalId } from '../../identity/national-id.js';
 import type { AgreementsPorts } from '../agreement-ports.js';
@@ -87,9 +88,7 @@ export const openAgreementForm =
       const organization = await ports.organizations.findById(agreement.organizationId);
       const membership = await ports.memberships.findById(agreement.membershipId);
       if (await ports.agreements.markViewed(agreement.id, now)) {
-        await ports.auditLog.append({
-          id: ports.ids.uuid(),
-          createdAt: now,
+        await appendAudit(ports, {
           organizationId: agreement.organizationId,
           action: 'agreement.viewed',
           actorUserId: O.isSome(membership) ? membership.value.userId : null,
@@ -181,9 +180,7 @@ export const signAgreement =
       if (!(await ports.agreements.useLink(link.tokenHash, now))) return E.left(agreementLinkUsed());
       if (!(await ports.agreements.sign(agreement.id, signature))) return E.left(agreementLinkUsed());
       const membership = await ports.memberships.findById(agreement.membershipId);
-      await ports.auditLog.append({
-        id: ports.ids.uuid(),
-        createdAt: now,
+      await appendAudit(ports, {
         organizationId: agreement.organizationId,
         action: 'agreement.signed',
         actorUserId: O.isSome(membership) ? membership.value.userId : null,
