@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import type { OrganizationId } from '../organization/organization.js';
 import { AmountMinor } from '../payments/payment.js';
 import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
-import { isPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
+import { isTrimmedPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
 
 /** Brand of `PlanId`. */
@@ -24,11 +24,7 @@ export interface PlanNameBrand {
 const MAX_NAME_LENGTH = 100;
 /** A plan's name: 1–100 characters, no control characters, no surrounding spaces. */
 export const PlanName = withJsonSchema(
-  t.brand(
-    t.string,
-    (s): s is t.Branded<string, PlanNameBrand> => s.length >= 1 && s.length <= MAX_NAME_LENGTH && s === s.trim() && isPlainText(s),
-    'PlanName',
-  ),
+  t.brand(t.string, (s): s is t.Branded<string, PlanNameBrand> => isTrimmedPlainText(s, MAX_NAME_LENGTH), 'PlanName'),
   { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, pattern: PLAIN_TEXT_PATTERN, description: 'no surrounding spaces' },
 );
 /** A plan's name. */

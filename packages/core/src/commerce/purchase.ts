@@ -5,7 +5,7 @@ import type { OrganizationId } from '../organization/organization.js';
 import type { AmountMinor, PaymentId } from '../payments/payment.js';
 import type { PaymentStatus } from '../payments/payment-status.js';
 import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
-import { isPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
+import { isTrimmedPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
 import type { PlanCurrency, PlanId, PlanPeriod, PlanRole } from './plan.js';
 
@@ -28,11 +28,7 @@ export interface BuyerNameBrand {
 const MAX_BUYER_NAME = 100;
 /** The buyer's name as they typed it: 1–100 characters, no control characters, no surrounding spaces. */
 export const BuyerName = withJsonSchema(
-  t.brand(
-    t.string,
-    (s): s is t.Branded<string, BuyerNameBrand> => s.length >= 1 && s.length <= MAX_BUYER_NAME && s === s.trim() && isPlainText(s),
-    'BuyerName',
-  ),
+  t.brand(t.string, (s): s is t.Branded<string, BuyerNameBrand> => isTrimmedPlainText(s, MAX_BUYER_NAME), 'BuyerName'),
   { type: 'string', minLength: 1, maxLength: MAX_BUYER_NAME, pattern: PLAIN_TEXT_PATTERN },
 );
 /** A buyer's name. */

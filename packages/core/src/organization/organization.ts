@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { isPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
+import { isTrimmedPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
 import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
 import type { OrganizationSlug } from './organization-slug.js';
@@ -27,8 +27,7 @@ export type OrganizationName = t.Branded<string, OrganizationNameBrand>;
 
 const MAX_NAME_LENGTH = 100;
 
-const isOrganizationName = (u: unknown): u is OrganizationName =>
-  typeof u === 'string' && u.length >= 1 && u.length <= MAX_NAME_LENGTH && u === u.trim() && isPlainText(u);
+const isOrganizationName = (u: unknown): u is OrganizationName => typeof u === 'string' && isTrimmedPlainText(u, MAX_NAME_LENGTH);
 
 /** Decodes a name, trimming it first. */
 export const OrganizationName = withJsonSchema(

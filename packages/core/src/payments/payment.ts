@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import type { UserId } from '../identity/identifiers.js';
 import type { OrganizationId } from '../organization/organization.js';
-import { isPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
+import { isTrimmedPlainText, PLAIN_TEXT_PATTERN } from '../shared/plain-text.js';
 import { isUuid } from '../shared/uuid.js';
 import { UUID_SCHEMA, withJsonSchema } from '../shared/json-schema.js';
 import type { PaymentStatus } from './payment-status.js';
@@ -65,8 +65,7 @@ const MAX_DESCRIPTION_LENGTH = 200;
 export const PaymentDescription = withJsonSchema(
   t.brand(
     t.string,
-    (s): s is t.Branded<string, PaymentDescriptionBrand> =>
-      s.length >= 1 && s.length <= MAX_DESCRIPTION_LENGTH && s === s.trim() && isPlainText(s),
+    (s): s is t.Branded<string, PaymentDescriptionBrand> => isTrimmedPlainText(s, MAX_DESCRIPTION_LENGTH),
     'PaymentDescription',
   ),
   { type: 'string', minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH, pattern: PLAIN_TEXT_PATTERN, description: 'no control characters' },
@@ -96,11 +95,7 @@ export interface PayerTextBrand {
 /** One payer detail: trimmed, 1–400 characters, no control characters. */
 const MAX_PAYER_TEXT_LENGTH = 400;
 const PayerText = withJsonSchema(
-  t.brand(
-    t.string,
-    (s): s is t.Branded<string, PayerTextBrand> => s.length >= 1 && s.length <= MAX_PAYER_TEXT_LENGTH && s === s.trim() && isPlainText(s),
-    'PayerText',
-  ),
+  t.brand(t.string, (s): s is t.Branded<string, PayerTextBrand> => isTrimmedPlainText(s, MAX_PAYER_TEXT_LENGTH), 'PayerText'),
   {
     type: 'string',
     minLength: 1,

@@ -10,3 +10,13 @@ export const isPlainText = (text: string): boolean => !CONTROL_CHARACTERS.test(t
 
 /** The same rule as a JSON Schema `pattern`: text without a control character. */
 export const PLAIN_TEXT_PATTERN = `^[^${CONTROL_CHARACTERS.source.slice(1, -1)}]*$`;
+
+/**
+ * Whether `text` is a one-line name or label as people type it: 1 to `max` characters, no surrounding
+ * spaces, no control character (an organization's or a plan's name, a buyer's name, a payment's description).
+ *
+ * @example
+ * isTrimmedPlainText('Iron Gym', 100); // true; ' Iron Gym' and '' are not
+ */
+export const isTrimmedPlainText = (text: string, max: number): boolean =>
+  text.length >= 1 && text.length <= max && text === text.trim() && isPlainText(text);
