@@ -149,7 +149,7 @@ export const startServer = async (
     // database closes, and the push receipts' timer stops before the background work drains, so the
     // drain has an end.
     for (const job of container.getAll(TOKENS.BackgroundJobs)) {
-      job.start();
+      job.start?.();
       draining.unshift(job.stop);
     }
     // Every area's job handlers, one worker set per queue. They stop taking jobs first at close,

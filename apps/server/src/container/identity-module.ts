@@ -21,11 +21,7 @@ export const identity: Area<IdentityArea> = {
       // queue (`identity.sync-users` in PERIODIC_JOBS). Still a background job: its stop ends a run
       // in progress after the current page.
       bind(TOKENS.UserSyncJob).toDynamicValue((context) =>
-        userSyncJob({
-          syncUsers: context.get(TOKENS.IdentityArea).syncUsers,
-          logger: context.get(TOKENS.Logger),
-          errorTracker: context.get(TOKENS.ErrorTracker),
-        }),
+        userSyncJob({ syncUsers: context.get(TOKENS.IdentityArea).syncUsers, logger: context.get(TOKENS.Logger) }),
       );
       bind(TOKENS.BackgroundJobs).toService(TOKENS.UserSyncJob);
     }),

@@ -114,9 +114,7 @@ export const payments: Area<PaymentsArea> = {
       });
       // On demand here; every PAYMENT_SWEEP_INTERVAL_SECONDS on one instance of the fleet through the
       // durable queue (`payments.sweep` in PERIODIC_JOBS).
-      bind(TOKENS.PaymentSweepJob).toDynamicValue((context) =>
-        paymentSweepJob(context.get(TOKENS.PaymentsArea), context.get(TOKENS.Logger)),
-      );
+      bind(TOKENS.PaymentSweepJob).toDynamicValue((context) => paymentSweepJob(context.get(TOKENS.PaymentsArea)));
       bind(TOKENS.BackgroundJobs).toService(TOKENS.PaymentSweepJob);
     }),
 };

@@ -65,7 +65,7 @@ import type {
 import type { HttpServices, PaymentCallbackLimits } from '@idv/adapters-http';
 import type { RateLimitStore } from '@idv/adapters-rate-limit';
 import type { BackgroundJob } from '../jobs/background-job.js';
-import type { PeriodicJob } from '../jobs/periodic-job.js';
+import type { OnDemandJob } from '../jobs/on-demand-job.js';
 import type { BackgroundWork } from '../observability/background-work.js';
 import type { UserSyncJob } from '../sync/user-sync-job.js';
 
@@ -146,7 +146,7 @@ export const TOKENS = {
   /** The payment callbacks' own budgets: callbacks and bad signatures per source, and the trusted sources. */
   PaymentCallbackLimits: Symbol('PaymentCallbackLimits') as ServiceIdentifier<PaymentCallbackLimits>,
   /** The payment sweeper (`PAYMENT_SWEEP_INTERVAL_SECONDS`), also run on demand. */
-  PaymentSweepJob: Symbol('PaymentSweepJob') as ServiceIdentifier<PeriodicJob<void, SweepReport>>,
+  PaymentSweepJob: Symbol('PaymentSweepJob') as ServiceIdentifier<OnDemandJob<void, SweepReport>>,
   /** Registered devices, the push service, work off the request path, and the area's use cases. */
   Devices: Symbol('Devices') as ServiceIdentifier<Devices>,
   Notifications: Symbol('Notifications') as ServiceIdentifier<Notifications>,
@@ -156,7 +156,7 @@ export const TOKENS = {
   DevicesArea: Symbol('DevicesArea') as ServiceIdentifier<DevicesArea>,
   /** The reconciliation with the provider (`SYNC_INTERVAL_MINUTES`), also run on demand. */
   UserSyncJob: Symbol('UserSyncJob') as ServiceIdentifier<UserSyncJob>,
-  /** Every background job the areas run: each area binds its own here, and the server starts and stops them all. */
+  /** Every background job the areas run: each area binds its own here; the server starts those with a timer and stops them all. */
   BackgroundJobs: Symbol('BackgroundJobs') as ServiceIdentifier<BackgroundJob>,
   /** Posts signed events to endpoints (outbound webhooks). */
   EventSender: Symbol('EventSender') as ServiceIdentifier<EventSender>,

@@ -1,7 +1,10 @@
-/** A job an area runs in the background while the server runs; the server starts and stops every one. */
+/**
+ * A job an area runs while the server runs; the server starts every one that has a timer of its own
+ * (the push receipts), and stops every one at close.
+ */
 export interface BackgroundJob {
-  /** Starts the schedule (timers never keep the process alive). */
-  start(): void;
-  /** Ends the schedule and resolves once a run in progress has finished. */
+  /** Starts its timer (timers never keep the process alive); absent for a job run only when asked. */
+  start?(): void;
+  /** Ends the timer, if any, and resolves once a run in progress has finished. */
   stop(): Promise<void>;
 }

@@ -29,7 +29,14 @@ export interface JobRuntimeContext {
  * jobs' first runs (the singleton key keeps one per fleet).
  */
 export const startJobRuntime = async ({ jobs, container, config, logger, metrics }: JobRuntimeContext): Promise<JobRuntime> => {
-  const periodic = { entries: PERIODIC_JOBS, config, container, queue: container.get(TOKENS.JobQueue), logger };
+  const periodic = {
+    entries: PERIODIC_JOBS,
+    config,
+    container,
+    queue: container.get(TOKENS.JobQueue),
+    logger,
+    errorTracker: container.get(TOKENS.ErrorTracker),
+  };
   const handlers = Object.assign(
     {},
     ...container.getAll(TOKENS.JobHandlers, { optional: true }),

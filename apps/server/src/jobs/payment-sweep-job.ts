@@ -1,22 +1,13 @@
-import type { Logger, PaymentsArea, SweepReport } from '@idv/core';
-import { periodicJob, type PeriodicJob } from './periodic-job.js';
+import type { PaymentsArea, SweepReport } from '@idv/core';
+import { onDemandJob, type OnDemandJob } from './on-demand-job.js';
 
 /**
- * The payment sweeper: settles or expires the pending payments on demand and, with an interval,
- * periodically; a failed run is logged and the next one scheduled.
+ * The payment sweeper: settles or expires the pending payments, one run at a time. It runs every
+ * `PAYMENT_SWEEP_INTERVAL_SECONDS` as the `payments.sweep` entry of `PERIODIC_JOBS`, and on demand.
  *
  * @example
- * const sweeper = paymentSweepJob(paymentsArea, logger, 60_000);
- * sweeper.start();
+ * const sweeper = paymentSweepJob(paymentsArea);
+ * const report = await sweeper.runNow();
  */
-export const paymentSweepJob = (
-  payments: Pick<PaymentsArea, 'sweepPayments'>,
-  logger: Logger,
-  intervalMs?: number,
-): PeriodicJob<void, SweepReport> =>
-  periodicJob({
-    run: () => payments.sweepPayments(),
-    ...(intervalMs === undefined ? {} : { intervalMs }),
-    onError: (error) =>
-      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'payment sweep failed; the next run is scheduled'),
-  });
+export const paymentSweepJob = (payments: Pick<PaymentsArea, 'sweepPayments'>): OnDemandJob<void, SweepReport> =>
+  onDemandJob(() => payments.sweepPayments());

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { EXPIRE_INVITATIONS_JOB, PRUNE_FEED_JOB, type JobHandlers, type JobQueue, type Logger } from '@idv/core';
+import { EXPIRE_INVITATIONS_JOB, PRUNE_FEED_JOB, type ErrorTracker, type JobHandlers, type JobQueue, type Logger } from '@idv/core';
 import type { AppConfig } from '../config/app-config.js';
 import { TOKENS } from '../container/tokens.js';
 
@@ -13,7 +13,7 @@ export interface PeriodicJobEntry {
   readonly name: string;
   /** How often it runs in this deployment, from the configuration; undefined: never by itself. */
   readonly everyMs: (config: AppConfig) => number | undefined;
-  /** One run; a rejection is logged at error and the next run is scheduled all the same. */
+  /** One run; a rejection is logged at error, reported to the error tracker, and the next run is scheduled all the same. */
   readonly run: (container: Container) => Promise<unknown>;
 }
 
@@ -60,6 +60,7 @@ export interface PeriodicJobsContext {
   readonly container: Container;
   readonly queue: JobQueue;
   readonly logger: Logger;
+  readonly errorTracker: ErrorTracker;
 }
 
 const next = (queue: JobQueue, name: string, everyMs: number): Promise<void> =>
@@ -67,9 +68,9 @@ const next = (queue: JobQueue, name: string, everyMs: number): Promise<void> =>
 
 /**
  * The handlers of the periodic jobs: each runs its work, then enqueues its next run (a run whose
- * interval is now unset ends the chain).
+ * interval is now unset ends the chain). A failed run is logged and reported, never retried early.
  */
-export const periodicJobHandlers = ({ entries, config, container, queue, logger }: PeriodicJobsContext): JobHandlers =>
+export const periodicJobHandlers = ({ entries, config, container, queue, logger, errorTracker }: PeriodicJobsContext): JobHandlers =>
   Object.fromEntries(
     entries.map((entry) => [
       entry.name,
@@ -83,6 +84,7 @@ export const periodicJobHandlers = ({ entries, config, container, queue, logger 
             { job: entry.name, err: error instanceof Error ? error.message : String(error) },
             'periodic job failed; the next run is scheduled',
           );
+          errorTracker.captureException(error, { job: entry.name });
         }
         await next(queue, entry.name, everyMs);
       },
@@ -97,7 +99,7 @@ export const schedulePeriodicJobs = async ({
   entries,
   config,
   queue,
-}: Omit<PeriodicJobsContext, 'container' | 'logger'>): Promise<void> => {
+}: Pick<PeriodicJobsContext, 'entries' | 'config' | 'queue'>): Promise<void> => {
   for (const entry of entries) {
     const everyMs = entry.everyMs(config);
     if (everyMs !== undefined) await next(queue, entry.name, everyMs);

@@ -1,7 +1,7 @@
 import test from 'ava';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { SyncSummary, SyncUsers, SyncUsersOptions } from '@idv/core';
-import { RecordingErrorTracker, RecordingLogger } from '@idv/core/testing';
+import { RecordingLogger } from '@idv/core/testing';
 import { userSyncJob } from './user-sync-job.js';
 
 const SUMMARY: SyncSummary = { created: 1, updated: 0, deleted: 0, invitationsAccepted: 0, unchanged: 4, stopped: false };
@@ -24,51 +24,41 @@ const heldSync = () => {
   return { syncUsers, runs, started };
 };
 
-test('once started with an interval the job runs by itself, again after a failed run (logged and reported), never two at once', async (t) => {
+test('never two syncs at once: one asked for during a run joins it; a failed run rejects, a finished one logs its summary', async (t) => {
   const sync = heldSync();
   const logger = new RecordingLogger();
-  const errorTracker = new RecordingErrorTracker();
-  // The job's timers never hold the process open (unref), so the test holds it while it waits.
-  const keepAlive = setInterval(() => undefined, 60_000);
-  t.teardown(() => clearInterval(keepAlive));
-  const job = userSyncJob({ syncUsers: sync.syncUsers, logger, errorTracker, intervalMs: 1 });
-  job.start();
+  const job = userSyncJob({ syncUsers: sync.syncUsers, logger });
+  t.is(sync.runs.length, 0, 'runs only when asked');
+  const first = job.runNow();
   await sync.started(1);
   const joined = job.runNow();
   await Promise.resolve();
   t.is(sync.runs.length, 1, 'runNow during a run joins it');
   sync.runs[0]!.finish(new Error('provider down'));
+  await t.throwsAsync(first, { message: 'provider down' });
   await t.throwsAsync(joined, { message: 'provider down' });
+  const second = job.runNow();
   await sync.started(2);
-  t.like(logger.at('error')[0], { message: 'user sync failed; the next run is scheduled', fields: { err: 'provider down' } });
-  t.is(errorTracker.captured.length, 1);
   sync.runs[1]!.finish(SUMMARY);
-  await sync.started(3);
+  t.deepEqual(await second, SUMMARY);
   t.like(logger.at('info')[0], {
     message: 'user sync: created 1, updated 0, deleted 0, invitations accepted 0, unchanged 4',
     fields: { created: 1, unchanged: 4 },
   });
-
-  // stop() asks the running sync to stop between pages and waits for it; nothing runs after.
-  let stopped = false;
-  const stopping = job.stop().then(() => (stopped = true));
-  t.true(sync.runs[2]!.options.stopRequested?.());
-  await Promise.resolve();
-  t.false(stopped);
-  sync.runs[2]!.finish({ ...SUMMARY, stopped: true });
-  await stopping;
-  t.is(sync.runs.length, 3);
 });
 
-test('without an interval the job runs only when asked', async (t) => {
+test('stop asks the running sync to stop between pages and waits for it; nothing runs after', async (t) => {
   const sync = heldSync();
-  const job = userSyncJob({ syncUsers: sync.syncUsers, logger: new RecordingLogger(), errorTracker: new RecordingErrorTracker() });
-  job.start();
-  t.is(sync.runs.length, 0);
+  const job = userSyncJob({ syncUsers: sync.syncUsers, logger: new RecordingLogger() });
   const running = job.runNow();
   await sync.started(1);
-  sync.runs[0]!.finish(SUMMARY);
-  t.deepEqual(await running, SUMMARY);
-  await job.stop();
+  let stopped = false;
+  const stopping = job.stop().then(() => (stopped = true));
+  t.true(sync.runs[0]!.options.stopRequested?.());
+  await Promise.resolve();
+  t.false(stopped);
+  sync.runs[0]!.finish({ ...SUMMARY, stopped: true });
+  await stopping;
+  t.deepEqual(await running, { ...SUMMARY, stopped: true });
   t.is(sync.runs.length, 1);
 });
