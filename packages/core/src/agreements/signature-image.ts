@@ -22,7 +22,8 @@ export const SignatureImage = withJsonSchema(
     (input, context) => {
       if (typeof input !== 'string') return t.failure(input, context, 'expected a base64 PNG');
       const base64 = input.replace(DATA_URL, '').replace(/\s+/g, '');
-      if (!BASE64.test(base64)) return t.failure('(image)', context, 'expected a base64 PNG');
+      // Padded base64 only (what a canvas gives): anything else would make `atob` throw.
+      if (!BASE64.test(base64) || base64.length % 4 !== 0) return t.failure('(image)', context, 'expected a base64 PNG');
       if (Math.floor((base64.length * 3) / 4) > SIGNATURE_IMAGE_MAX_BYTES + 2)
         return t.failure('(image)', context, `expected a PNG of at most ${SIGNATURE_IMAGE_MAX_BYTES} bytes`);
       const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
