@@ -18,6 +18,14 @@ const refine = <A>(name: string, message: string, parse: (s: string) => A | unde
     String,
   );
 
+/** A whole number from `min` to `max` (of `unit`, when given), as the message names it. */
+const wholeNumber = (name: string, min: number, max: number, unit?: string) => {
+  const digits = new RegExp(`^[0-9]{1,${String(max).length}}$`);
+  return refine(name, `expected a whole number${unit === undefined ? '' : ` of ${unit}`} from ${min} to ${max}`, (s) =>
+    digits.test(s) && Number(s) >= min && Number(s) <= max ? Number(s) : undefined,
+  );
+};
+
 /** A TCP port, 0-65535 (0 asks the OS for a free one). */
 export const Port = refine('Port', 'expected a port number (0-65535)', (s) =>
   /^\d{1,5}$/.test(s) && Number(s) <= 65535 ? Number(s) : undefined,
@@ -86,14 +94,10 @@ export const RedisUrl = refine('RedisUrl', 'expected a redis:// or rediss:// URL
 });
 
 /** A whole number from 1 to 1,000,000 (a rate limit's points or window). */
-export const PositiveCount = refine('PositiveCount', 'expected a whole number from 1 to 1000000', (s) =>
-  /^[0-9]{1,7}$/.test(s) && Number(s) >= 1 && Number(s) <= 1_000_000 ? Number(s) : undefined,
-);
+export const PositiveCount = wholeNumber('PositiveCount', 1, 1_000_000);
 
 /** A whole number from 0 to 10 (proxies in front of the service). */
-export const ProxyHops = refine('ProxyHops', 'expected a whole number from 0 to 10', (s) =>
-  /^[0-9]{1,2}$/.test(s) && Number(s) <= 10 ? Number(s) : undefined,
-);
+export const ProxyHops = wholeNumber('ProxyHops', 0, 10);
 
 /** A Redis key prefix: letters, digits and `:_.-`, up to 100 characters. */
 export const KeyPrefix = refine('KeyPrefix', 'expected letters, digits or :_.- (up to 100)', (s) =>
@@ -101,24 +105,16 @@ export const KeyPrefix = refine('KeyPrefix', 'expected letters, digits or :_.- (
 );
 
 /** A whole number of days, 1–365 (`INVITATION_TTL_DAYS`). */
-export const Days = refine('Days', 'expected a whole number of days from 1 to 365', (s) =>
-  /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 365 ? Number(s) : undefined,
-);
+export const Days = wholeNumber('Days', 1, 365, 'days');
 
 /** A whole number of minutes, 1–10080 (a week): how often a periodic job runs. */
-export const Minutes = refine('Minutes', 'expected a whole number of minutes from 1 to 10080', (s) =>
-  /^[0-9]{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 10_080 ? Number(s) : undefined,
-);
+export const Minutes = wholeNumber('Minutes', 1, 10_080, 'minutes');
 
 /** Minutes a payer has to pay, 1–1440 (`PAYMENT_PENDING_TTL_MINUTES`). */
-export const PendingMinutes = refine('PendingMinutes', 'expected a whole number of minutes from 1 to 1440', (s) =>
-  /^[0-9]{1,4}$/.test(s) && Number(s) >= 1 && Number(s) <= 1440 ? Number(s) : undefined,
-);
+export const PendingMinutes = wholeNumber('PendingMinutes', 1, 1440, 'minutes');
 
 /** Seconds between background runs, 1–3600 (`PAYMENT_SWEEP_INTERVAL_SECONDS`). */
-export const IntervalSeconds = refine('IntervalSeconds', 'expected a whole number of seconds from 1 to 3600', (s) =>
-  /^[0-9]{1,4}$/.test(s) && Number(s) >= 1 && Number(s) <= 3600 ? Number(s) : undefined,
-);
+export const IntervalSeconds = wholeNumber('IntervalSeconds', 1, 3600, 'seconds');
 
 /** pino levels. */
 export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
@@ -175,9 +171,7 @@ export const CidrList = refine('CidrList', 'expected comma-separated IP addresse
 });
 
 /** A whole number of seconds from 0 to 86 400 (one day). */
-export const SecondsUpToADay = refine('SecondsUpToADay', 'expected a whole number of seconds from 0 to 86400', (s) =>
-  /^[0-9]{1,5}$/.test(s) && Number(s) <= 86_400 ? Number(s) : undefined,
-);
+export const SecondsUpToADay = wholeNumber('SecondsUpToADay', 0, 86_400, 'seconds');
 
 /** A Sentry DSN: `http(s)://<public key>@<host>/<project id>`. */
 export const SentryDsn = refine('SentryDsn', 'expected a Sentry DSN (https://<key>@<host>/<project>)', (s) => {
@@ -192,9 +186,7 @@ export const SentryDsn = refine('SentryDsn', 'expected a Sentry DSN (https://<ke
 });
 
 /** Seconds to wait for in-flight work at shutdown: 1–600. */
-export const GraceSeconds = refine('GraceSeconds', 'expected a whole number of seconds from 1 to 600', (s) =>
-  /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 600 ? Number(s) : undefined,
-);
+export const GraceSeconds = wholeNumber('GraceSeconds', 1, 600, 'seconds');
 
 /** A factor above 0 and at most 1 (`WEBHOOK_RETRY_SCHEDULE_SCALE`: 0.001 turns 10 h into 36 s). */
 export const ScaleFactor = refine('ScaleFactor', 'expected a number above 0 and at most 1 (e.g. 0.001)', (s) =>
@@ -202,14 +194,10 @@ export const ScaleFactor = refine('ScaleFactor', 'expected a number above 0 and 
 );
 
 /** Jobs of one queue running at once per process, 1–100 (`JOBS_WORKERS`). */
-export const WorkerCount = refine('WorkerCount', 'expected a whole number from 1 to 100', (s) =>
-  /^[0-9]{1,3}$/.test(s) && Number(s) >= 1 && Number(s) <= 100 ? Number(s) : undefined,
-);
+export const WorkerCount = wholeNumber('WorkerCount', 1, 100);
 
 /** Retries after a job's first attempt, 0–100 (`JOBS_RETRY_LIMIT`). */
-export const RetryLimit = refine('RetryLimit', 'expected a whole number from 0 to 100', (s) =>
-  /^[0-9]{1,3}$/.test(s) && Number(s) <= 100 ? Number(s) : undefined,
-);
+export const RetryLimit = wholeNumber('RetryLimit', 0, 100);
 
 /** Seconds between an idle worker's polls, 0.5–600 (`JOBS_POLL_INTERVAL_SECONDS`; pg-boss polls at most every 0.5 s). */
 export const PollSeconds = refine('PollSeconds', 'expected a number of seconds from 0.5 to 600', (s) =>

@@ -4,9 +4,6 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { DEFAULT_INVITATION_TTL_DAYS, describeErrors } from '@idv/core';
-
-/** `AGREEMENT_LINK_TTL_DAYS` when unset: a signing link opens for two weeks. */
-export const DEFAULT_AGREEMENT_LINK_TTL_DAYS = 14;
 import { AndroidPackage, AppleAppIdList, appLinksConfig, Sha256FingerprintList } from './app-links-config.js';
 import type { AppConfig, IdpConfig } from './app-config.js';
 import { observabilityConfig } from './observability-config.js';
@@ -50,6 +47,9 @@ import {
   RetryLimit,
   PollSeconds,
 } from './env-codecs.js';
+
+/** `AGREEMENT_LINK_TTL_DAYS` when unset: a signing link opens for two weeks. */
+export const DEFAULT_AGREEMENT_LINK_TTL_DAYS = 14;
 
 const Env = t.partial({
   NODE_ENV: NodeEnv,
