@@ -21,13 +21,11 @@ import type {
   MeView,
   MembershipView,
   OrganizationView,
-  PlanView,
-  PublicPlanView,
-  PublicProfileView,
   OwnerlessOrganizationView,
   PaymentSubscriptionView,
   PaymentView,
 } from './response-codecs.js';
+import type { PlanView, PublicPlanView, PublicProfileView } from './commerce-views.js';
 
 /** A plan as the public page shows it. */
 export const publicPlanJson = (plan: Plan): t.TypeOf<typeof PublicPlanView> => ({

@@ -24,15 +24,6 @@ import {
   UserId,
   UUID_SCHEMA,
   withJsonSchema,
-  AgreementTemplateRefs,
-  AmountMinor,
-  PlanCurrency,
-  PlanDescription,
-  PlanId,
-  PlanName,
-  PlanPeriod,
-  PlanRole,
-  SeatLimit,
 } from '@idv/core';
 
 // The shapes of the answers, as io-ts codecs: the views in json-views.ts are typed by them (a field
@@ -60,7 +51,8 @@ const Uuid = withJsonSchema(
   UUID_SCHEMA,
 );
 
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+/** A codec's value, or null. */
+export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** `{ organization }` and friends. */
 export const OrganizationView = t.type(
@@ -156,43 +148,6 @@ export const PaymentSubscriptionView = t.type(
 
 /** A list page: `{ items, nextCursor }` (null at the end). */
 export const pageOf = <C extends t.Mixed>(item: C, name: string) => t.type({ items: t.array(item), nextCursor: nullable(t.string) }, name);
-
-/** What a plan sells, as anyone may see it on the organization's public page. */
-export const PublicPlanView = t.type(
-  {
-    id: PlanId,
-    name: PlanName,
-    description: PlanDescription,
-    priceMinor: AmountMinor,
-    currency: PlanCurrency,
-    period: PlanPeriod,
-    grantsRole: PlanRole,
-    seatLimit: nullable(SeatLimit),
-  },
-  'PublicPlan',
-);
-
-/** A plan as its organization's staff see it. */
-export const PlanView = t.intersection(
-  [
-    PublicPlanView,
-    t.type({
-      organizationId: OrganizationId,
-      agreementTemplateIds: AgreementTemplateRefs,
-      onSale: t.boolean,
-      archivedAt: nullable(DateTime),
-      createdAt: DateTime,
-      updatedAt: DateTime,
-    }),
-  ],
-  'Plan',
-);
-
-/** `GET /public/organizations/:slug`: the name and the plans on sale; never members or counts. */
-export const PublicProfileView = t.type(
-  { organization: t.type({ name: OrganizationName, slug: OrganizationSlug }, 'PublicOrganization'), plans: t.array(PublicPlanView) },
-  'PublicProfile',
-);
 
 /** `GET /users/me`. */
 export const MeView = t.type(

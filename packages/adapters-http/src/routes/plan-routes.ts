@@ -8,7 +8,8 @@ import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
 import { PlanBody, PlanChangesBody, PlanListQuery, PlanParams } from '../requests/commerce-requests.js';
 import { OrganizationParams } from '../requests/organization-requests.js';
 import { pageJson, planJson } from '../responses/json-views.js';
-import { pageOf, PlanView } from '../responses/response-codecs.js';
+import { PlanView } from '../responses/commerce-views.js';
+import { pageOf } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
 const PlanReply = t.type({ plan: PlanView }, 'PlanReply');

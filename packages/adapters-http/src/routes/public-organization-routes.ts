@@ -3,7 +3,7 @@ import { publicEndpoint } from '../edge/public-endpoint.js';
 import { ok, replyWith } from '../edge/reply.js';
 import { PublicOrganizationParams } from '../requests/commerce-requests.js';
 import { publicProfileJson } from '../responses/json-views.js';
-import { PublicProfileView } from '../responses/response-codecs.js';
+import { PublicProfileView } from '../responses/commerce-views.js';
 import type { Route } from './route.js';
 
 /** `GET /public/organizations/:slug`: an organization's public page, for visitors without an account. */
