@@ -5,10 +5,16 @@ import { forEachBackend, runnerFor } from './support/backends.js';
 import { ensureOrganization } from './support/seed.js';
 
 // Each case reads its own organization's feed, so one case's events never show in the other's.
-const ORGS = ['0000e0f0-0000-4000-8000-000000000001', '0000e0f0-0000-4000-8000-000000000002'] as const;
+const ORGS = [
+  '0000e0f0-0000-4000-8000-000000000001',
+  '0000e0f0-0000-4000-8000-000000000002',
+  '0000e0f0-0000-4000-8000-000000000003',
+] as const;
 let ORG: string = ORGS[0];
 // Asking for the transaction's id assigns one now, as the first write of a longer transaction would.
 const TAKE_XID = statement('probe_take_xact_id', 'select pg_current_xact_id()::text as "xid"');
+const NEXT_POSITION = statement('probe_next_position', `select nextval('outbound_events_position_seq')::text as "next"`);
+const SET_POSITION = statement('probe_set_position', `select setval('outbound_events_position_seq', ?::bigint)`);
 
 let serial = 0;
 const anEvent = (): OutboundEvent => ({
@@ -125,6 +131,24 @@ forEachBackend(
       mayCommit.open();
       await slow;
       t.deepEqual((await readFrom(db.eventLog, whileOpen.at, 2)).ids, [slowEvent.id, newer.id]);
+    });
+    test.serial(`${backend.label}: positions are ordered as numbers, not as text (…, 99, 100, …)`, async (t) => {
+      ORG = ORGS[2];
+      const db = backend.persistence();
+      await ensureOrganization(db, ORG);
+      const start = await readFrom(db.eventLog, undefined);
+      // Move the sequence forward (never back) to just below the next power of ten, so the next
+      // two events of one transaction take positions such as 99 and 100, which sort the other way as text.
+      const [row] = await db.sql.rows<{ next: string }>(NEXT_POSITION, []);
+      const next = BigInt(row?.next ?? '1');
+      await db.sql.run(SET_POSITION, [(10n ** BigInt(next.toString().length + 1) - 2n).toString()]);
+      const lower = anEvent();
+      const higher = anEvent();
+      await db.sql.transaction(async () => {
+        await db.eventLog.append(lower);
+        await db.eventLog.append(higher);
+      });
+      t.deepEqual((await readFrom(db.eventLog, start.at, 2)).ids, [lower.id, higher.id]);
     });
   },
   { pglite: false },

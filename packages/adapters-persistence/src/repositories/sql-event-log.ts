@@ -13,13 +13,14 @@ const APPEND = statement('outbound_events_append', `insert into "outbound_events
 
 const FIND = statement('outbound_events_find', `select ${COLUMNS} from "outbound_events" where "id" = ?`);
 
-// Only rows of transactions older than every open one (xact_id below the snapshot's xmin): any
+// Ordered by the table's columns, not the text aliases of the select list (which would sort
+// "10" before "9"). Only rows of transactions older than every open one (xact_id below the snapshot's xmin): any
 // transaction still to commit has a larger xact_id, so it sorts after every row served so far.
 const FEED_FIRST = statement(
   'outbound_events_feed_first',
   `select ${COLUMNS}, "xact_id"::text as "xact_id", "position"::text as "position" from "outbound_events"
 where "organization_id" = ? and "xact_id" < pg_snapshot_xmin(pg_current_snapshot())
-order by "xact_id", "position" limit ?`,
+order by "outbound_events"."xact_id", "outbound_events"."position" limit ?`,
 );
 
 const FEED_AFTER = statement(
@@ -27,7 +28,7 @@ const FEED_AFTER = statement(
   `select ${COLUMNS}, "xact_id"::text as "xact_id", "position"::text as "position" from "outbound_events"
 where "organization_id" = ? and "xact_id" < pg_snapshot_xmin(pg_current_snapshot())
 and ("xact_id", "position") > (?::xid8, ?::bigint)
-order by "xact_id", "position" limit ?`,
+order by "outbound_events"."xact_id", "outbound_events"."position" limit ?`,
 );
 
 const PRUNE = statement('outbound_events_prune', `delete from "outbound_events" where "timestamp" < ?`);
