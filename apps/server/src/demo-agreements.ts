@@ -5,7 +5,8 @@ type OwnerApi = (method: string, path: string, body?: unknown) => Promise<DemoAn
 
 /**
  * The agreements steps of `npm run demo`: a waiver template, a signature request for a member (its
- * link printed once), the member's signature through the public endpoint, and the staff list.
+ * link printed once), the member's signature through the public endpoint, and the staff list; answers
+ * the agreement's id.
  */
 export const agreementStory = async (
   say: (line?: string) => void,
@@ -13,7 +14,7 @@ export const agreementStory = async (
   orgId: string,
   membershipId: string,
   step: number,
-): Promise<void> => {
+): Promise<{ agreementId: string }> => {
   say(`${step}. The owner writes a liability waiver (POST /organizations/${orgId}/agreement-templates) and asks the member to sign it.`);
   const template = expectOk(
     'creating the template',
@@ -45,7 +46,5 @@ export const agreementStory = async (
   const listed = expectOk('listing the agreements', await owner('GET', `/organizations/${orgId}/members/${membershipId}/agreements`));
   for (const item of listed.items as Array<{ title: string; version: number; status: string; receiptId: string | null }>)
     say(`   ${item.title} v${item.version}: ${item.status}${item.receiptId === null ? '' : `, receipt ${item.receiptId}`}.`);
-  say(
-    `   Its compliance PDF: GET /organizations/${orgId}/members/${membershipId}/agreements/${requested.agreement.id}/pdf (compliance.read).`,
-  );
+  return { agreementId: requested.agreement.id as string };
 };

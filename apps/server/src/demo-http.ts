@@ -24,3 +24,15 @@ export const expectOk = (what: string, answer: DemoAnswer): any => {
   if (answer.status < 200 || answer.status > 299) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 };
+
+/** A binary answer: status and the body's bytes. */
+export interface DemoDownload {
+  readonly status: number;
+  readonly bytes: Uint8Array;
+}
+
+/** One HTTP GET of the demo whose answer is a file (a PDF), with optional headers. */
+export const callBytes = async (url: string, headers: Record<string, string> = {}): Promise<DemoDownload> => {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+  return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+};

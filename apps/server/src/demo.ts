@@ -1,5 +1,6 @@
 import type { DevIdpFile } from './dev-idp-file.js';
-import { callJson, expectOk } from './demo-http.js';
+import { callBytes, callJson, expectOk } from './demo-http.js';
+import { compliancePdfStory } from './demo-agreement-pdf.js';
 import { agreementStory } from './demo-agreements.js';
 import { paymentStory } from './demo-payments.js';
 import { findDemoTarget } from './demo-target.js';
@@ -30,6 +31,8 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   // Each call mints a fresh token: session tokens live 60 seconds.
   const api = (sessionId: string) => async (method: string, path: string, body?: unknown) =>
     callJson(`${serviceUrl}${path}`, { method, headers: { authorization: `Bearer ${await mint(sessionId)}` }, body });
+  const download = (sessionId: string) => async (path: string) =>
+    callBytes(`${serviceUrl}${path}`, { authorization: `Bearer ${await mint(sessionId)}` });
 
   const email = `demo-${Date.now().toString(36)}@example.com`;
   say(`1. Create the user ${email} at the provider emulator.`);
@@ -111,7 +114,8 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   const promoted = expectOk('changing the role', await owner('PATCH', `/organizations/${orgId}/members/${joined.id}`, { role: 'coach' }));
   say(`   ${promoted.membership.email} is now ${promoted.membership.role}, ${promoted.membership.status}.`);
 
-  await agreementStory(say, owner, orgId, joined.id, 12);
+  const { agreementId } = await agreementStory(say, owner, orgId, joined.id, 12);
+  await compliancePdfStory(say, { json: owner, download: download(session.id) }, orgId, agreementId);
 
   say(`15. The audit trail (GET /organizations/${orgId}/audit), newest first:`);
   const audit = expectOk('reading the audit trail', await owner('GET', `/organizations/${orgId}/audit`));
@@ -167,7 +171,7 @@ try {
   await story(found.target);
   say();
   say(
-    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change, a signed waiver and audit, and payments through PayTR and iyzico 3DS.',
+    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change, a signed waiver with its verified PDF, audit, and payments through PayTR and iyzico 3DS.',
   );
 } catch (error) {
   say(`The demo stopped: ${error instanceof Error ? error.message : String(error)}`);

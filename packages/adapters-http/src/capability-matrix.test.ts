@@ -208,9 +208,13 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     rule: 'agreements.manage',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements/${ids.agreementId}/revoke` }),
   },
-  'GET /organizations/:orgId/members/:membershipId/agreements/:agreementId/pdf': {
+  'GET /organizations/:orgId/agreements/:agreementId/pdf': {
     rule: 'compliance.read',
-    request: (ids) => ({ path: `/organizations/${ids.orgId}/members/${ids.target}/agreements/${ids.signedAgreementId}/pdf` }),
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreements/${ids.signedAgreementId}/pdf` }),
+  },
+  'GET /organizations/:orgId/agreements/:agreementId/verify': {
+    rule: 'compliance.read',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/agreements/${ids.signedAgreementId}/verify?sha256=${'0'.repeat(64)}` }),
   },
   'GET /organizations/:orgId/audit': { rule: 'audit.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/audit` }) },
   'POST /organizations/:orgId/webhook-endpoints': {

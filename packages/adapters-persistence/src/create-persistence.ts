@@ -1,4 +1,5 @@
 import type {
+  AgreementRenditions,
   AgreementTemplates,
   Agreements,
   AuditLog,
@@ -26,6 +27,7 @@ import { createSqlRunner } from './sql/create-sql-runner.js';
 import type { PoolStats, QueryObserver, SqlResult, SqlRunner, SqlRunnerOptions } from './sql/sql-runner.js';
 import { SqlAgreementTemplates } from './repositories/sql-agreement-templates.js';
 import { SqlAgreements } from './repositories/sql-agreements.js';
+import { SqlAgreementRenditions } from './repositories/sql-agreement-renditions.js';
 import { SqlAuditLog } from './repositories/sql-audit-log.js';
 import { SqlCallers } from './repositories/sql-callers.js';
 import { SqlDevices } from './repositories/sql-devices.js';
@@ -78,6 +80,8 @@ export interface Persistence {
   /** Agreement templates with their versions, and agreements with their signing links. */
   readonly agreementTemplates: AgreementTemplates;
   readonly agreements: Agreements;
+  /** The SHA-256 of every compliance PDF rendered. */
+  readonly agreementRenditions: AgreementRenditions;
   readonly unitOfWork: UnitOfWork;
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so replicas apply each once); returns the names applied. */
   migrate(): Promise<readonly string[]>;
@@ -149,6 +153,7 @@ export const createPersistence = async (config: DatabaseConfig, options: CreateP
     eventDeliveries: new SqlEventDeliveries(sql, parseDate),
     agreementTemplates: new SqlAgreementTemplates(sql, parseDate),
     agreements: new SqlAgreements(sql, parseDate),
+    agreementRenditions: new SqlAgreementRenditions(sql, parseDate),
     unitOfWork: new SqlUnitOfWork(sql),
     executeSql: (text, values) => sql.executeSql(text, values),
     migrate: db.migrate,

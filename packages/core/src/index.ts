@@ -556,6 +556,7 @@ export * from './agreements/agreements.errors.js';
 export type { AgreementTemplates } from './agreements/ports/agreement-templates.js';
 export type { Agreements } from './agreements/ports/agreements.js';
 export type { AgreementDigests, IssuedLinkToken } from './agreements/ports/agreement-digests.js';
+export type { AgreementRendition, AgreementRenditions } from './agreements/ports/agreement-renditions.js';
 export { signingLink } from './agreements/agreement-settings.js';
 export type { AgreementSettings } from './agreements/agreement-settings.js';
 export type { AgreementsPorts } from './agreements/agreement-ports.js';
@@ -567,5 +568,6 @@ export type { StaffAgreementError } from './agreements/use-cases/staff-agreement
 export type { MyLinkError } from './agreements/use-cases/my-agreements.js';
 export type { AgreementForm, SignatureInput, SignatureReceipt } from './agreements/use-cases/sign-agreement.js';
 export type { AgreementPdf, AgreementPdfError } from './agreements/use-cases/agreement-pdf.js';
+export type { PdfVerification, VerifyAgreementPdfError } from './agreements/use-cases/verify-agreement-pdf.js';
 export { agreementsArea } from './agreements/agreements-area.js';
 export type { AgreementsArea } from './agreements/agreements-area.js';

@@ -36,11 +36,21 @@ test('npm run demo walks the user story, the organization story and the payments
   );
   t.regex(after('13. ')[0] ?? '', /^ {3}Receipt rcpt_[0-9a-f]{32}, signed at \S+\.$/);
   t.regex(after('14. ')[0] ?? '', /^ {3}Liability waiver v1: signed, receipt rcpt_[0-9a-f]{32}\.$/);
+  const pdfLine =
+    /^ {3}Its compliance PDF \(GET \/organizations\/\S+\/agreements\/\S+\/pdf, compliance\.read, audited\): \d+ bytes, SHA-256 ([0-9a-f]{64})\.$/.exec(
+      after('14. ')[1] ?? '',
+    );
+  t.truthy(pdfLine, after('14. ')[1]);
+  t.regex(after('14. ')[2] ?? '', /^ {3}GET …\/verify\?sha256=<that hash>: produced by the service, rendered at \S+\.$/);
+  const altered = /^ {3}A copy with its last byte changed \(SHA-256 ([0-9a-f]{64})\): not produced\.$/.exec(after('14. ')[3] ?? '');
+  t.truthy(altered, after('14. ')[3]);
+  t.not(altered?.[1], pdfLine?.[1], 'the changed copy has another hash');
   t.deepEqual(
     after('15. ')
-      .slice(0, 7)
+      .slice(0, 8)
       .map((line) => /^ {3}\S+ {2}(\S+)\s+by (the \w+)/.exec(line)?.slice(1)),
     [
+      ['compliance.read', 'the owner'],
       ['agreement.signed', 'the invitee'],
       ['agreement.requested', 'the owner'],
       ['agreement_template.created', 'the owner'],
@@ -69,5 +79,8 @@ test('npm run demo walks the user story, the organization story and the payments
   );
   t.true(lines.some((line) => line.startsWith('19. Delete the owner')));
   t.true(lines.includes('   410 Gone: the service remembers the user was deleted.'));
-  t.regex(stdout, /Done: .*invite, accept, role change, a signed waiver and audit, and payments through PayTR and iyzico 3DS\.\n$/);
+  t.regex(
+    stdout,
+    /Done: .*invite, accept, role change, a signed waiver with its verified PDF, audit, and payments through PayTR and iyzico 3DS\.\n$/,
+  );
 });

@@ -24,6 +24,7 @@ export const persistenceModule = (persistence: Persistence): ContainerModule =>
     bind(TOKENS.EventDeliveries).toConstantValue(persistence.eventDeliveries);
     bind(TOKENS.AgreementTemplates).toConstantValue(persistence.agreementTemplates);
     bind(TOKENS.Agreements).toConstantValue(persistence.agreements);
+    bind(TOKENS.AgreementRenditions).toConstantValue(persistence.agreementRenditions);
     bind(TOKENS.UnitOfWork).toConstantValue(persistence.unitOfWork);
     bind(TOKENS.ReadinessCheck).toConstantValue(() => persistence.ping());
   });

@@ -53,6 +53,7 @@ export const PORT_TOKENS = {
   deliverySettings: TOKENS.DeliverySettings,
   agreementTemplates: TOKENS.AgreementTemplates,
   agreements: TOKENS.Agreements,
+  agreementRenditions: TOKENS.AgreementRenditions,
   agreementDigests: TOKENS.AgreementDigests,
   agreementDocuments: TOKENS.AgreementDocuments,
   agreementSettings: TOKENS.AgreementSettings,

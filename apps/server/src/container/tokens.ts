@@ -6,6 +6,7 @@ import type {
   AgreementDocuments,
   AgreementSettings,
   AgreementsArea,
+  AgreementRenditions,
   AgreementTemplates,
   Agreements,
   EventLog,
@@ -183,6 +184,8 @@ export const TOKENS = {
   /** Agreement templates with their versions; agreements with their signing links. */
   AgreementTemplates: Symbol('AgreementTemplates') as ServiceIdentifier<AgreementTemplates>,
   Agreements: Symbol('Agreements') as ServiceIdentifier<Agreements>,
+  /** The SHA-256 of every compliance PDF rendered, to verify a copy. */
+  AgreementRenditions: Symbol('AgreementRenditions') as ServiceIdentifier<AgreementRenditions>,
   /** Signing-link tokens and the SHA-256 digests of the evidence. */
   AgreementDigests: Symbol('AgreementDigests') as ServiceIdentifier<AgreementDigests>,
   /** Renders signed agreements as compliance PDFs. */

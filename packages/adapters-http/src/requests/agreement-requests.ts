@@ -29,6 +29,18 @@ export const MemberAgreementParams = t.type(
   { orgId: OrganizationId, membershipId: MembershipId, agreementId: UuidSegment },
   'MemberAgreementParams',
 );
+/** `:orgId/agreements/:agreementId`. */
+export const OrganizationAgreementParams = t.type({ orgId: OrganizationId, agreementId: UuidSegment }, 'OrganizationAgreementParams');
+/** `?sha256=`: the SHA-256 of a PDF's bytes, 64 hex digits (either case). */
+export const PdfHashQuery = t.type(
+  {
+    sha256: withJsonSchema(
+      t.refinement(t.string, (s) => /^[0-9A-Fa-f]{64}$/.test(s), 'Sha256Hex'),
+      { type: 'string', pattern: '^[0-9A-Fa-f]{64}$' },
+    ),
+  },
+  'PdfHashQuery',
+);
 /** `/users/me/agreements/:agreementId`. */
 export const MyAgreementParams = t.type({ agreementId: UuidSegment }, 'MyAgreementParams');
 /** `:token` of a signing link (`/forms/:token`, `/sign/:token`). */

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { AgreementForm, AgreementSummary, AgreementTemplate, IssuedLink } from '@idv/core';
+import type { AgreementForm, AgreementSummary, AgreementTemplate, IssuedLink, PdfVerification } from '@idv/core';
 
 /** A template with its current version. */
 export const TemplateView = t.type(
@@ -61,6 +61,12 @@ export const FormView = t.type(
 /** What signing answers. */
 export const ReceiptView = t.type({ agreementId: t.string, receiptId: t.string, signedAt: t.string }, 'AgreementReceipt');
 
+/** Whether a PDF is one the service rendered for the agreement, and when. */
+export const PdfVerificationView = t.union(
+  [t.type({ produced: t.literal(true), renderedAt: t.string }), t.type({ produced: t.literal(false) })],
+  'AgreementPdfVerification',
+);
+
 /** A template as JSON. */
 export const templateJson = (template: AgreementTemplate) => ({
   id: template.id,
@@ -112,3 +118,7 @@ export const formJson = (form: AgreementForm) => ({
   signer: form.signer,
   expiresAt: form.expiresAt.toISOString(),
 });
+
+/** A PDF verification as JSON. */
+export const pdfVerificationJson = (verdict: PdfVerification) =>
+  verdict.produced ? { produced: true, renderedAt: verdict.renderedAt.toISOString() } : { produced: false };

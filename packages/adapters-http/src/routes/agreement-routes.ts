@@ -4,8 +4,25 @@ import type { HttpServices } from '../http-services.js';
 import { bearerEndpoint } from '../edge/endpoint.js';
 import { binary, created, ok, replyWith } from '../edge/reply.js';
 import { AUTHORIZATION_ERRORS } from '../openapi/common-errors.js';
-import { MemberAgreementParams, MemberParams, OrganizationParams, RequestBody, TemplateParams } from '../requests/agreement-requests.js';
-import { AgreementView, LinkView, TemplateView, agreementJson, linkJson, templateJson } from '../responses/agreement-views.js';
+import {
+  MemberAgreementParams,
+  MemberParams,
+  OrganizationAgreementParams,
+  OrganizationParams,
+  PdfHashQuery,
+  RequestBody,
+  TemplateParams,
+} from '../requests/agreement-requests.js';
+import {
+  AgreementView,
+  LinkView,
+  PdfVerificationView,
+  TemplateView,
+  agreementJson,
+  linkJson,
+  pdfVerificationJson,
+  templateJson,
+} from '../responses/agreement-views.js';
 import type { Route } from './route.js';
 
 /**
@@ -89,8 +106,8 @@ export const agreementRoutes = (services: HttpServices): readonly Route[] => [
       ],
     },
     handle: async ({ caller, params, body }) =>
-      replyWith(await services.requestAgreement(caller, params.orgId, params.membershipId, body.templateId)(), ({ agreement, link }) =>
-        created({ agreement: agreementJson({ agreement, title: '', versionNumber: 0, membershipStatus: 'active' }), link: linkJson(link) }),
+      replyWith(await services.requestAgreement(caller, params.orgId, params.membershipId, body.templateId)(), (requested) =>
+        created({ agreement: agreementJson(requested), link: linkJson(requested.link) }),
       ),
   }),
   bearerEndpoint({
@@ -155,10 +172,11 @@ export const agreementRoutes = (services: HttpServices): readonly Route[] => [
   }),
   bearerEndpoint({
     method: 'get',
-    path: '/organizations/:orgId/members/:membershipId/agreements/:agreementId/pdf',
-    params: MemberAgreementParams,
+    path: '/organizations/:orgId/agreements/:agreementId/pdf',
+    params: OrganizationAgreementParams,
     doc: {
-      summary: 'A signed agreement as a compliance PDF (compliance.read; every download is audited as compliance.read)',
+      summary:
+        'A signed agreement as a compliance PDF (compliance.read; every download is audited as compliance.read, and its SHA-256 kept)',
       tag: 'agreements',
       responses: {
         200: { description: 'The PDF', body: { contentType: 'application/pdf', schema: { type: 'string', format: 'binary' } } },
@@ -166,9 +184,25 @@ export const agreementRoutes = (services: HttpServices): readonly Route[] => [
       errors: [...AUTHORIZATION_ERRORS, 'AgreementNotFound', 'AgreementNotSigned'],
     },
     handle: async ({ caller, params }) =>
-      replyWith(await services.agreementPdf(caller, params.orgId, params.membershipId, params.agreementId)(), (pdf) => ({
+      replyWith(await services.agreementPdf(caller, params.orgId, params.agreementId)(), (pdf) => ({
         ...binary('application/pdf', pdf.bytes),
         headers: { 'Content-Disposition': `attachment; filename="agreement-${pdf.receiptId}.pdf"`, 'Cache-Control': 'no-store' },
       })),
+  }),
+  bearerEndpoint({
+    method: 'get',
+    path: '/organizations/:orgId/agreements/:agreementId/verify',
+    params: OrganizationAgreementParams,
+    query: PdfHashQuery,
+    doc: {
+      summary: 'Whether a PDF with this SHA-256 is one the service rendered for the agreement, and when (compliance.read)',
+      tag: 'agreements',
+      responses: { 200: { description: 'The verdict', body: PdfVerificationView } },
+      errors: [...AUTHORIZATION_ERRORS, 'AgreementNotFound'],
+    },
+    handle: async ({ caller, params, query }) =>
+      replyWith(await services.verifyAgreementPdf(caller, params.orgId, params.agreementId, query.sha256)(), (verdict) =>
+        ok(pdfVerificationJson(verdict)),
+      ),
   }),
 ];

@@ -1,4 +1,5 @@
 import { AgreementLinkSchema, AgreementSchema } from './agreement.entity.js';
+import { AgreementRenditionSchema } from './agreement-rendition.entity.js';
 import { AgreementTemplateSchema, AgreementTemplateVersionSchema } from './agreement-template.entity.js';
 import { AuditEntrySchema } from './audit-entry.entity.js';
 import { DeviceSchema } from './device.entity.js';
@@ -40,4 +41,5 @@ export const allEntities = [
   AgreementTemplateVersionSchema,
   AgreementSchema,
   AgreementLinkSchema,
+  AgreementRenditionSchema,
 ];

@@ -7,6 +7,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.js';
 import type { AgreementSettings } from './agreement-settings.js';
 import type { AgreementDigests } from './ports/agreement-digests.js';
 import type { AgreementDocuments } from './ports/agreement-documents.js';
+import type { AgreementRenditions } from './ports/agreement-renditions.js';
 import type { AgreementTemplates } from './ports/agreement-templates.js';
 import type { Agreements } from './ports/agreements.js';
 
@@ -16,6 +17,7 @@ export interface AgreementsPorts extends AuthorizeDeps, AuditTrailDeps, RecordEv
   readonly agreements: Agreements;
   readonly agreementDigests: AgreementDigests;
   readonly agreementDocuments: AgreementDocuments;
+  readonly agreementRenditions: AgreementRenditions;
   readonly agreementSettings: AgreementSettings;
   readonly nationalIdVault: NationalIdVault;
   readonly unitOfWork: UnitOfWork;

@@ -10,10 +10,11 @@ import { issueMyAgreementLink, listMyAgreements } from './use-cases/my-agreement
 import { requestAgreement } from './use-cases/request-agreement.js';
 import { openAgreementForm, signAgreement } from './use-cases/sign-agreement.js';
 import { listOrganizationAgreements, reissueAgreementLink, revokeAgreement } from './use-cases/staff-agreements.js';
+import { verifyAgreementPdf } from './use-cases/verify-agreement-pdf.js';
 
 /**
  * The agreements area's use cases bound to their ports: templates, signature requests and their
- * links, the public signing through a link, and the compliance PDF.
+ * links, the public signing through a link, and the compliance PDF and its verification.
  *
  * @example
  * const agreements = agreementsArea(ports);
@@ -46,6 +47,8 @@ export const agreementsArea = (ports: AgreementsPorts) => ({
   signAgreement: signAgreement(ports),
   /** See `agreementPdf`. */
   agreementPdf: agreementPdf(ports),
+  /** See `verifyAgreementPdf`. */
+  verifyAgreementPdf: verifyAgreementPdf(ports),
 });
 
 /** The agreements area's bound use cases. */

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { agreementRenditionsContract, inMemoryAgreementRenditionsSubject } from './agreement-renditions.contract.js';
 import { auditLogContract } from './audit-log.contract.js';
 import { callersContract, inMemoryCallersSubject } from './callers.contract.js';
 import { devicesContract, inMemoryDevicesSubject } from './devices.contract.js';
@@ -40,6 +41,7 @@ register('Callers', callersContract, inMemoryCallersSubject());
 register('Organizations', organizationsContract, new InMemoryOrganizations());
 register('Plans', plansContract, { plans: new InMemoryPlans(), prepare: async () => undefined });
 register('IdempotencyRecords', idempotencyRecordsContract, new InMemoryIdempotencyRecords());
+register('AgreementRenditions', agreementRenditionsContract, inMemoryAgreementRenditionsSubject());
 register('Purchases', purchasesContract, { purchases: new InMemoryPurchases(), prepare: async () => undefined });
 register('Invitations', invitationsContract, { invitations: new InMemoryInvitations(), prepare: async () => undefined });
 register('AuditLog', auditLogContract, { auditLog: new InMemoryAuditLog(), prepare: async () => undefined });

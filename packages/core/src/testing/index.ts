@@ -94,3 +94,9 @@ export { InMemoryAgreementTemplates } from './in-memory-agreement-templates.js';
 export { InMemoryAgreements, type AgreementsLookups } from './in-memory-agreements.js';
 export { FakeAgreementDigests } from './fake-agreement-digests.js';
 export { agreementsContract, inMemoryAgreementsSubject, type AgreementsSubject } from './agreements.contract.js';
+export { InMemoryAgreementRenditions } from './in-memory-agreement-renditions.js';
+export {
+  agreementRenditionsContract,
+  inMemoryAgreementRenditionsSubject,
+  type AgreementRenditionsSubject,
+} from './agreement-renditions.contract.js';

@@ -44,6 +44,7 @@ import { InMemoryPaymentTransactions } from './in-memory-payment-transactions.js
 import { FakeAgreementDigests } from './fake-agreement-digests.js';
 import { InMemoryAgreementTemplates } from './in-memory-agreement-templates.js';
 import { InMemoryAgreements } from './in-memory-agreements.js';
+import { InMemoryAgreementRenditions } from './in-memory-agreement-renditions.js';
 import { RecordingAgreementDocuments } from './recording-agreement-documents.js';
 import { RecordingJobQueue } from './recording-job-queue.js';
 import type { AgreementSettings } from '../agreements/agreement-settings.js';
@@ -148,6 +149,7 @@ export const createTestWorld = () => {
     agreements,
     agreementDigests: new FakeAgreementDigests(),
     agreementDocuments: new RecordingAgreementDocuments(),
+    agreementRenditions: new InMemoryAgreementRenditions(),
     agreementSettings: TEST_AGREEMENT_SETTINGS,
     acceptPendingInvitations: acceptPendingInvitations({
       invitations,

@@ -5,7 +5,7 @@ import { appendAudit } from '../../audit/audit-trail.js';
 import type { AuthPayload } from '../../identity/auth-payload.js';
 import { hasComplianceRecord } from '../../identity/national-id.js';
 import { authorize, type AuthorizationError } from '../../membership/authorize.js';
-import type { Membership, MembershipId } from '../../membership/membership.js';
+import type { Membership } from '../../membership/membership.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { AgreementDocument, DocumentNationalId } from '../agreement-document.js';
 import type { AgreementsPorts } from '../agreement-ports.js';
@@ -18,6 +18,8 @@ export interface AgreementPdf {
   readonly agreementId: string;
   readonly receiptId: string;
   readonly bytes: Uint8Array;
+  /** The SHA-256 of `bytes` (lowercase hex), as stored for verification. */
+  readonly sha256: string;
 }
 
 /** What downloading a compliance document can answer. */
@@ -43,45 +45,31 @@ const nationalIdLine = async (
 };
 
 /**
- * A member's signed agreement as a compliance PDF (`compliance.read`: owner, admin; the one place a
- * signer's national ID may appear). The download is audited as `compliance.read` in the same unit
- * of work, before the document is answered. A cancelled or deleted member's agreement stays
- * downloadable, as the gym's legal record, without the national ID.
+ * A signed agreement of the organization as a compliance PDF (`compliance.read`: owner, admin; the
+ * one place a signer's national ID may appear). The download is audited as `compliance.read`, with
+ * the document's SHA-256, and that SHA-256 is kept as a rendition (see `verifyAgreementPdf`), both
+ * in the same unit of work, before the document is answered. A cancelled or deleted member's
+ * agreement stays downloadable, as the gym's legal record, without the national ID.
  *
  * @example
- * await agreementPdf(ports)(request.auth, orgId, membershipId, agreementId)(); // Right({ bytes })
+ * await agreementPdf(ports)(request.auth, orgId, agreementId)(); // Right({ bytes, sha256 })
  */
 export const agreementPdf =
   (ports: AgreementsPorts) =>
-  (
-    caller: AuthPayload,
-    organizationId: OrganizationId,
-    membershipId: MembershipId,
-    agreementId: string,
-  ): TE.TaskEither<AgreementPdfError, AgreementPdf> =>
+  (caller: AuthPayload, organizationId: OrganizationId, agreementId: string): TE.TaskEither<AgreementPdfError, AgreementPdf> =>
   () =>
     ports.unitOfWork.run<AgreementPdfError, AgreementPdf>(async () => {
       const authorized = await authorize(ports)(caller, organizationId, 'compliance.read')();
       if (E.isLeft(authorized)) return authorized;
       const found = await ports.agreements.find(agreementId);
-      if (O.isNone(found) || found.value.organizationId !== organizationId || found.value.membershipId !== membershipId)
-        return E.left(agreementNotFound());
+      if (O.isNone(found) || found.value.organizationId !== organizationId) return E.left(agreementNotFound());
       const agreement = found.value;
       const signature = agreement.signature;
       if (agreement.status !== 'signed' || signature === null) return E.left(agreementNotSigned());
       const version = await ports.agreementTemplates.findVersion(agreement.templateVersionId);
       if (O.isNone(version)) throw new Error(`agreement ${agreement.id} points at a missing template version`);
-      const membership = O.toNullable(await ports.memberships.findById(membershipId));
+      const membership = O.toNullable(await ports.memberships.findById(agreement.membershipId));
       const nationalId = await nationalIdLine(ports, agreement, signature, version.value, membership);
-      await appendAudit(ports, {
-        organizationId,
-        action: 'compliance.read',
-        actorUserId: authorized.right.actor.userId,
-        targetType: 'agreement',
-        targetId: agreement.id,
-        before: null,
-        after: { membershipId, receiptId: signature.receiptId, nationalIdShown: nationalId.kind === 'shown' },
-      });
       const text = version.value.texts[signature.language]!;
       const document: AgreementDocument = {
         organizationName: authorized.right.organization.name,
@@ -109,5 +97,22 @@ export const agreementPdf =
         },
         generatedAt: ports.clock.now(),
       };
-      return E.right({ agreementId: agreement.id, receiptId: signature.receiptId, bytes: await ports.agreementDocuments.render(document) });
+      const bytes = await ports.agreementDocuments.render(document);
+      const sha256 = ports.agreementDigests.sha256(bytes);
+      await appendAudit(ports, {
+        organizationId,
+        action: 'compliance.read',
+        actorUserId: authorized.right.actor.userId,
+        targetType: 'agreement',
+        targetId: agreement.id,
+        before: null,
+        after: {
+          membershipId: agreement.membershipId,
+          receiptId: signature.receiptId,
+          nationalIdShown: nationalId.kind === 'shown',
+          sha256,
+        },
+      });
+      await ports.agreementRenditions.record({ agreementId: agreement.id, sha256, renderedAt: document.generatedAt });
+      return E.right({ agreementId: agreement.id, receiptId: signature.receiptId, bytes, sha256 });
     });

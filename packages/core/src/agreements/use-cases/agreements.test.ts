@@ -2,6 +2,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import type { NationalId } from '../../identity/national-id.js';
 import { softDeleteUser } from '../../identity/use-cases/soft-delete-user.js';
+import { removeMember } from '../../membership/use-cases/remove-member.js';
 import { refuseOwners } from '../../organization/owned-organizations.js';
 import { anOrganization, createTestWorld, outcome, type TestWorld } from '../../testing/index.js';
 import { agreementJobHandlers, NOTIFY_REQUESTED_JOB } from '../agreement-jobs.js';
@@ -88,6 +89,7 @@ test('a request answers its link once, records agreement.requested (no token) an
   t.regex(requested.link.url, /^https:\/\/api\.example\.test\/sign\/tok-\d+$/);
   t.is(requested.link.expiresAt.getTime() - world.clock.now().getTime(), 14 * DAY);
   t.is(requested.agreement.templateVersionId, template.current.id);
+  t.like(requested, { title: 'Liability waiver', versionNumber: 1, membershipStatus: 'active' }, 'as staff list it');
   t.deepEqual(agreementEventTypes(world), ['agreement.requested']);
   t.false(JSON.stringify(world.eventLog.events).includes(tokenOf(requested.link.url)));
   t.deepEqual(
@@ -167,6 +169,18 @@ test('an unknown token is 404, an expired link 410 AgreementLinkExpired, a repla
   right(await area.revokeAgreement(org.owner.auth, org.organization.id, org.members.bob.membership.id, agreement.id)());
   t.is(outcome(await area.openAgreementForm(tokenOf(reissued.url), null)()), 'AgreementLinkUsed');
   t.deepEqual(right(await area.listMyAgreements(org.members.bob.auth)()), [], 'revoked ones are not the member’s to sign');
+  t.deepEqual(
+    world.auditLog
+      .all()
+      .filter((entry) => entry.action === 'agreement.link_issued' || entry.action === 'agreement.revoked')
+      .map((entry) => [entry.action, entry.actorUserId, entry.targetId]),
+    [
+      ['agreement.link_issued', org.members.bob.user.id, agreement.id],
+      ['agreement.link_issued', org.owner.user.id, agreement.id],
+      ['agreement.revoked', org.owner.user.id, agreement.id],
+    ],
+    'a re-issue and a revoke are audited, with who did it',
+  );
 });
 
 test('the compliance PDF shows the national ID to compliance.read only, audited first; a deleted user’s renders without it', async (t) => {
@@ -174,18 +188,61 @@ test('the compliance PDF shows the national ID to compliance.read only, audited 
   const bob = org.members.bob;
   const { agreement, link } = right(await area.requestAgreement(org.owner.auth, org.organization.id, bob.membership.id, template.id)());
   right(await area.signAgreement(tokenOf(link.url), signature())());
-  t.is(outcome(await area.agreementPdf(org.members.cole.auth, org.organization.id, bob.membership.id, agreement.id)()), 'Forbidden');
-  t.is(outcome(await area.agreementPdf(bob.auth, org.organization.id, bob.membership.id, agreement.id)()), 'Forbidden');
-  const pdf = right(await area.agreementPdf(org.owner.auth, org.organization.id, bob.membership.id, agreement.id)());
+  t.is(outcome(await area.agreementPdf(org.members.cole.auth, org.organization.id, agreement.id)()), 'Forbidden');
+  t.is(outcome(await area.agreementPdf(bob.auth, org.organization.id, agreement.id)()), 'Forbidden');
+  const pdf = right(await area.agreementPdf(org.owner.auth, org.organization.id, agreement.id)());
   t.true(new TextDecoder().decode(pdf.bytes).includes(`national ID: ${NATIONAL_ID}`));
   t.is(world.auditLog.actions().at(-1), 'compliance.read');
 
   right(await softDeleteUser(world)(bob.user.idpId, refuseOwners)());
-  const after = right(await area.agreementPdf(org.owner.auth, org.organization.id, bob.membership.id, agreement.id)());
+  const after = right(await area.agreementPdf(org.owner.auth, org.organization.id, agreement.id)());
   const text = new TextDecoder().decode(after.bytes);
   t.false(text.includes(NATIONAL_ID));
   t.true(text.includes('national ID: absent: erased'));
   t.is(world.agreementDocuments.rendered.at(-1)?.signer.name, 'Şule Yılmaz', 'the signed agreement stays');
+});
+
+test('each PDF rendered keeps its SHA-256: verify says produced (with when) for it and for no changed copy, to compliance.read only', async (t) => {
+  const { world, area, org, template } = await setUp();
+  const bob = org.members.bob;
+  const { agreement, link } = right(await area.requestAgreement(org.owner.auth, org.organization.id, bob.membership.id, template.id)());
+  right(await area.signAgreement(tokenOf(link.url), signature())());
+  const renderedAt = world.clock.now();
+  const pdf = right(await area.agreementPdf(org.owner.auth, org.organization.id, agreement.id)());
+  t.is(pdf.sha256, world.agreementDigests.sha256(pdf.bytes));
+  t.like(world.auditLog.all().at(-1), { action: 'compliance.read', after: { sha256: pdf.sha256 } });
+  const verify = (caller: typeof org.owner.auth, sha256: string, organizationId = org.organization.id) =>
+    area.verifyAgreementPdf(caller, organizationId, agreement.id, sha256)();
+  t.deepEqual(right(await verify(org.owner.auth, pdf.sha256)), { produced: true, renderedAt });
+  t.deepEqual(right(await verify(org.members.ada.auth, pdf.sha256.toUpperCase())), { produced: true, renderedAt }, 'hex in any case');
+  const changed = Uint8Array.from(pdf.bytes);
+  changed[changed.length - 1] ^= 1;
+  t.deepEqual(right(await verify(org.owner.auth, world.agreementDigests.sha256(changed))), { produced: false });
+  t.is(outcome(await verify(org.members.cole.auth, pdf.sha256)), 'Forbidden');
+  t.is(outcome(await verify(bob.auth, pdf.sha256)), 'Forbidden');
+
+  world.clock.advance(DAY);
+  const second = right(await area.agreementPdf(org.owner.auth, org.organization.id, agreement.id)());
+  t.not(second.sha256, pdf.sha256, 'a later rendering is another document (its generation time differs)');
+  t.deepEqual(right(await verify(org.owner.auth, second.sha256)), { produced: true, renderedAt: world.clock.now() });
+  t.deepEqual(right(await verify(org.owner.auth, pdf.sha256)), { produced: true, renderedAt }, 'the first stays produced');
+
+  const other = await anOrganization(world, { eve: 'member' }, 'Other Gym');
+  t.is(outcome(await area.verifyAgreementPdf(other.owner.auth, other.organization.id, agreement.id, pdf.sha256)()), 'AgreementNotFound');
+  t.is(outcome(await area.agreementPdf(other.owner.auth, other.organization.id, agreement.id)()), 'AgreementNotFound');
+});
+
+test('a removed (cancelled) member’s PDF stays downloadable without the national ID, and says why', async (t) => {
+  const { world, area, org, template } = await setUp();
+  const bob = org.members.bob;
+  const { agreement, link } = right(await area.requestAgreement(org.owner.auth, org.organization.id, bob.membership.id, template.id)());
+  right(await area.signAgreement(tokenOf(link.url), signature())());
+  right(await removeMember(world)(org.owner.auth, org.organization.id, bob.membership.id)());
+  const pdf = right(await area.agreementPdf(org.owner.auth, org.organization.id, agreement.id)());
+  const text = new TextDecoder().decode(pdf.bytes);
+  t.false(text.includes(NATIONAL_ID));
+  t.true(text.includes('national ID: absent: not-live-member'));
+  t.like(world.auditLog.all().at(-1), { action: 'compliance.read', after: { nationalIdShown: false } });
 });
 
 test('the push job tells a member with a device, in their language', async (t) => {

@@ -11,7 +11,8 @@ import type { OrganizationId } from '../../organization/organization.js';
 import { NOTIFY_REQUESTED_JOB } from '../agreement-jobs.js';
 import { issueLink, type IssuedLink } from '../agreement-links.js';
 import type { AgreementsPorts } from '../agreement-ports.js';
-import { REQUESTABLE_STATUSES, type Agreement } from '../agreement.js';
+import { REQUESTABLE_STATUSES, type Agreement, type AgreementSummary } from '../agreement.js';
+import { textLanguage } from '../agreement-template.js';
 import {
   agreementTemplateArchived,
   agreementTemplateNotFound,
@@ -21,9 +22,8 @@ import {
   type MembershipNotRequestable,
 } from '../agreements.errors.js';
 
-/** A new request and its signing link, answered once. */
-export interface RequestedAgreement {
-  readonly agreement: Agreement;
+/** A new request as staff list it (the version's title and number), and its signing link, answered once. */
+export interface RequestedAgreement extends AgreementSummary {
   readonly link: IssuedLink;
 }
 
@@ -90,5 +90,12 @@ export const requestAgreement =
         templateVersionId: agreement.templateVersionId,
       });
       await ports.jobQueue.enqueue(NOTIFY_REQUESTED_JOB, { agreementId: agreement.id });
-      return E.right({ agreement, link });
+      const version = template.value.current;
+      return E.right({
+        agreement,
+        title: version.texts[textLanguage(version.texts, null)]!.title,
+        versionNumber: version.number,
+        membershipStatus: membership.value.status,
+        link,
+      });
     });
