@@ -15,6 +15,7 @@ import { assertError, type ApiAnswer } from '../support/service-api.js';
 const databases = serviceDatabases('the PostgreSQL agreements cases did not run: TEST_DATABASE_URL is not set');
 
 const NATIONAL_ID = '10000000078';
+const DAY = 24 * 60 * 60 * 1000;
 // The smallest PNG: the signature, its magic and a 1×1 image.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -94,6 +95,11 @@ for (const database of databases) {
       );
       t.regex(requested.link.url, /\/sign\/[A-Za-z0-9_-]{43}$/);
       t.like(requested.agreement, { title: 'Liability waiver', version: 1, status: 'pending', templateVersionId: template.versionId });
+      t.is(
+        Date.parse(requested.link.expiresAt) - Date.parse(requested.agreement.requestedAt),
+        14 * DAY,
+        'AGREEMENT_LINK_TTL_DAYS defaults to 14',
+      );
       const token = (requested.link.url as string).split('/').at(-1)!;
       const base = world.service.url;
 
@@ -113,7 +119,13 @@ for (const database of databases) {
       const sign = (body: unknown) =>
         publicCall(`${base}/forms/${token}/sign`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': 'agreements-test', 'accept-language': 'tr' },
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'agreements-test',
+            'accept-language': 'tr',
+            // No proxy of ours is trusted here (TRUSTED_PROXY_HOPS=0): this is not the client's address.
+            'x-forwarded-for': '198.51.100.23',
+          },
           body: JSON.stringify(body),
         });
       const badId = await sign({ typedName: 'Şule Yılmaz', consent: true, nationalId: '12' });
@@ -139,6 +151,11 @@ for (const database of databases) {
       t.is((await publicCall(`${base}/forms/${token}`)).body.code, 'AgreementLinkUsed');
       t.is((await publicCall(`${base}/forms/${'x'.repeat(43)}`)).status, 404);
 
+      t.deepEqual(
+        ok('listing mine once signed', await world.as(member).get('/users/me/agreements')).items.map((item: any) => [item.id, item.status]),
+        [[requested.agreement.id, 'signed']],
+        'signed ones stay in the signer’s list',
+      );
       const listed = ok('listing the member', await staff.get(`/organizations/${orgId}/members/${membershipId}/agreements`));
       t.like(listed.items[0], { id: requested.agreement.id, status: 'signed', receiptId: signed.body.receiptId, title: 'Feragatname' });
       assertError(
@@ -166,8 +183,10 @@ for (const database of databases) {
         'agreements-test',
       ])
         t.true(text.includes(field), `the PDF shows ${field}`);
+      t.false(text.includes('198.51.100.23'), 'an untrusted X-Forwarded-For is not recorded as the client address');
       const coachPdf = await fetch(pdfPath, { headers: { 'x-test-user-id': coach } });
       t.is(coachPdf.status, 403);
+      t.is((await fetch(pdfPath, { headers: { 'x-test-user-id': member } })).status, 403, 'not the signer either: staff only');
       const oldPath = await fetch(`${base}/organizations/${orgId}/members/${membershipId}/agreements/${requested.agreement.id}/pdf`, {
         headers: { 'x-test-user-id': owner },
       });
@@ -407,3 +426,49 @@ for (const database of databases) {
     },
   );
 }
+
+test.serial(
+  'PGlite: behind one trusted proxy the evidence records the forwarded client address; a link lasts AGREEMENT_LINK_TTL_DAYS',
+  async (t) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'idv-agreements-proxy-'));
+    const world = await startEmulatedService({ DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '1', AGREEMENT_LINK_TTL_DAYS: '3' });
+    t.teardown(async () => {
+      await world.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const owner = await world.seedUser('owner-proxy@agreements.test');
+    const member = await world.seedUser('can@agreements.test');
+    const { orgId, membershipIds } = await organizationWithMembers(world, owner, 'Vekil Spor', [
+      { idpId: member, email: 'can@agreements.test', role: 'member' },
+    ]);
+    const staff = world.as(owner);
+    const template = ok(
+      'template',
+      await staff.post(`/organizations/${orgId}/agreement-templates`, {
+        kind: 'waiver',
+        texts: { en: { title: 'Waiver', body: 'At my own risk.' } },
+      }),
+    );
+    const requested = ok(
+      'request',
+      await staff.post(`/organizations/${orgId}/members/${membershipIds.get('can@agreements.test')}/agreements`, {
+        templateId: template.id,
+      }),
+    );
+    t.is(Date.parse(requested.link.expiresAt) - Date.parse(requested.agreement.requestedAt), 3 * DAY);
+    const token = (requested.link.url as string).split('/').at(-1)!;
+    const signed = await publicCall(`${world.service.url}/forms/${token}/sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7, 203.0.113.9' },
+      body: JSON.stringify({ typedName: 'Can Öztürk', consent: true }),
+    });
+    t.is(signed.status, 201, JSON.stringify(signed.body));
+    const pdf = await fetch(`${world.service.url}/organizations/${orgId}/agreements/${requested.agreement.id}/pdf`, {
+      headers: { 'x-test-user-id': owner },
+    });
+    t.is(pdf.status, 200);
+    const text = (await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join(' ');
+    t.true(text.includes('203.0.113.9'), 'the entry our one proxy added names the client');
+    t.false(text.includes('198.51.100.7'), 'an entry the client wrote itself is not trusted');
+  },
+);
