@@ -141,6 +141,16 @@ for (const database of databases) {
         'not a PNG',
       );
       t.is((await sign({ typedName: 'Şule Yılmaz', consent: false, nationalId: NATIONAL_ID })).status, 400, 'consent must be true');
+      const oversized = new Uint8Array(100 * 1024 + 1);
+      oversized.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const tooLarge = await sign({
+        typedName: 'Şule Yılmaz',
+        consent: true,
+        signatureImage: Buffer.from(oversized).toString('base64'),
+        nationalId: NATIONAL_ID,
+      });
+      t.is(tooLarge.status, 400, 'a PNG over 100 KB');
+      t.true(JSON.stringify(tooLarge.body).includes('signatureImage'), JSON.stringify(tooLarge.body));
 
       const signed = await sign({ typedName: 'Şule Yılmaz', consent: true, signatureImage: PNG, nationalId: NATIONAL_ID });
       t.is(signed.status, 201, JSON.stringify(signed.body));
