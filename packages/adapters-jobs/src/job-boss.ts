@@ -12,6 +12,8 @@ import type { SqlExecutor } from './sql-executor.js';
 export type QueuePolicy = 'standard' | 'stately';
 
 const QUEUE_CREATION_ATTEMPTS = 5;
+/** pg-boss's own maintenance period, kept unless the lease is shorter. */
+const PG_BOSS_MAINTENANCE_SECONDS = 120;
 
 // deadlock_detected, unique_violation, serialization_failure: another instance was creating the same queue.
 const isConcurrentCreation = (error: unknown): boolean =>
@@ -70,6 +72,9 @@ export const openJobBoss = async ({ executor, settings, logger, maintain = true 
     retryLimit: settings.retryLimit,
     retryDelay: settings.retryDelaySeconds,
     retryBackoff: true,
+    // A job of a killed process stays active until its lease runs out; maintenance then retries it.
+    expireInSeconds: settings.leaseSeconds,
+    maintenanceIntervalSeconds: Math.min(PG_BOSS_MAINTENANCE_SECONDS, settings.leaseSeconds),
     archiveFailedAfterSeconds: DEAD_JOB_KEPT_DAYS * 24 * 60 * 60,
   });
   // Without a listener an 'error' event would throw; during an outage each maintenance run reports one.

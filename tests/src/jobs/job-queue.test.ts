@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { forEachBackend, type Backend } from '../persistence/support/backends.js';
 
 // Fast polls and a one-second first retry, so a retried job is seen within seconds.
-const SETTINGS: JobSettings = { workers: 2, retryLimit: 3, retryDelaySeconds: 1, pollIntervalSeconds: 0.5 };
+const SETTINGS: JobSettings = { workers: 2, retryLimit: 3, retryDelaySeconds: 1, pollIntervalSeconds: 0.5, leaseSeconds: 900 };
 
 /** Polls `read` until `accept` holds, within a bounded deadline (the workers run on their own timers). */
 const eventually = async <T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, deadlineMs = 20_000): Promise<T> => {

@@ -10,7 +10,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../persistence/supp
 // and re-enqueued by each run, must run on one of them at a time.
 const url = testDatabaseUrl();
 const QUEUE = 'test.periodic-sweep';
-const SETTINGS = { workers: 2, retryLimit: 3, retryDelaySeconds: 1, pollIntervalSeconds: 0.5 };
+const SETTINGS = { workers: 2, retryLimit: 3, retryDelaySeconds: 1, pollIntervalSeconds: 0.5, leaseSeconds: 900 };
 
 if (url === undefined) {
   reportPostgresNotRun('PostgreSQL: a periodic singleton runs on one of two instances at a time (TEST_DATABASE_URL is unset)');

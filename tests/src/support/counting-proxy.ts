@@ -9,6 +9,10 @@ export interface CountingProxy {
   count(request: string): number;
   /** While set, requests it matches (`METHOD path`) are answered 503 instead of forwarded (still recorded). */
   failing: ((request: string) => boolean) | undefined;
+  /** While set, requests it matches (`METHOD path`) are held unanswered (still recorded): a dependency hanging mid-call. */
+  holding: ((request: string) => boolean) | undefined;
+  /** Resolves once `count` requests have been held. */
+  whenHeld(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,10 +28,17 @@ const readBody = async (request: IncomingMessage): Promise<Buffer> => {
 /** Forwards every request to `target` unchanged (unless `failing` matches it) and answers with its status, content type and body. */
 export const startCountingProxy = async (target: string): Promise<CountingProxy> => {
   const requests: string[] = [];
-  const proxy = { failing: undefined as CountingProxy['failing'] };
+  const proxy = { failing: undefined as CountingProxy['failing'], holding: undefined as CountingProxy['holding'] };
+  let held = 0;
+  const heldWaiters: { count: number; resolve: () => void }[] = [];
   const server = createServer((request, response) => {
     const line = `${request.method} ${request.url}`;
     requests.push(line);
+    if (proxy.holding?.(line) === true) {
+      held += 1;
+      for (const waiter of heldWaiters.filter(({ count }) => held >= count)) waiter.resolve();
+      return;
+    }
     if (proxy.failing?.(line) === true) {
       response.writeHead(503, { 'content-type': 'application/json' }).end('{"errors":[{"code":"unavailable"}]}');
       return;
@@ -55,6 +66,7 @@ export const startCountingProxy = async (target: string): Promise<CountingProxy>
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     count: (wanted: string) => requests.filter((request) => request === wanted).length,
+    whenHeld: (count: number) => (held >= count ? Promise.resolve() : new Promise<void>((resolve) => heldWaiters.push({ count, resolve }))),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -3,14 +3,20 @@ import { configOf, problemsOf } from './test-support/config-of.js';
 
 const cases = [
   {
-    title: 'default to 2 workers, 8 retries from 5 s, and a poll every 2 s',
+    title: 'default to 2 workers, 8 retries from 5 s, a poll every 2 s and a 15-minute lease',
     env: {},
-    jobs: { workers: 2, retryLimit: 8, retryDelaySeconds: 5, pollIntervalSeconds: 2 },
+    jobs: { workers: 2, retryLimit: 8, retryDelaySeconds: 5, pollIntervalSeconds: 2, leaseSeconds: 900 },
   },
   {
     title: 'are read, the poll interval down to pg-boss’s 0.5 s',
-    env: { JOBS_WORKERS: '4', JOBS_RETRY_LIMIT: '0', JOBS_RETRY_DELAY_SECONDS: '30', JOBS_POLL_INTERVAL_SECONDS: '0.5' },
-    jobs: { workers: 4, retryLimit: 0, retryDelaySeconds: 30, pollIntervalSeconds: 0.5 },
+    env: {
+      JOBS_WORKERS: '4',
+      JOBS_RETRY_LIMIT: '0',
+      JOBS_RETRY_DELAY_SECONDS: '30',
+      JOBS_POLL_INTERVAL_SECONDS: '0.5',
+      JOBS_LEASE_SECONDS: '5',
+    },
+    jobs: { workers: 4, retryLimit: 0, retryDelaySeconds: 30, pollIntervalSeconds: 0.5, leaseSeconds: 5 },
   },
 ] as const;
 

@@ -121,6 +121,7 @@ const Env = t.partial({
   JOBS_RETRY_LIMIT: RetryLimit,
   JOBS_RETRY_DELAY_SECONDS: IntervalSeconds,
   JOBS_POLL_INTERVAL_SECONDS: PollSeconds,
+  JOBS_LEASE_SECONDS: IntervalSeconds,
 });
 type Env = t.TypeOf<typeof Env>;
 

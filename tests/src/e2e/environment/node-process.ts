@@ -13,6 +13,8 @@ export interface NodeProcess {
   errorLines(): readonly string[];
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves with the exit code. */
   stop(graceMs?: number): Promise<number | null>;
+  /** SIGKILL at once (a crash: no shutdown step runs); resolves once it has exited. */
+  kill(): Promise<void>;
 }
 
 /** What to start and which stdout line means "ready". */
@@ -70,7 +72,13 @@ export const startNodeProcess = async <T>(options: StartNodeOptions<T>): Promise
     clearTimeout(killer);
     return code;
   };
-  const handle: NodeProcess = { pid: child.pid, tail, nextLine, errorLines: () => errors, stop };
+  const kill = async (): Promise<void> => {
+    if (exited(child)) return;
+    const exit = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exit;
+  };
+  const handle: NodeProcess = { pid: child.pid, tail, nextLine, errorLines: () => errors, stop, kill };
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   try {
     const ready = await new Promise<T>((resolve, reject) => {
