@@ -373,8 +373,10 @@ export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, judgeRepeat } from
 export type { IdempotencyAnswer, IdempotencyKeyBrand, IdempotencyRecord, RepeatedKeyError } from './commerce/idempotency.js';
 export type { IdempotencyRecords } from './commerce/ports/idempotency-records.js';
 export type { BodyFingerprints } from './commerce/ports/body-fingerprints.js';
-export { BuyerName, PurchaseId, PurchaseStatus, shownStatus } from './commerce/purchase.js';
-export type { BuyerNameBrand, Purchase, PurchaseIdBrand } from './commerce/purchase.js';
+export { BuyerName, PurchaseFlag, PurchaseFlags, PurchaseId, PurchaseStatus, shownStatus, validUntilOf } from './commerce/purchase.js';
+export type { BuyerNameBrand, Purchase, PurchaseGrant, PurchaseIdBrand } from './commerce/purchase.js';
+export { purchaseFulfilment } from './commerce/purchase-fulfilment.js';
+export type { PurchaseFulfilmentDeps } from './commerce/purchase-fulfilment.js';
 export type { Purchases } from './commerce/ports/purchases.js';
 export type { PurchaseStatusTokens, StatusTokenCheck } from './commerce/ports/purchase-status-tokens.js';
 export { withIdempotency } from './commerce/use-cases/with-idempotency.js';
@@ -451,6 +453,8 @@ export type { ProviderSubscription, ProviderSubscriptionOrder } from './payments
 export { verifyRenewal } from './payments/renewal.js';
 export type { RenewalCheck } from './payments/renewal.js';
 export type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from './payments/ports/payment-transactions.js';
+export { NO_FULFILMENT } from './payments/ports/payment-fulfilment.js';
+export type { PaymentFulfilment } from './payments/ports/payment-fulfilment.js';
 export type { CallbackOutcomeTag, InboxEntry, PaymentCallbackInbox, SettledInboxEntry } from './payments/ports/payment-callback-inbox.js';
 export type {
   Buyer,

@@ -1,4 +1,5 @@
 import type { RecordEventPorts } from '../events/record-event.js';
+import type { PaymentFulfilment } from '../payments/ports/payment-fulfilment.js';
 import type { AuthorizedWriteDeps } from '../membership/authorized-write.js';
 import type { PaymentGateway } from '../payments/ports/payment-gateway.js';
 import type { PaymentTransactions } from '../payments/ports/payment-transactions.js';
@@ -29,6 +30,7 @@ export interface CommercePorts extends AuthorizedWriteDeps, RecordEventPorts {
   readonly bodyFingerprints: BodyFingerprints;
   readonly purchaseStatusTokens: PurchaseStatusTokens;
   readonly paymentTransactions: PaymentTransactions;
+  readonly paymentFulfilment: PaymentFulfilment;
   readonly paymentGateway: PaymentGateway;
   readonly paymentSettings: PaymentSettings;
   readonly paymentSweep: PaymentSweepSettings;
