@@ -326,7 +326,10 @@ export { commerceArea, UNFINGERPRINTED_FIELDS } from './commerce/commerce-area.j
 export { startPurchase, STATUS_TOKEN_TTL_MS } from './commerce/use-cases/start-purchase.js';
 export type { StartedPurchase, StartPurchaseDeps, StartPurchaseError, StartPurchaseInput } from './commerce/use-cases/start-purchase.js';
 export { getPurchaseStatus } from './commerce/use-cases/get-purchase-status.js';
-export type { PurchaseNextStep, PurchaseProgress } from './commerce/use-cases/get-purchase-status.js';
+export type { GetPurchaseStatusDeps, PurchaseAgreement, PurchaseNextStep, PurchaseProgress } from './commerce/use-cases/get-purchase-status.js';
+export { issuePurchaseAgreementLink } from './commerce/use-cases/issue-purchase-agreement-link.js';
+export type { IssuePurchaseAgreementLinkDeps, IssuePurchaseAgreementLinkError } from './commerce/use-cases/issue-purchase-agreement-link.js';
+export { listFlaggedPurchases } from './commerce/use-cases/list-flagged-purchases.js';
 export type { CommerceArea, CommercePorts } from './commerce/commerce-area.js';
 export {
   AgreementTemplateRef,
@@ -357,6 +360,7 @@ export {
   idempotencyKeyReused,
   planArchived,
   planNotFound,
+  unknownAgreementTemplates,
 } from './commerce/commerce.errors.js';
 export type {
   CommerceError,
@@ -368,6 +372,7 @@ export type {
   PlanSoldOut,
   PurchaseNotFound,
   StatusTokenExpired,
+  UnknownAgreementTemplates,
 } from './commerce/commerce.errors.js';
 export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, judgeRepeat } from './commerce/idempotency.js';
 export type { IdempotencyAnswer, IdempotencyKeyBrand, IdempotencyRecord, RepeatedKeyError } from './commerce/idempotency.js';

@@ -1,3 +1,5 @@
+import type { AgreementsPorts } from '../agreements/agreement-ports.js';
+import type { AuditTrailDeps } from '../audit/audit-trail.js';
 import type { RecordEventPorts } from '../events/record-event.js';
 import type { PaymentFulfilment } from '../payments/ports/payment-fulfilment.js';
 import type { AuthorizedWriteDeps } from '../membership/authorized-write.js';
@@ -17,13 +19,19 @@ import type { PurchaseId } from './purchase.js';
 import { createPlan } from './use-cases/create-plan.js';
 import { getPublicProfile } from './use-cases/get-public-profile.js';
 import { getPurchaseStatus } from './use-cases/get-purchase-status.js';
+import { issuePurchaseAgreementLink } from './use-cases/issue-purchase-agreement-link.js';
+import { listFlaggedPurchases } from './use-cases/list-flagged-purchases.js';
 import { listPlans } from './use-cases/list-plans.js';
 import { startPurchase } from './use-cases/start-purchase.js';
 import { updatePlan } from './use-cases/update-plan.js';
 import { withIdempotency } from './use-cases/with-idempotency.js';
 
 /** Every port the commerce area needs, by name. */
-export interface CommercePorts extends AuthorizedWriteDeps, RecordEventPorts {
+export interface CommercePorts
+  extends AuthorizedWriteDeps,
+    RecordEventPorts,
+    AuditTrailDeps,
+    Pick<AgreementsPorts, 'agreementTemplates' | 'agreements' | 'agreementDigests' | 'agreementSettings'> {
   readonly plans: Plans;
   readonly purchases: Purchases;
   readonly idempotencyRecords: IdempotencyRecords;
@@ -65,6 +73,10 @@ export const commerceArea = (ports: CommercePorts) => {
     startPurchase: startPurchase(ports),
     /** See `getPurchaseStatus`. */
     getPurchaseStatus: getPurchaseStatus(ports),
+    /** See `issuePurchaseAgreementLink`. */
+    issuePurchaseAgreementLink: issuePurchaseAgreementLink(ports),
+    /** See `listFlaggedPurchases`. */
+    listFlaggedPurchases: listFlaggedPurchases(ports),
     /**
      * Answers a purchase request once per scope and `Idempotency-Key` (see `withIdempotency`), its
      * body compared by a keyed fingerprint without the card and the national ID.
