@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * What a verified payment grants a purchase (its membership and invitation, when it was paid, until
+ * Until when a purchased membership is valid (`memberships.valid_until`, read with every caller), and
+ * what a verified payment grants a purchase (its membership and invitation, when it was paid, until
  * when a month or year plan is valid, its flags for staff, when the signing links were answered),
  * and the audit trail's `purchase.flagged` action on its new `purchase` target.
  */
@@ -11,6 +12,7 @@ export class Migration20261206001600_purchase_grants extends Migration {
       `alter table "purchases" add column "flags" jsonb not null default '[]', add column "membership_id" uuid null, add column "invitation_id" uuid null, add column "paid_at" timestamptz(3) null, add column "valid_until" timestamptz(3) null, add column "links_answered_at" timestamptz(3) null;`,
     );
     this.addSql(`create index "purchases_membership_index" on "purchases" ("membership_id");`);
+    this.addSql(`alter table "memberships" add column "valid_until" timestamptz(3) null;`);
     this.addSql(`alter table "audit_entries" drop constraint if exists "audit_entries_action_check";`);
     this.addSql(`alter table "audit_entries" drop constraint if exists "audit_entries_target_type_check";`);
     this.addSql(
@@ -23,6 +25,7 @@ export class Migration20261206001600_purchase_grants extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`drop index "purchases_membership_index";`);
+    this.addSql(`alter table "memberships" drop column "valid_until";`);
     this.addSql(
       `alter table "purchases" drop column "flags", drop column "membership_id", drop column "invitation_id", drop column "paid_at", drop column "valid_until", drop column "links_answered_at";`,
     );

@@ -64,7 +64,7 @@ test('a verified payment grants in its own unit of work: an invited membership, 
   const paidAt = world.clock.now();
   t.like(purchase, { status: 'paid', flags: [], paidAt, validUntil: validUntilOf(paidAt, 'month') });
   const membership = world.memberships.all().find((row) => row.id === purchase.membershipId);
-  t.like(membership, { status: 'invited', role: 'member', userId: null, email: 'visitor@example.com' });
+  t.like(membership, { status: 'invited', role: 'member', userId: null, email: 'visitor@example.com', validUntil: purchase.validUntil! });
   const invitation = world.invitations.all().find((row) => row.id === purchase.invitationId);
   t.like(invitation, { status: 'pending', membershipId: membership!.id, invitedBy: gym.owner.user.id });
   t.true(world.jobQueue.enqueued.some((job) => job.name === INVITATION_JOBS.mailTicket && job.data['invitationId'] === invitation!.id));

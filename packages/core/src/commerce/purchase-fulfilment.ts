@@ -144,6 +144,7 @@ const grantPurchase = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, b
   // An organization without an owner has nobody to stand as inviter: a defect, so the payment's move
   // rolls back with it and the provider's retry (or the sweeper) grants once an owner is back.
   if (owner === null || owner.userId === null) throw new Error(`organization ${purchase.organizationId} has no owner to invite a buyer`);
+  const validUntil = validUntilOf(paidAt, purchase.period);
   const membership: Membership = {
     id: deps.ids.uuid() as MembershipId,
     organizationId: purchase.organizationId,
@@ -153,6 +154,7 @@ const grantPurchase = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, b
     email: purchase.email,
     createdAt: paidAt,
     updatedAt: paidAt,
+    ...(validUntil === null ? {} : { validUntil }),
   };
   const invitationId = deps.ids.uuid() as InvitationId;
   const { tokenHash } = await deps.inviteTokens.issue(invitationId);
@@ -195,7 +197,6 @@ const grantPurchase = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, b
     await announceInvitation(deps, account, invitation, organization?.name ?? '');
   }
   if (O.isSome(plan)) await requestSignatures(deps, purchase, membership, plan.value.agreementTemplateIds);
-  const validUntil = validUntilOf(paidAt, purchase.period);
   const granted = await deps.purchases.recordGrant(
     purchase.id,
     { status: 'paid', flags, membershipId: membership.id, invitationId: invitation.id, paidAt, validUntil },
