@@ -88,6 +88,8 @@ export const createPorts = (provider: ProviderSettings) => {
     return user === undefined ? undefined : { locale: user.locale, deleted: user.deletedAt !== null };
   });
   const notifications = new RecordingNotifications();
+  const invitations = new InMemoryInvitations();
+  const settings = { appUrl: 'http://localhost:3000', invitationTtlDays: 7 };
   const idpAdmin = createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey });
   return {
     users,
@@ -99,9 +101,9 @@ export const createPorts = (provider: ProviderSettings) => {
     // Outbound events are not delivered here (no endpoints): their fan-out job does nothing.
     jobQueue: inProcessJobQueue(logger, () => ({
       'events.fan-out': async () => undefined,
-      ...invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin }),
+      ...invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin, invitations, settings, clock }),
     })),
-    invitations: new InMemoryInvitations(),
+    invitations,
     auditLog: new InMemoryAuditLog(),
     eventLog: new InMemoryEventLog(),
     nationalIds: new InMemoryNationalIds(),
@@ -124,7 +126,7 @@ export const createPorts = (provider: ProviderSettings) => {
     webhookVerifier: createWebhookVerifier(provider.webhookSecret),
     webhookMetrics: noWebhookMetrics,
     idpAdmin,
-    settings: { appUrl: 'http://localhost:3000', invitationTtlDays: 7 },
+    settings,
     testAuthBypass: false,
   };
 };

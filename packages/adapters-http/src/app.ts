@@ -36,6 +36,7 @@ import { paymentRoutes } from './routes/payment-routes.js';
 import { planRoutes } from './routes/plan-routes.js';
 import { publicOrganizationRoutes } from './routes/public-organization-routes.js';
 import { purchaseRoutes } from './routes/purchase-routes.js';
+import { purchaseStatusRoutes } from './routes/purchase-status-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import { wellKnownRoutes } from './routes/well-known-routes.js';
@@ -100,7 +101,7 @@ const featureRoutes = ({
     ...publicOrganizationRoutes(services),
     ...(payments === undefined
       ? []
-      : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services)]),
+      : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services), ...purchaseStatusRoutes(services)]),
   ];
 };
 

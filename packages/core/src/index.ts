@@ -326,7 +326,10 @@ export { commerceArea, UNFINGERPRINTED_FIELDS } from './commerce/commerce-area.j
 export { startPurchase, STATUS_TOKEN_TTL_MS } from './commerce/use-cases/start-purchase.js';
 export type { StartedPurchase, StartPurchaseDeps, StartPurchaseError, StartPurchaseInput } from './commerce/use-cases/start-purchase.js';
 export { getPurchaseStatus } from './commerce/use-cases/get-purchase-status.js';
-export type { PurchaseNextStep, PurchaseProgress } from './commerce/use-cases/get-purchase-status.js';
+export type { GetPurchaseStatusDeps, PurchaseAgreement, PurchaseNextStep, PurchaseProgress } from './commerce/use-cases/get-purchase-status.js';
+export { issuePurchaseAgreementLink } from './commerce/use-cases/issue-purchase-agreement-link.js';
+export type { IssuePurchaseAgreementLinkDeps, IssuePurchaseAgreementLinkError } from './commerce/use-cases/issue-purchase-agreement-link.js';
+export { listFlaggedPurchases } from './commerce/use-cases/list-flagged-purchases.js';
 export type { CommerceArea, CommercePorts } from './commerce/commerce-area.js';
 export {
   AgreementTemplateRef,
@@ -357,6 +360,7 @@ export {
   idempotencyKeyReused,
   planArchived,
   planNotFound,
+  unknownAgreementTemplates,
 } from './commerce/commerce.errors.js';
 export type {
   CommerceError,
@@ -368,13 +372,16 @@ export type {
   PlanSoldOut,
   PurchaseNotFound,
   StatusTokenExpired,
+  UnknownAgreementTemplates,
 } from './commerce/commerce.errors.js';
 export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, judgeRepeat } from './commerce/idempotency.js';
 export type { IdempotencyAnswer, IdempotencyKeyBrand, IdempotencyRecord, RepeatedKeyError } from './commerce/idempotency.js';
 export type { IdempotencyRecords } from './commerce/ports/idempotency-records.js';
 export type { BodyFingerprints } from './commerce/ports/body-fingerprints.js';
-export { BuyerName, PurchaseId, PurchaseStatus, shownStatus } from './commerce/purchase.js';
-export type { BuyerNameBrand, Purchase, PurchaseIdBrand } from './commerce/purchase.js';
+export { BuyerName, PurchaseFlag, PurchaseFlags, PurchaseId, PurchaseStatus, shownStatus, validUntilOf } from './commerce/purchase.js';
+export type { BuyerNameBrand, Purchase, PurchaseGrant, PurchaseIdBrand } from './commerce/purchase.js';
+export { purchaseFulfilment } from './commerce/purchase-fulfilment.js';
+export type { PurchaseFulfilmentDeps } from './commerce/purchase-fulfilment.js';
 export type { Purchases } from './commerce/ports/purchases.js';
 export type { PurchaseStatusTokens, StatusTokenCheck } from './commerce/ports/purchase-status-tokens.js';
 export { withIdempotency } from './commerce/use-cases/with-idempotency.js';
@@ -451,6 +458,8 @@ export type { ProviderSubscription, ProviderSubscriptionOrder } from './payments
 export { verifyRenewal } from './payments/renewal.js';
 export type { RenewalCheck } from './payments/renewal.js';
 export type { PaymentChange, PaymentLookup, PaymentTransactions, SweepCutoffs } from './payments/ports/payment-transactions.js';
+export { NO_FULFILMENT } from './payments/ports/payment-fulfilment.js';
+export type { PaymentFulfilment } from './payments/ports/payment-fulfilment.js';
 export type { CallbackOutcomeTag, InboxEntry, PaymentCallbackInbox, SettledInboxEntry } from './payments/ports/payment-callback-inbox.js';
 export type {
   Buyer,

@@ -74,7 +74,12 @@ test.serial('the same purchase sent three times with one key makes one purchase 
     'GET',
     `/public/purchases/${first?.body.purchase.id}?token=${encodeURIComponent(first?.body.statusToken)}`,
   );
-  t.deepEqual(status.body, { purchase: { id: first?.body.purchase.id, status: 'awaiting_payment' }, next: 'pay' });
+  t.deepEqual(status.body, {
+    purchase: { id: first?.body.purchase.id, status: 'awaiting_payment' },
+    validUntil: null,
+    next: 'pay',
+    agreements: [],
+  });
   const other = await visit(world, 'POST', path, order(planId), 'a3f1c9e2-4b7d-4e0a-9c51-000000000002');
   assertError(
     t,

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { ContainerModule } from 'inversify';
 import { createBodyFingerprints, createPurchaseStatusTokens } from '@idv/adapters-crypto';
-import { commerceArea, type CommerceArea } from '@idv/core';
+import { commerceArea, purchaseFulfilment, type CommerceArea } from '@idv/core';
 import type { Area } from './area.js';
 import { portsOf } from './port-tokens.js';
 import { TOKENS } from './tokens.js';
@@ -15,7 +15,8 @@ export const derivedKey = (secret: string, purpose: string): Uint8Array =>
 
 /**
  * The commerce area (ARCHITECTURE §10): an organization's plans, its public profile by slug, and a
- * visitor's purchase with its idempotency store and status tokens.
+ * visitor's purchase with its idempotency store and status tokens, and the grant of a paid purchase
+ * (the payments' fulfilment).
  */
 export const commerce: Area<CommerceArea> = {
   services: TOKENS.CommerceArea,
@@ -26,5 +27,7 @@ export const commerce: Area<CommerceArea> = {
       );
       bind(TOKENS.BodyFingerprints).toConstantValue(createBodyFingerprints(derivedKey(config.inviteSecret, 'idempotency-fingerprint')));
       bind(TOKENS.CommerceArea).toDynamicValue((context) => commerceArea(portsOf(context)));
+      // A verified payment grants its purchase in the payment's own unit of work (every settling path asks it).
+      bind(TOKENS.PaymentFulfilment).toDynamicValue((context) => purchaseFulfilment(portsOf(context)));
     }),
 };

@@ -32,6 +32,7 @@ export const PORT_TOKENS = {
   settings: TOKENS.InvitationSettings,
   invitationThrottle: TOKENS.InvitationThrottle,
   paymentTransactions: TOKENS.PaymentTransactions,
+  paymentFulfilment: TOKENS.PaymentFulfilment,
   paymentInbox: TOKENS.PaymentInbox,
   paymentSubscriptions: TOKENS.PaymentSubscriptions,
   plans: TOKENS.Plans,

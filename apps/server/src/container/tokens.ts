@@ -50,6 +50,7 @@ import type {
   PaymentSubscriptions,
   PaymentSweepSettings,
   PaymentTransactions,
+  PaymentFulfilment,
   Plans,
   IdempotencyRecords,
   Purchases,
@@ -119,6 +120,8 @@ export const TOKENS = {
   InvitationThrottle: Symbol('InvitationThrottle') as ServiceIdentifier<InvitationThrottle>,
   /** `payment_transactions` and the inbox of verified callbacks. */
   PaymentTransactions: Symbol('PaymentTransactions') as ServiceIdentifier<PaymentTransactions>,
+  /** What a settled payment paid for, acted on in its unit of work (a purchase's grant). */
+  PaymentFulfilment: Symbol('PaymentFulfilment') as ServiceIdentifier<PaymentFulfilment>,
   PaymentInbox: Symbol('PaymentInbox') as ServiceIdentifier<PaymentCallbackInbox>,
   /** Iyzico subscriptions linked to organizations, with their plans. */
   PaymentSubscriptions: Symbol('PaymentSubscriptions') as ServiceIdentifier<PaymentSubscriptions>,

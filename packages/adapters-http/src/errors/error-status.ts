@@ -85,6 +85,7 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   SlugTaken: 409,
   PlanNotFound: 404,
   PlanArchived: 409,
+  UnknownAgreementTemplates: 400,
   PlanSoldOut: 409,
   PurchaseNotFound: 404,
   StatusTokenExpired: 410,

@@ -21,6 +21,7 @@ import {
 } from '@idv/core';
 import { personalData } from '../edge/personal-data.js';
 import { CardField, PayerField } from './payment-requests.js';
+import { UuidSegment } from './uuid-segment.js';
 
 /** A national ID in a request body: personal data, never echoed in a validation problem. */
 export const NationalIdField = personalData(NationalId);
@@ -65,6 +66,10 @@ export const PlanListQuery = t.intersection([PageQuery, t.partial({ include: t.l
 
 /** `/public/purchases/:purchaseId`. */
 export const PurchaseParams = t.type({ purchaseId: PurchaseId }, 'PurchaseParams');
+/** `/public/purchases/:purchaseId/agreements/:agreementId/link`. */
+export const PurchaseAgreementParams = t.type({ purchaseId: PurchaseId, agreementId: UuidSegment }, 'PurchaseAgreementParams');
+/** `GET /organizations/:orgId/purchases`: the flagged ones (the only listing so far), paged. */
+export const FlaggedPurchasesQuery = t.intersection([PageQuery, t.type({ flagged: t.literal('true') })], 'FlaggedPurchasesQuery');
 /** `?token=` of the purchase status: the status token its purchase answered. */
 export const PurchaseStatusQuery = t.type({ token: t.string }, 'PurchaseStatusQuery');
 

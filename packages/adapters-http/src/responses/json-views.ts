@@ -75,6 +75,7 @@ export const membershipJson = ({
   status,
   createdAt,
   updatedAt,
+  validUntil,
 }: Membership): t.TypeOf<typeof MembershipView> => ({
   id,
   organizationId,
@@ -84,6 +85,7 @@ export const membershipJson = ({
   status,
   createdAt,
   updatedAt,
+  validUntil: validUntil ?? null,
 });
 
 /** An invitation as the API shows it: never its token or the token's hash. */
@@ -142,12 +144,13 @@ export const ownerlessJson = (organization: OwnerlessOrganization): t.TypeOf<typ
 /** `GET /users/me`: the caller and their live memberships. */
 export const meJson = ({ user, memberships }: Me): t.TypeOf<typeof MeView> => ({
   user: { id: user.id, idpId: user.idpId, email: user.email, imageUrl: user.imageUrl },
-  memberships: memberships.map(({ id, organizationId, organizationName, role, status }) => ({
+  memberships: memberships.map(({ id, organizationId, organizationName, role, status, validUntil }) => ({
     id,
     organizationId,
     organizationName,
     role,
     status,
+    validUntil: validUntil ?? null,
   })),
 });
 

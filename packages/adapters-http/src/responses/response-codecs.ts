@@ -74,6 +74,8 @@ export const MembershipView = t.type(
     status: MembershipStatus,
     createdAt: DateTime,
     updatedAt: DateTime,
+    /** A purchased month or year plan's end; null otherwise. */
+    validUntil: nullable(DateTime),
   },
   'Membership',
 );
@@ -153,7 +155,9 @@ export const pageOf = <C extends t.Mixed>(item: C, name: string) => t.type({ ite
 export const MeView = t.type(
   {
     user: t.type({ id: UserId, idpId: IdpUserId, email: nullable(Email), imageUrl: nullable(t.string) }),
-    memberships: t.array(t.type({ id: Uuid, organizationId: Uuid, organizationName: t.string, role: Role, status: MembershipStatus })),
+    memberships: t.array(
+      t.type({ id: Uuid, organizationId: Uuid, organizationName: t.string, role: Role, status: MembershipStatus, validUntil: nullable(DateTime) }),
+    ),
   },
   'Me',
 );

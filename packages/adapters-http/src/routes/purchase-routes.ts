@@ -1,26 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { IdempotencyKey, idempotencyKeyRequired, PurchaseId, PurchaseStatus, type StartedPurchase } from '@idv/core';
+import { IdempotencyKey, idempotencyKeyRequired, type StartedPurchase } from '@idv/core';
 import type { HttpServices } from '../http-services.js';
-import { publicEndpoint, publicJsonEndpoint } from '../edge/public-endpoint.js';
-import { failure, ok, type Reply } from '../edge/reply.js';
-import { PublicOrganizationParams, PurchaseBody, PurchaseParams, PurchaseStatusQuery } from '../requests/commerce-requests.js';
+import { publicJsonEndpoint } from '../edge/public-endpoint.js';
+import { failure, type Reply } from '../edge/reply.js';
+import { PublicOrganizationParams, PurchaseBody } from '../requests/commerce-requests.js';
+import { PurchaseSummaryView } from '../responses/commerce-views.js';
 import { DateTime } from '../responses/response-codecs.js';
 import type { Route } from './route.js';
 
-const PurchaseSummary = t.type({ id: PurchaseId, status: PurchaseStatus }, 'PurchaseSummary');
 const PurchaseStarted = t.type(
   {
-    purchase: PurchaseSummary,
+    purchase: PurchaseSummaryView,
     statusToken: t.string,
     statusTokenExpiresAt: DateTime,
     payment: t.intersection([t.type({ merchantReference: t.string }), t.partial({ threeDsHtmlContent: t.string, iframeUrl: t.string })]),
   },
   'PurchaseStarted',
-);
-const PurchaseProgressView = t.type(
-  { purchase: PurchaseSummary, next: t.keyof({ pay: null, wait: null, none: null }) },
-  'PurchaseProgress',
 );
 
 // Everything but the status token, which is made again from the purchase id and expiry on every answer.
@@ -40,7 +36,7 @@ const withStatusToken = (services: HttpServices, reply: Reply): Reply => {
   return { ...reply, body: { ...body, statusToken } };
 };
 
-/** `POST /public/organizations/:slug/purchases` and `GET /public/purchases/:purchaseId`: a visitor buys a plan and follows it. */
+/** `POST /public/organizations/:slug/purchases`: a visitor buys a plan (followed through `purchaseStatusRoutes`). */
 export const purchaseRoutes = (services: HttpServices): readonly Route[] => [
   publicJsonEndpoint({
     method: 'post',
@@ -80,26 +76,6 @@ export const purchaseRoutes = (services: HttpServices): readonly Route[] => [
       const reply: Reply =
         !answered.right.replayed && fresh !== undefined ? fresh : { status: answered.right.status, body: answered.right.body };
       return withStatusToken(services, reply);
-    },
-  }),
-  publicEndpoint({
-    method: 'get',
-    path: '/public/purchases/:purchaseId',
-    params: PurchaseParams,
-    query: PurchaseStatusQuery,
-    doc: {
-      summary: "A purchase's status for its buyer (public; ?token= its status token)",
-      description:
-        "`awaiting_payment` → `paid` → `completed`, or `failed` or `expired`, and what the buyer does next. A token that is not this purchase's answers 404 PurchaseNotFound, as an unknown purchase does; an expired one 410 StatusTokenExpired.",
-      tag: 'public',
-      responses: { 200: { description: 'The status', body: PurchaseProgressView } },
-      errors: ['PurchaseNotFound', 'StatusTokenExpired'],
-    },
-    handle: async ({ params, query }) => {
-      const progress = await services.getPurchaseStatus(params.purchaseId, query.token)();
-      return E.isLeft(progress)
-        ? failure(progress.left)
-        : ok({ purchase: { id: progress.right.purchase.id, status: progress.right.status }, next: progress.right.next });
     },
   }),
 ];

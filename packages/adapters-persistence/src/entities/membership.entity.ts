@@ -16,6 +16,7 @@ export interface MembershipRow {
   email: string | null;
   createdAt: Date;
   updatedAt: Date;
+  validUntil: Date | null;
 }
 
 /** The name of the partial unique index allowing one live (not cancelled) row per organization and user. */
@@ -39,6 +40,8 @@ export const MembershipSchema = new EntitySchema<MembershipRow>({
     email: { type: 'text', nullable: true },
     createdAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'created_at', defaultRaw: 'now()' },
     updatedAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'updated_at', defaultRaw: 'now()' },
+    // A purchased month or year plan's end (paid-at plus the period); null for every other membership.
+    validUntil: { ...MILLISECOND_TIMESTAMP, fieldName: 'valid_until', nullable: true },
   },
   indexes: [
     // listForUser and cancelAllForUser look rows up by user.

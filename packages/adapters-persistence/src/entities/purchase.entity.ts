@@ -22,6 +22,12 @@ export interface PurchaseRow {
   createdAt: Date;
   updatedAt: Date;
   paymentDueAt: Date;
+  flags: string[];
+  membershipId: string | null;
+  invitationId: string | null;
+  paidAt: Date | null;
+  validUntil: Date | null;
+  linksAnsweredAt: Date | null;
 }
 
 /**
@@ -53,9 +59,18 @@ export const PurchaseSchema = new EntitySchema<PurchaseRow>({
     createdAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'created_at', defaultRaw: 'now()' },
     updatedAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'updated_at', defaultRaw: 'now()' },
     paymentDueAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'payment_due_at' },
+    // What the verified payment granted (the grant runs in the payment's unit of work).
+    flags: { type: 'json', columnType: 'jsonb', defaultRaw: `'[]'` },
+    membershipId: { type: 'uuid', fieldName: 'membership_id', nullable: true },
+    invitationId: { type: 'uuid', fieldName: 'invitation_id', nullable: true },
+    paidAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'paid_at', nullable: true },
+    validUntil: { ...MILLISECOND_TIMESTAMP, fieldName: 'valid_until', nullable: true },
+    linksAnsweredAt: { ...MILLISECOND_TIMESTAMP, fieldName: 'links_answered_at', nullable: true },
   },
   indexes: [
     // The seat count reads a plan's purchases by status.
     { name: 'purchases_plan_status_index', properties: ['plan', 'status'] },
+    // A membership's validity is read by its membership.
+    { name: 'purchases_membership_index', properties: ['membershipId'] },
   ],
 });

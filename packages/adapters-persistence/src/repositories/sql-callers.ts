@@ -14,6 +14,7 @@ interface CallerRecord extends UserRecord {
   readonly organization_name: unknown;
   readonly role: unknown;
   readonly status: unknown;
+  readonly valid_until: unknown;
 }
 
 // The user and their memberships in one round trip (docs/performance.md): the left join keeps the user's row
@@ -21,7 +22,7 @@ interface CallerRecord extends UserRecord {
 const FIND = statement(
   'callers_find_by_idp_id',
   `select u."id", u."idp_id", u."email", u."email_verified", u."image_url", u."idp_updated_at", u."deleted_at", u."locale",
-m."id" as "membership_id", m."organization_id", o."name" as "organization_name", m."role", m."status"
+m."id" as "membership_id", m."organization_id", o."name" as "organization_name", m."role", m."status", m."valid_until"
 from "users" u
 left join ("memberships" m join "organizations" o on o."id" = m."organization_id" and o."deleted_at" is null) on m."user_id" = u."id"
 where u."idp_id" = ?
@@ -45,7 +46,7 @@ export class SqlCallers implements Callers {
     if (first === undefined) return O.none;
     const memberships = rows
       .filter((row) => row.membership_id !== null)
-      .map((row) => membershipSummaryToDomain({ ...row, id: row.membership_id }));
+      .map((row) => membershipSummaryToDomain({ ...row, id: row.membership_id }, this.parseDate));
     return O.some({ user: userToDomain(first, this.parseDate), memberships });
   }
 }

@@ -15,7 +15,7 @@ import {
   type RosterFilter,
 } from '@idv/core';
 import * as O from 'fp-ts/lib/Option.js';
-import type { DateParser } from '../columns/column-values.js';
+import { toDate, type DateParser } from '../columns/column-values.js';
 import { decodeColumn, decodeNullable, requireDate, Text } from '../columns/decode-column.js';
 import { guarded } from '../errors/translate-error.js';
 import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
@@ -23,12 +23,12 @@ import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
 // A row with a user shows the user's current address; an invited row, the invitee's.
-const SELECT = `select m."id", m."organization_id", m."user_id", m."role", m."status", coalesce(u."email", m."email") as "email", m."created_at", m."updated_at"
+const SELECT = `select m."id", m."organization_id", m."user_id", m."role", m."status", coalesce(u."email", m."email") as "email", m."created_at", m."updated_at", m."valid_until"
 from "memberships" m left join "users" u on u."id" = m."user_id"`;
 
 const LIST_FOR_USER = statement(
   'memberships_list_for_user',
-  `select m."id", m."organization_id", o."name" as "organization_name", m."role", m."status"
+  `select m."id", m."organization_id", o."name" as "organization_name", m."role", m."status", m."valid_until"
 from "memberships" m join "organizations" o on o."id" = m."organization_id" and o."deleted_at" is null
 where m."user_id" = ? order by m."created_at", m."id"`,
 );
@@ -71,8 +71,8 @@ and (m."created_at", m."id") > (?, ?) order by m."created_at", m."id" limit ?`,
 // first and then inserts nothing. A second live owner still violates its own index (a defect).
 const INSERT = statement(
   'memberships_insert',
-  `insert into "memberships" ("id", "organization_id", "user_id", "role", "status", "email", "created_at", "updated_at")
-values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("organization_id", "user_id") where "status" <> 'cancelled' do nothing returning "id"`,
+  `insert into "memberships" ("id", "organization_id", "user_id", "role", "status", "email", "created_at", "updated_at", "valid_until")
+values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("organization_id", "user_id") where "status" <> 'cancelled' do nothing returning "id"`,
 );
 
 // Rows are locked in the order they are sorted (ORDER BY runs before FOR UPDATE), so every writer
@@ -100,6 +100,7 @@ export interface MembershipSummaryRecord {
   readonly organization_name: unknown;
   readonly role: unknown;
   readonly status: unknown;
+  readonly valid_until: unknown;
 }
 
 /** A `memberships` row with `email` already resolved (the user's current address, else the stored one). */
@@ -112,16 +113,24 @@ interface MembershipRecord {
   readonly email: unknown;
   readonly created_at: unknown;
   readonly updated_at: unknown;
+  readonly valid_until: unknown;
 }
 
 /** Decodes a joined membership row into the core `MembershipSummary`. */
-export const membershipSummaryToDomain = (row: MembershipSummaryRecord): MembershipSummary => ({
+export const membershipSummaryToDomain = (row: MembershipSummaryRecord, parseDate: DateParser): MembershipSummary => ({
   id: decodeColumn(MembershipId, row.id, 'memberships.id'),
   organizationId: decodeColumn(OrganizationId, row.organization_id, 'memberships.organization_id'),
   organizationName: decodeColumn(Text, row.organization_name, 'organizations.name'),
   role: decodeColumn(Role, row.role, 'memberships.role'),
   status: decodeColumn(MembershipStatus, row.status, 'memberships.status'),
+  ...validUntilOf(row, parseDate),
 });
+
+// Present only on a purchased membership with a period, as the core type leaves it out otherwise.
+const validUntilOf = (row: { readonly valid_until: unknown }, parseDate: DateParser): { validUntil?: Date } => {
+  const validUntil = toDate(row.valid_until, parseDate);
+  return validUntil === null ? {} : { validUntil };
+};
 
 /** Decodes a membership row into the core `Membership`. */
 const membershipToDomain = (row: MembershipRecord, parseDate: DateParser): Membership => ({
@@ -133,10 +142,13 @@ const membershipToDomain = (row: MembershipRecord, parseDate: DateParser): Membe
   email: decodeNullable(Email, row.email, 'memberships.email'),
   createdAt: requireDate(row.created_at, parseDate, 'memberships.created_at'),
   updatedAt: requireDate(row.updated_at, parseDate, 'memberships.updated_at'),
+  ...validUntilOf(row, parseDate),
 });
 
 /** The `memberships` columns of a core `Membership`, in the order the insert lists them. */
-const membershipToRow = (membership: Membership): readonly [string, string, string | null, string, string, string | null, Date, Date] => [
+const membershipToRow = (
+  membership: Membership,
+): readonly [string, string, string | null, string, string, string | null, Date, Date, Date | null] => [
   membership.id,
   membership.organizationId,
   membership.userId,
@@ -145,6 +157,7 @@ const membershipToRow = (membership: Membership): readonly [string, string, stri
   membership.email,
   membership.createdAt,
   membership.updatedAt,
+  membership.validUntil ?? null,
 ];
 
 /** The Memberships port on raw SQL through the repositories' runner (see `SqlUsers`). */
@@ -157,7 +170,7 @@ export class SqlMemberships implements Memberships {
   listForUser(userId: UserId): Promise<readonly MembershipSummary[]> {
     return guarded('memberships.listForUser', async () => {
       const rows = await this.sql.rows<MembershipSummaryRecord>(LIST_FOR_USER, [userId]);
-      return rows.map(membershipSummaryToDomain);
+      return rows.map((row) => membershipSummaryToDomain(row, this.parseDate));
     });
   }
 

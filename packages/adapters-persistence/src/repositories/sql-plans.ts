@@ -20,6 +20,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { DateParser } from '../columns/column-values.js';
 import { toDate, toNumber } from '../columns/column-values.js';
 import { decodeColumn, decodeNullable, requireDate, type ColumnCodec } from '../columns/decode-column.js';
+import { jsonb } from '../columns/jsonb-column.js';
 import { guarded } from '../errors/translate-error.js';
 import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
@@ -70,20 +71,6 @@ interface PlanRecord {
   readonly created_at: unknown;
   readonly updated_at: unknown;
 }
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
-/** A jsonb column decoded with a core codec (a string when the driver leaves jsonb unparsed). */
-const jsonb = <A>(codec: ColumnCodec<A>): ColumnCodec<A> => ({
-  name: codec.name,
-  decode: (input) => codec.decode(typeof input === 'string' ? parseJson(input) : input),
-});
 
 /** A bigint/integer column as a JS number (drivers hand bigints back as strings). */
 const numeric = <A>(codec: ColumnCodec<A>): ColumnCodec<A> => ({ name: codec.name, decode: (input) => codec.decode(toNumber(input)) });

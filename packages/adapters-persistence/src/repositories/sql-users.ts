@@ -67,6 +67,10 @@ const SET_LOCALE = statement(
 );
 
 const FIND = statement('users_find_by_idp_id', `select ${COLUMNS} from "users" where "idp_id" = ?`);
+const FIND_VERIFIED = statement(
+  'users_find_by_verified_email',
+  `select ${COLUMNS} from "users" where lower("email") = lower(?) and "email_verified" and "deleted_at" is null order by "id" limit 1`,
+);
 
 /** The row `SYNC` wrote: the snapshot, under the row's id (the new one, or the existing row's) and its language. */
 const writtenUser = (snapshot: Omit<User, 'locale'>, written: SyncRecord): User => ({
@@ -131,6 +135,13 @@ export class SqlUsers implements Users {
 
   findByIdpId(idpId: IdpUserId): Promise<O.Option<User>> {
     return guarded('users.findByIdpId', async () => O.fromNullable(await this.find(idpId)));
+  }
+
+  findByVerifiedEmail(email: Email): Promise<O.Option<User>> {
+    return guarded('users.findByVerifiedEmail', async () => {
+      const [row] = await this.sql.rows<UserRecord>(FIND_VERIFIED, [email]);
+      return row === undefined ? O.none : O.some(this.toDomain(row));
+    });
   }
 
   listLive(after: IdpUserId | null, limit: number): Promise<readonly User[]> {

@@ -13,7 +13,9 @@ export interface IssuedLink {
  * Issues a new signing link for an agreement (inside its unit of work): a fresh 256-bit token whose
  * SHA-256 alone is stored; every earlier open link of the agreement stops working.
  */
-export const issueLink = async (ports: AgreementsPorts, agreementId: string, at: Date): Promise<IssuedLink> => {
+export const issueLink = async (
+  ports: Pick<AgreementsPorts, 'agreementDigests' | 'agreementSettings' | 'agreements'>,
+  agreementId: string, at: Date): Promise<IssuedLink> => {
   const { token, tokenHash } = ports.agreementDigests.issueToken();
   const expiresAt = new Date(at.getTime() + ports.agreementSettings.linkTtlDays * DAY_MS);
   await ports.agreements.issueLink({ agreementId, tokenHash, issuedAt: at, expiresAt, usedAt: null, revokedAt: null });

@@ -30,6 +30,7 @@ export const AuditAction = t.keyof(
     'agreement.viewed': null,
     'agreement.signed': null,
     'agreement.revoked': null,
+    'purchase.flagged': null,
   },
   'AuditAction',
 );
@@ -38,7 +39,7 @@ export type AuditAction = t.TypeOf<typeof AuditAction>;
 
 /** What an audit entry is about. */
 export const AuditTargetType = t.keyof(
-  { organization: null, membership: null, invitation: null, agreement: null, agreement_template: null },
+  { organization: null, membership: null, invitation: null, agreement: null, agreement_template: null, purchase: null },
   'AuditTargetType',
 );
 /** What an audit entry is about. */

@@ -1,4 +1,7 @@
+import type { AgreementsPorts } from '../agreements/agreement-ports.js';
+import type { AuditTrailDeps } from '../audit/audit-trail.js';
 import type { RecordEventPorts } from '../events/record-event.js';
+import type { PaymentFulfilment } from '../payments/ports/payment-fulfilment.js';
 import type { AuthorizedWriteDeps } from '../membership/authorized-write.js';
 import type { PaymentGateway } from '../payments/ports/payment-gateway.js';
 import type { PaymentTransactions } from '../payments/ports/payment-transactions.js';
@@ -16,19 +19,26 @@ import type { PurchaseId } from './purchase.js';
 import { createPlan } from './use-cases/create-plan.js';
 import { getPublicProfile } from './use-cases/get-public-profile.js';
 import { getPurchaseStatus } from './use-cases/get-purchase-status.js';
+import { issuePurchaseAgreementLink } from './use-cases/issue-purchase-agreement-link.js';
+import { listFlaggedPurchases } from './use-cases/list-flagged-purchases.js';
 import { listPlans } from './use-cases/list-plans.js';
 import { startPurchase } from './use-cases/start-purchase.js';
 import { updatePlan } from './use-cases/update-plan.js';
 import { withIdempotency } from './use-cases/with-idempotency.js';
 
 /** Every port the commerce area needs, by name. */
-export interface CommercePorts extends AuthorizedWriteDeps, RecordEventPorts {
+export interface CommercePorts
+  extends AuthorizedWriteDeps,
+    RecordEventPorts,
+    AuditTrailDeps,
+    Pick<AgreementsPorts, 'agreementTemplates' | 'agreements' | 'agreementDigests' | 'agreementSettings'> {
   readonly plans: Plans;
   readonly purchases: Purchases;
   readonly idempotencyRecords: IdempotencyRecords;
   readonly bodyFingerprints: BodyFingerprints;
   readonly purchaseStatusTokens: PurchaseStatusTokens;
   readonly paymentTransactions: PaymentTransactions;
+  readonly paymentFulfilment: PaymentFulfilment;
   readonly paymentGateway: PaymentGateway;
   readonly paymentSettings: PaymentSettings;
   readonly paymentSweep: PaymentSweepSettings;
@@ -63,6 +73,10 @@ export const commerceArea = (ports: CommercePorts) => {
     startPurchase: startPurchase(ports),
     /** See `getPurchaseStatus`. */
     getPurchaseStatus: getPurchaseStatus(ports),
+    /** See `issuePurchaseAgreementLink`. */
+    issuePurchaseAgreementLink: issuePurchaseAgreementLink(ports),
+    /** See `listFlaggedPurchases`. */
+    listFlaggedPurchases: listFlaggedPurchases(ports),
     /**
      * Answers a purchase request once per scope and `Idempotency-Key` (see `withIdempotency`), its
      * body compared by a keyed fingerprint without the card and the national ID.

@@ -49,6 +49,14 @@ export type StatusTokenExpired = DomainError<'StatusTokenExpired'>;
 /** Builds a StatusTokenExpired error. */
 export const statusTokenExpired = (): StatusTokenExpired => ({ _tag: 'StatusTokenExpired', message: 'This status link has expired' });
 
+/** A plan names agreement templates the organization does not have, or has archived (400). */
+export type UnknownAgreementTemplates = DomainError<'UnknownAgreementTemplates'>;
+/** Builds an UnknownAgreementTemplates error naming the ids. */
+export const unknownAgreementTemplates = (ids: readonly string[]): UnknownAgreementTemplates => ({
+  _tag: 'UnknownAgreementTemplates',
+  message: `Unknown or archived agreement templates: ${ids.join(', ')}`,
+});
+
 /** Any commerce-area error. */
 export type CommerceError =
   | PlanNotFound
@@ -58,4 +66,5 @@ export type CommerceError =
   | StatusTokenExpired
   | IdempotencyKeyRequired
   | IdempotencyKeyReused
-  | IdempotencyKeyInProgress;
+  | IdempotencyKeyInProgress
+  | UnknownAgreementTemplates;

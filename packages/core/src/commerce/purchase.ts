@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
 import type { Email } from '../identity/email.js';
 import type { Locale } from '../devices/locale.js';
+import type { InvitationId } from '../invitation/invitation.js';
+import type { MembershipId } from '../membership/membership.js';
 import type { OrganizationId } from '../organization/organization.js';
 import type { AmountMinor, PaymentId } from '../payments/payment.js';
 import type { PaymentStatus } from '../payments/payment-status.js';
@@ -45,6 +47,28 @@ export const PurchaseStatus = t.keyof(
 /** A purchase's status. */
 export type PurchaseStatus = t.TypeOf<typeof PurchaseStatus>;
 
+/**
+ * Why staff should look at a purchase: paid after its payment had failed or expired
+ * (`late_payment`, still granted), paid when the plan had no seat left (`sold_out`, nothing granted,
+ * nothing refunded automatically), or paid for an address that already holds a live membership
+ * (`existing_member`, nothing granted, the payment stands).
+ */
+export const PurchaseFlag = t.keyof({ late_payment: null, sold_out: null, existing_member: null }, 'PurchaseFlag');
+/** A purchase's flag. */
+export type PurchaseFlag = t.TypeOf<typeof PurchaseFlag>;
+/** A purchase's flags, as stored. */
+export const PurchaseFlags = t.readonlyArray(PurchaseFlag, 'PurchaseFlags');
+
+/** What a verified payment granted, as recorded on the purchase in the payment's unit of work. */
+export interface PurchaseGrant {
+  readonly status: PurchaseStatus;
+  readonly flags: readonly PurchaseFlag[];
+  readonly membershipId: MembershipId | null;
+  readonly invitationId: InvitationId | null;
+  readonly paidAt: Date;
+  readonly validUntil: Date | null;
+}
+
 /** A visitor's purchase of a plan (`purchases`): the plan's terms as they were, never card data or a national ID. */
 export interface Purchase {
   readonly id: PurchaseId;
@@ -64,7 +88,37 @@ export interface Purchase {
   readonly updatedAt: Date;
   /** Until when the buyer may pay (`PAYMENT_PENDING_TTL_MINUTES` after it was made). */
   readonly paymentDueAt: Date;
+  /** Set at grant: why staff should look (empty when all went by the rules). */
+  readonly flags: readonly PurchaseFlag[];
+  /** The membership and invitation the payment granted; null before, or when nothing was granted. */
+  readonly membershipId: MembershipId | null;
+  readonly invitationId: InvitationId | null;
+  /** When the payment was verified. */
+  readonly paidAt: Date | null;
+  /** For `month` and `year` plans: paid-at plus the period. */
+  readonly validUntil: Date | null;
+  /** When the signing links were answered to the buyer (once, on the first poll after `paid`). */
+  readonly linksAnsweredAt: Date | null;
 }
+
+/**
+ * Until when a plan bought at `paidAt` is valid: a calendar month or year later (UTC; the 31st of a
+ * month with fewer days ends on its last day), or null for a `once` plan.
+ *
+ * @example
+ * validUntilOf(new Date('2026-01-31T10:00:00Z'), 'month'); // 2026-02-28T10:00:00Z
+ */
+export const validUntilOf = (paidAt: Date, period: PlanPeriod): Date | null => {
+  if (period === 'once') return null;
+  const months = period === 'month' ? 1 : 12;
+  const target = new Date(paidAt.getTime());
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+};
 
 /**
  * The status a buyer sees: the purchase's own once payment is settled for it; while it awaits

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { PurchaseFlag } from '../commerce/purchase.js';
 import { InvitationStatus, RevokedReason } from '../invitation/invitation.js';
 import { MembershipStatus, Role } from '../membership/membership.js';
 import { Currency, PaymentProvider } from '../payments/payment.js';
@@ -13,6 +14,8 @@ const MembershipState = t.type({ role: Role, status: MembershipStatus });
 
 const membership = { membershipId: Id, userId: NullableId, role: Role, status: MembershipStatus };
 const invitation = { invitationId: Id, membershipId: Id, role: Role, status: InvitationStatus };
+const purchase = { purchaseId: Id, planId: Id, paymentId: Id, amountMinor: t.number, currency: Currency };
+
 const payment = {
   paymentId: Id,
   provider: PaymentProvider,
@@ -47,6 +50,16 @@ export const EVENT_CATALOGUE = {
     newOwnerMembershipId: Id,
     newOwnerUserId: NullableId,
   }),
+  'purchase.completed': t.type({
+    ...purchase,
+    membershipId: Id,
+    invitationId: Id,
+    role: Role,
+    paidAt: Timestamp,
+    validUntil: t.union([Timestamp, t.null]),
+    flags: t.array(PurchaseFlag),
+  }),
+  'purchase.flagged': t.type({ ...purchase, flag: PurchaseFlag }),
   'agreement.requested': t.type({ agreementId: Id, membershipId: Id, templateId: Id, templateVersionId: Id }),
   'agreement.signed': t.type({ agreementId: Id, membershipId: Id, templateVersionId: Id, receiptId: Id }),
 } as const;

@@ -9,7 +9,10 @@ import { Role } from '../membership/membership.js';
 import { OrganizationId } from '../organization/organization.js';
 import type { Organizations } from '../organization/ports/organizations.js';
 import type { IdentityProviderAdmin } from '../identity/ports/identity-provider-admin.js';
+import type { Clock } from '../shared/clock.js';
 import { InvitationId, type Invitation } from './invitation.js';
+import type { InvitationSettings } from './invitation-steps.js';
+import type { Invitations } from './ports/invitations.js';
 
 /** The invitations' jobs, by name. */
 export const INVITATION_JOBS = {
@@ -19,7 +22,18 @@ export const INVITATION_JOBS = {
   notifyInviter: 'invitations.notify-inviter',
   /** Revoke the provider's invitation (the ticket mail of path 1) of a revoked invitation. */
   revokeAtProvider: 'invitations.revoke-at-provider',
+  /** Path 1 for an invitation nobody waits on (a purchase's): the provider mails the sign-up ticket. */
+  mailTicket: 'invitations.mail-ticket',
 } as const;
+
+const MailTicket = t.type({ invitationId: InvitationId });
+
+/**
+ * Path 1 as a durable follow-up: enqueued inside the unit of work that stores the invitation, so the
+ * provider's ticket mail goes out iff the invitation committed, and is retried until it does.
+ */
+export const enqueueTicketMail = (deps: InvitationNoticeDeps, invitationId: InvitationId): Promise<void> =>
+  deps.jobQueue.enqueue(INVITATION_JOBS.mailTicket, { invitationId });
 
 const RevokeAtProvider = t.type({ providerInvitationId: t.string });
 
@@ -82,6 +96,9 @@ export const enqueueAcceptanceNotice = (
 export interface InvitationJobDeps extends NotifyDeps {
   readonly organizations: Organizations;
   readonly idpAdmin: IdentityProviderAdmin;
+  readonly invitations: Invitations;
+  readonly settings: InvitationSettings;
+  readonly clock: Clock;
 }
 
 /**
@@ -108,6 +125,22 @@ export const invitationJobHandlers = (deps: InvitationJobDeps): JobHandlers => (
   [INVITATION_JOBS.revokeAtProvider]: async (data) => {
     const { providerInvitationId } = decodeJob(RevokeAtProvider, INVITATION_JOBS.revokeAtProvider, data);
     await deps.idpAdmin.revokeInvitation(providerInvitationId);
+  },
+  // The provider mails the ticket (our invitation id in its public metadata); the invitation keeps the
+  // provider's id so a revoke reaches it. A failure rejects, and the queue retries.
+  [INVITATION_JOBS.mailTicket]: async (data) => {
+    const { invitationId } = decodeJob(MailTicket, INVITATION_JOBS.mailTicket, data);
+    const invitation = O.toNullable(await deps.invitations.findById(invitationId));
+    if (invitation === null || invitation.status !== 'pending' || invitation.providerInvitationId !== null) return;
+    const mailed = await deps.idpAdmin.createInvitation({
+      email: invitation.email,
+      redirectUrl: `${deps.settings.appUrl}/sign-up`,
+      publicMetadata: { invitationId: invitation.id },
+    });
+    const renewal = { tokenHash: invitation.tokenHash, expiresAt: invitation.expiresAt, providerInvitationId: mailed.id };
+    const attached = await deps.invitations.rotateToken(invitation.id, renewal, deps.clock.now());
+    // Ended meanwhile: the new ticket must not work.
+    if (O.isNone(attached)) await deps.idpAdmin.revokeInvitation(mailed.id);
   },
   [INVITATION_JOBS.notifyInviter]: async (data) => {
     const job = decodeJob(NotifyInviter, INVITATION_JOBS.notifyInviter, data);

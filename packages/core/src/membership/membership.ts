@@ -45,6 +45,8 @@ export interface Membership {
   readonly email: Email | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** A purchased month or year plan's end (paid-at plus the period); absent otherwise. */
+  readonly validUntil?: Date;
 }
 
 /** A user's membership as `/users/me` shows it. */
@@ -54,6 +56,8 @@ export interface MembershipSummary {
   readonly organizationName: string;
   readonly role: Role;
   readonly status: MembershipStatus;
+  /** A purchased month or year plan's end; absent otherwise. */
+  readonly validUntil?: Date;
 }
 
 const RANK: { readonly [R in Role]: number } = { owner: 4, admin: 3, coach: 2, member: 1 };

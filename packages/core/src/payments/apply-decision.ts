@@ -5,6 +5,7 @@ import type { RecordEventPorts } from '../events/record-event.js';
 import type { Clock } from '../shared/clock.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import type { PaymentTransaction } from './payment.js';
+import type { PaymentFulfilment } from './ports/payment-fulfilment.js';
 import type { PaymentChange, PaymentTransactions } from './ports/payment-transactions.js';
 import { decide, type Decision, type Evidence } from './transition.js';
 
@@ -19,6 +20,8 @@ const ATTEMPTS = 3;
 /** Ports of a payment transition that records its outbound event. */
 export type SettleDeps = RecordEventPorts & {
   readonly paymentTransactions: PaymentTransactions;
+  /** What the payment paid for, acted on in the same unit of work (a purchase's grant). */
+  readonly paymentFulfilment: PaymentFulfilment;
   readonly clock: Clock;
   readonly unitOfWork: UnitOfWork;
 };
@@ -26,7 +29,8 @@ export type SettleDeps = RecordEventPorts & {
 /**
  * One guarded transition of `payment` (from one of `from`), written in one unit of work with the
  * outbound event it amounts to (`payment.succeeded`, `payment.failed`, `payment.late_success`; none
- * for other statuses). None when another writer moved the payment first.
+ * for other statuses) and what the payment paid for acted on (`PaymentFulfilment`: a purchase's
+ * grant exists iff its payment's success committed). None when another writer moved the payment first.
  */
 export const settleTransition = async (
   deps: SettleDeps,
@@ -37,7 +41,10 @@ export const settleTransition = async (
   E.toUnion(
     await deps.unitOfWork.run(async () => {
       const next = await deps.paymentTransactions.transition(payment.id, from, change);
-      if (O.isSome(next)) await paymentSettled(deps, payment, next.value);
+      if (O.isSome(next)) {
+        await paymentSettled(deps, payment, next.value);
+        await deps.paymentFulfilment.settled(payment, next.value);
+      }
       return E.right(next);
     }),
   );

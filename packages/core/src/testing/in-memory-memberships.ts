@@ -67,6 +67,7 @@ export class InMemoryMemberships implements Memberships {
         organizationName: this.lookups.organizationNameOf?.(row.organizationId) ?? this.names.get(row.organizationId) ?? '',
         role: row.role,
         status: row.status,
+        ...(row.validUntil === undefined ? {} : { validUntil: row.validUntil }),
       }));
   }
 

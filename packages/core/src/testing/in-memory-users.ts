@@ -1,5 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Locale } from '../devices/locale.js';
+import type { Email } from '../identity/email.js';
 import type { IdpUserId, UserId } from '../identity/identifiers.js';
 import type { Users, UserSync } from '../identity/ports/users.js';
 import type { ProviderUser, User } from '../identity/user.js';
@@ -12,6 +13,10 @@ export class InMemoryUsers implements Users {
 
   async findByIdpId(idpId: IdpUserId): Promise<O.Option<User>> {
     return O.fromNullable(this.rows.get(idpId));
+  }
+
+  async findByVerifiedEmail(email: Email): Promise<O.Option<User>> {
+    return O.fromNullable([...this.rows.values()].find((row) => row.deletedAt === null && row.emailVerified === true && row.email === email));
   }
 
   async listLive(after: IdpUserId | null, limit: number): Promise<readonly User[]> {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { NO_FULFILMENT } from '../payments/ports/payment-fulfilment.js';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { PaymentCallbackInbox } from '../payments/ports/payment-callback-inbox.js';
@@ -155,6 +156,7 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       await subject.paymentTransactions.create(payment);
       const handle = handlePaymentCallback({
         ...subject,
+        paymentFulfilment: NO_FULFILMENT,
         paymentGateway: new FakePaymentGateway(),
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa3),
@@ -208,6 +210,7 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       provider.addOrder('sub-contract-4', 'order-contract-4');
       const handle = handlePaymentCallback({
         ...subject,
+        paymentFulfilment: NO_FULFILMENT,
         paymentGateway: provider,
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa5),
@@ -341,6 +344,7 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
       assert.equal(await subject.organizations.markDeleted(org as OrganizationId, AT), true);
       const handle = handlePaymentCallback({
         ...subject,
+        paymentFulfilment: NO_FULFILMENT,
         paymentGateway: new FakePaymentGateway(),
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa6),

@@ -6,7 +6,9 @@ import type { OrganizationId } from '../organization/organization.js';
 import type { AmountMinor, PaymentId } from '../payments/payment.js';
 import type { PlanId } from '../commerce/plan.js';
 import type { Purchases } from '../commerce/ports/purchases.js';
-import type { BuyerName, Purchase, PurchaseId } from '../commerce/purchase.js';
+import type { BuyerName, Purchase, PurchaseGrant, PurchaseId } from '../commerce/purchase.js';
+import type { InvitationId } from '../invitation/invitation.js';
+import type { MembershipId } from '../membership/membership.js';
 import { fixtureUuid } from './fixture-ids.js';
 import type { ContractCase } from './users.contract.js';
 
@@ -36,6 +38,12 @@ export const aPurchase = (n: number, p: number, overrides: Partial<Purchase> = {
   createdAt: T(0),
   updatedAt: T(0),
   paymentDueAt: T(30),
+  flags: [],
+  membershipId: null,
+  invitationId: null,
+  paidAt: null,
+  validUntil: null,
+  linksAnsweredAt: null,
   ...overrides,
 });
 
@@ -75,22 +83,75 @@ export const purchasesContract: readonly ContractCase<PurchasesSubject>[] = [
     },
   },
   {
-    name: 'seats taken are the paid and completed purchases of that plan only',
+    name: 'seats taken are the paid and completed purchases of that plan that were granted a membership',
     async run({ purchases, prepare }) {
-      const rows = [
-        aPurchase(10, 10, { status: 'paid' }),
-        aPurchase(11, 10, { status: 'completed' }),
-        aPurchase(12, 10),
-        aPurchase(13, 10, { status: 'failed' }),
-        aPurchase(14, 10, { status: 'expired' }),
-        aPurchase(15, 11, { status: 'paid' }),
+      const granted = (status: 'paid' | 'completed', n: number) => ({
+        status,
+        flags: [],
+        membershipId: fixtureUuid(0xd9, n) as MembershipId,
+        invitationId: fixtureUuid(0xda, n) as InvitationId,
+        paidAt: T(3),
+        validUntil: null,
+      });
+      const rows: [Purchase, PurchaseGrant | null][] = [
+        [aPurchase(10, 10), granted('paid', 10)],
+        [aPurchase(11, 10), granted('completed', 11)],
+        [aPurchase(12, 10), null],
+        [aPurchase(13, 10, { status: 'failed' }), null],
+        [aPurchase(14, 10, { status: 'expired' }), null],
+        [aPurchase(15, 11), granted('paid', 15)],
+        // Paid when the plan was sold out: flagged, no membership, no seat.
+        [aPurchase(16, 10), { ...granted('paid', 16), membershipId: null, invitationId: null, flags: ['sold_out'] }],
       ];
-      for (const row of rows) {
+      for (const [row, grant] of rows) {
         await prepare(row);
         await purchases.create(row);
+        if (grant !== null) await purchases.recordGrant(row.id, grant, T(3));
       }
       assert.equal(await purchases.countSeatsTaken(fixtureUuid(0xd6, 10) as PlanId), 2);
       assert.equal(await purchases.countSeatsTaken(fixtureUuid(0xd6, 12) as PlanId), 0);
+    },
+  },
+  {
+    name: 'a grant reads back by the payment it was paid with; the links are answered once; flagged purchases list newest first',
+    async run({ purchases, prepare }) {
+      const purchase = aPurchase(20, 20);
+      await prepare(purchase);
+      await purchases.create(purchase);
+      assert.deepEqual(O.toNullable(await purchases.lockByPayment(purchase.paymentId)), purchase);
+      assert.ok(O.isNone(await purchases.lockByPayment(fixtureUuid(0xd8, 999) as PaymentId)));
+      const grant: PurchaseGrant = {
+        status: 'paid',
+        flags: ['late_payment'],
+        membershipId: fixtureUuid(0xd9, 20) as MembershipId,
+        invitationId: fixtureUuid(0xda, 20) as InvitationId,
+        paidAt: T(4),
+        validUntil: T(60),
+      };
+      const granted = await purchases.recordGrant(purchase.id, grant, T(4));
+      assert.deepEqual(granted, { ...purchase, ...grant, updatedAt: T(4) });
+      assert.deepEqual(O.toNullable(await purchases.findById(purchase.id)), granted);
+      assert.equal(await purchases.markLinksAnswered(purchase.id, T(5)), true);
+      assert.equal(await purchases.markLinksAnswered(purchase.id, T(6)), false, 'answered once');
+      assert.deepEqual(O.toNullable(await purchases.findById(purchase.id))?.linksAnsweredAt, T(5));
+      const later = aPurchase(21, 20, { createdAt: T(1), updatedAt: T(1) });
+      await prepare(later);
+      await purchases.create(later);
+      await purchases.recordGrant(later.id, { ...grant, flags: ['sold_out'], membershipId: null, invitationId: null }, T(4));
+      const unflagged = aPurchase(22, 20, { createdAt: T(2), updatedAt: T(2) });
+      await prepare(unflagged);
+      await purchases.create(unflagged);
+      const first = await purchases.listFlagged(purchase.organizationId, { limit: 1 });
+      assert.deepEqual(
+        first.items.map((row) => row.id),
+        [later.id],
+      );
+      assert.notEqual(first.nextCursor, null);
+      const all = await purchases.listFlagged(purchase.organizationId, { limit: 10 });
+      assert.deepEqual(
+        all.items.map((row) => row.id),
+        [later.id, purchase.id],
+      );
     },
   },
 ];

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { purchaseFulfilment } from '../commerce/purchase-fulfilment.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { invalidWebhookSignature } from '../identity/idp-webhook.errors.js';
 import type { WebhookVerifier } from '../identity/ports/webhook-verifier.js';
@@ -100,7 +101,7 @@ export const createTestWorld = () => {
   });
   // Follow-ups enqueued by the use cases; a test runs them with `jobQueue.drain(handlers)`.
   const jobQueue = new RecordingJobQueue();
-  return {
+  const world = {
     eventLog,
     jobQueue,
     // The events area: endpoints, deliveries, a scripted sender (204 unless told otherwise), a fake vault and policy.
@@ -162,6 +163,8 @@ export const createTestWorld = () => {
       jobQueue,
     }),
   };
+  // A verified payment grants its purchase through the world's own ports, as the server wires it.
+  return { ...world, paymentFulfilment: purchaseFulfilment(world) };
 };
 
 /** The world `createTestWorld` builds. */

@@ -5,7 +5,7 @@ import { createOrganization } from '../../organization/use-cases/create-organiza
 import type { OrganizationName } from '../../organization/organization.js';
 import type { AmountMinor } from '../../payments/payment.js';
 import type { OrganizationSlug } from '../../organization/organization-slug.js';
-import type { PlanId, PlanInput, PlanName } from '../plan.js';
+import type { AgreementTemplateRef, PlanId, PlanInput, PlanName } from '../plan.js';
 import { commerceArea } from '../commerce-area.js';
 import { pageRequest } from '../../shared/pagination.js';
 
@@ -99,4 +99,16 @@ test('the public profile shows the name and the plans on sale only; a deleted or
   t.is(outcome(await commerce.getPublicProfile('no-such-gym' as OrganizationSlug)()), 'OrganizationNotFound');
   await world.organizations.markDeleted(gym.organization.id, world.clock.now());
   t.is(outcome(await commerce.getPublicProfile('iron-gym' as OrganizationSlug)()), 'OrganizationNotFound');
+});
+
+test('a plan naming templates that are not the organization’s live ones is UnknownAgreementTemplates, on create and on change', async (t) => {
+  const { gym, commerce } = await setUp();
+  const unknown = '0b5e7c1a-3f2d-4e6b-9a8c-1d2e3f4a5b6c' as AgreementTemplateRef;
+  t.is(outcome(await commerce.createPlan(gym.owner.auth, gym.organization.id, { ...MONTHLY, agreementTemplateIds: [unknown] })()), 'UnknownAgreementTemplates');
+  const created = await commerce.createPlan(gym.owner.auth, gym.organization.id, MONTHLY)();
+  if (E.isLeft(created)) return t.fail(created.left._tag);
+  t.is(
+    outcome(await commerce.updatePlan(gym.owner.auth, gym.organization.id, created.right.id, { agreementTemplateIds: [unknown] })()),
+    'UnknownAgreementTemplates',
+  );
 });

@@ -7,6 +7,7 @@ import type { NationalId } from '../../identity/national-id.js';
 import type { OrganizationSlug } from '../../organization/organization-slug.js';
 import type { AmountMinor, PaymentCard } from '../../payments/payment.js';
 import { anOrganization, createTestWorld, outcome } from '../../testing/index.js';
+import { applyEvidence } from '../../payments/apply-decision.js';
 import { commerceArea } from '../commerce-area.js';
 import type { PlanInput, PlanName, SeatLimit } from '../plan.js';
 import type { BuyerName, PurchaseId } from '../purchase.js';
@@ -107,7 +108,8 @@ test('a plan whose seats are all taken is PlanSoldOut', async (t) => {
   const first = await commerce.startPurchase(SLUG, input)();
   if (E.isLeft(first)) return t.fail(first.left._tag);
   t.true(E.isRight(await commerce.startPurchase(SLUG, input)()), 'an unpaid purchase holds no seat');
-  await world.purchases.moveStatus(first.right.purchase.id, ['awaiting_payment'], 'paid', world.clock.now());
+  await applyEvidence(world, first.right.payment, { kind: 'success', paidAmountMinor: null });
+  t.like(O.toNullable(await world.purchases.findById(first.right.purchase.id)), { status: 'paid' }, 'the payment granted a seat');
   t.is(outcome(await commerce.startPurchase(SLUG, input)()), 'PlanSoldOut');
 });
 

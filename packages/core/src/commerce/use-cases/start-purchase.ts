@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { PaymentFulfilment } from '../../payments/ports/payment-fulfilment.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -43,6 +44,7 @@ export interface StartPurchaseDeps extends RecordEventPorts {
   readonly plans: Plans;
   readonly purchases: Purchases;
   readonly paymentTransactions: PaymentTransactions;
+  readonly paymentFulfilment: PaymentFulfilment;
   readonly paymentGateway: PaymentGateway;
   readonly paymentSettings: PaymentSettings;
   readonly paymentSweep: PaymentSweepSettings;
@@ -136,6 +138,12 @@ const drafts = (deps: StartPurchaseDeps, plan: Plan, input: StartPurchaseInput):
     createdAt: now,
     updatedAt: now,
     paymentDueAt: new Date(now.getTime() + deps.paymentSweep.pendingTtlMinutes * 60_000),
+    flags: [],
+    membershipId: null,
+    invitationId: null,
+    paidAt: null,
+    validUntil: null,
+    linksAnsweredAt: null,
   };
   return { payment, purchase };
 };

@@ -6,18 +6,28 @@ import type { AuthPayload } from '../../identity/auth-payload.js';
 import { authorizedWrite, authorizeGrant, type AuthorizedWriteDeps, type AuthorizedWriteError } from '../../membership/authorized-write.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import type { Clock } from '../../shared/clock.js';
-import { planArchived, planNotFound, type PlanArchived, type PlanNotFound } from '../commerce.errors.js';
+import type { AgreementTemplates } from '../../agreements/ports/agreement-templates.js';
+import {
+  planArchived,
+  planNotFound,
+  unknownAgreementTemplates,
+  type PlanArchived,
+  type PlanNotFound,
+  type UnknownAgreementTemplates,
+} from '../commerce.errors.js';
+import { unknownTemplates } from '../plan-templates.js';
 import type { Plan, PlanChanges, PlanId } from '../plan.js';
 import type { Plans } from '../ports/plans.js';
 
 /** Ports needed to change a plan. */
 export interface UpdatePlanDeps extends AuthorizedWriteDeps {
   readonly plans: Plans;
+  readonly agreementTemplates: AgreementTemplates;
   readonly clock: Clock;
 }
 
 /** What changing a plan can answer. */
-export type UpdatePlanError = AuthorizedWriteError | PlanNotFound | PlanArchived;
+export type UpdatePlanError = AuthorizedWriteError | PlanNotFound | PlanArchived | UnknownAgreementTemplates;
 
 /** The plan with the changes applied; archiving also takes it off sale. */
 const changed = (plan: Plan, changes: PlanChanges, now: Date): Plan => {
@@ -44,6 +54,8 @@ export const updatePlan =
           const current = await deps.plans.lock(organization.id, planId);
           if (O.isNone(current)) return E.left(planNotFound());
           if (current.value.archivedAt !== null) return E.left(planArchived());
+          const unknown = await unknownTemplates(deps, organization.id, changes.agreementTemplateIds ?? []);
+          if (unknown.length > 0) return E.left(unknownAgreementTemplates(unknown));
           const plan = changed(current.value, changes, deps.clock.now());
           if (!(await deps.plans.update(plan))) return E.left(planNotFound());
           return E.right(plan);

@@ -1,5 +1,6 @@
 import type { Option } from 'fp-ts/lib/Option.js';
 import type { Locale } from '../../devices/locale.js';
+import type { Email } from '../email.js';
 import type { IdpUserId, UserId } from '../identifiers.js';
 import type { ProviderUser, User } from '../user.js';
 
@@ -26,6 +27,8 @@ export interface UserSync {
 export interface Users {
   /** The row for a provider id, deleted or not. */
   findByIdpId(idpId: IdpUserId): Promise<Option<User>>;
+  /** The live (not soft-deleted) user whose primary email is this address and verified, if any. */
+  findByVerifiedEmail(email: Email): Promise<Option<User>>;
   /**
    * Live (not soft-deleted) rows ordered by provider id (in the store's own collation), the first
    * `limit` after `after` (from the start when null): a keyset walk that visits every live row once,

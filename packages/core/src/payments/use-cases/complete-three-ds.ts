@@ -1,4 +1,5 @@
 import * as O from 'fp-ts/lib/Option.js';
+import type { PaymentFulfilment } from '../ports/payment-fulfilment.js';
 import type { Clock } from '../../shared/clock.js';
 import type { EventLog } from '../../events/ports/event-log.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -15,6 +16,7 @@ import type { CallbackOutcome } from './handle-payment-callback.js';
 /** Ports the 3DS completion needs. */
 export interface CompleteThreeDsDeps {
   readonly paymentTransactions: PaymentTransactions;
+  readonly paymentFulfilment: PaymentFulfilment;
   readonly paymentGateway: PaymentGateway;
   readonly clock: Clock;
   readonly logger: Logger;

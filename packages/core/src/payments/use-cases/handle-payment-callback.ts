@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { PaymentFulfilment } from '../ports/payment-fulfilment.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock } from '../../shared/clock.js';
@@ -25,6 +26,8 @@ export interface HandlePaymentCallbackDeps {
   /** Whether a payment's organization still exists (a deleted one is not found). */
   readonly organizations: Organizations;
   readonly paymentTransactions: PaymentTransactions;
+  /** What a settled payment paid for, acted on in its unit of work. */
+  readonly paymentFulfilment: PaymentFulfilment;
   readonly paymentInbox: PaymentCallbackInbox;
   readonly paymentSubscriptions: PaymentSubscriptions;
   readonly paymentGateway: PaymentGateway;

@@ -8,6 +8,7 @@ import type { Logger } from '../../shared/logger.js';
 import { applyEvidence, settleTransition } from '../apply-decision.js';
 import type { PaymentTransaction } from '../payment.js';
 import type { PaymentStatus } from '../payment-status.js';
+import type { PaymentFulfilment } from '../ports/payment-fulfilment.js';
 import type { PaymentGateway, ProviderVerdict } from '../ports/payment-gateway.js';
 import type { PaymentTransactions } from '../ports/payment-transactions.js';
 
@@ -22,6 +23,8 @@ export interface ReconcilePaymentDeps {
   readonly eventLog: EventLog;
   readonly jobQueue: JobQueue;
   readonly ids: IdGenerator;
+  /** An expiry, a failure or a success acts on what the payment paid for, in its unit of work. */
+  readonly paymentFulfilment: PaymentFulfilment;
 }
 
 /** What one sweep did to one payment. */
@@ -74,11 +77,7 @@ export const reconcilePayment =
       return O.isSome(moved) ? 'under_review' : 'unchanged';
     }
     if (pastTtl && PAYER_PENDING.includes(payment.status)) {
-      const moved = await deps.paymentTransactions.transition(payment.id, [payment.status], {
-        status: 'expired',
-        failureCode: 'expired',
-        at,
-      });
+      const moved = await settleTransition(deps, payment, [payment.status], { status: 'expired', failureCode: 'expired', at });
       return O.isSome(moved) ? 'expired' : 'unchanged';
     }
     // An auth call that never reached the provider (it still knows no charge) is given up once the

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { PaymentFulfilment } from '../ports/payment-fulfilment.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -49,6 +50,7 @@ export type { PaymentSettings, StartedPayment } from '../start-at-provider.js';
 /** Ports needed to start a payment. */
 export interface StartPaymentDeps extends AuthorizedWriteDeps, RecordEventPorts {
   readonly paymentTransactions: PaymentTransactions;
+  readonly paymentFulfilment: PaymentFulfilment;
   readonly paymentGateway: PaymentGateway;
   readonly nationalIds: NationalIds;
   readonly nationalIdVault: NationalIdVault;
