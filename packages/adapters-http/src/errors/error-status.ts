@@ -86,6 +86,8 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   PlanNotFound: 404,
   PlanArchived: 409,
   PlanSoldOut: 409,
+  BotCheckFailed: 403,
+  PurchaseRateLimited: 429,
   PurchaseNotFound: 404,
   StatusTokenExpired: 410,
   IdempotencyKeyRequired: 400,

@@ -33,12 +33,16 @@ import type { Plans } from '../ports/plans.js';
 import type { PurchaseStatusTokens } from '../ports/purchase-status-tokens.js';
 import type { Purchases } from '../ports/purchases.js';
 import type { BuyerName, Purchase, PurchaseId } from '../purchase.js';
+import { checkBot, refuseKnownMember, throttlePurchase, type PurchaseGuardDeps } from '../purchase-guards.js';
+import type { BotCheckFailed, PurchaseRateLimited } from '../commerce.errors.js';
+import type { AlreadyMember } from '../../invitation/invitation.errors.js';
+import type { UserId } from '../../identity/identifiers.js';
 
 /** How long a purchase's status token lets its buyer follow it. */
 export const STATUS_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Ports needed to start a purchase. */
-export interface StartPurchaseDeps extends RecordEventPorts {
+export interface StartPurchaseDeps extends RecordEventPorts, PurchaseGuardDeps {
   readonly organizations: Organizations;
   readonly plans: Plans;
   readonly purchases: Purchases;
@@ -63,8 +67,12 @@ export interface StartPurchaseInput {
   readonly payer?: PayerDetails | undefined;
   /** iyzico's mandatory `buyer.identityNumber`: sent once, never stored or logged. */
   readonly nationalId?: NationalId | undefined;
-  /** The buyer's address as this service saw it (the providers' fraud checks ask for it). */
+  /** The buyer's address as this service saw it (the providers' fraud checks and the address budget ask for it). */
   readonly clientAddress: string;
+  /** The bot check's token from the page's challenge (needed where the bot check is on). */
+  readonly botCheckToken?: string | undefined;
+  /** The signed-in buyer's local user, when the request carried a bearer token; anonymous otherwise. */
+  readonly buyer?: UserId | undefined;
 }
 
 /** A started purchase: what the buyer does next, and the token to follow it with. */
@@ -78,6 +86,9 @@ export interface StartedPurchase {
 
 /** What starting a purchase can answer. */
 export type StartPurchaseError =
+  | BotCheckFailed
+  | PurchaseRateLimited
+  | AlreadyMember
   | OrganizationNotFound
   | PlanNotFound
   | PlanSoldOut
@@ -190,7 +201,9 @@ const initialize =
   };
 
 /**
- * A visitor buys a plan on an organization's public page, with no account: the plan must be on sale
+ * A visitor buys a plan on an organization's public page, with no account. First the guards: the bot
+ * check's token where it is on (`BotCheckFailed`), the address's and the email's purchase budgets
+ * (`PurchaseRateLimited`), and, for a signed-in buyer only, `AlreadyMember`. Then the plan must be on sale
  * with a seat free (checked under the plan's row lock), then an `awaiting_payment` purchase and its
  * `initiated` payment are stored together, with the plan's price, currency, period and role as they
  * are now, and the provider is asked after the commit (iyzico 3DS or the PayTR iFrame). The card and
@@ -204,8 +217,11 @@ export const startPurchase =
   (deps: StartPurchaseDeps) =>
   (slug: OrganizationSlug, input: StartPurchaseInput): TE.TaskEither<StartPurchaseError, StartedPurchase> =>
     pipe(
-      TE.fromEither(checkPurchaseProvider(deps, input)),
+      checkBot(deps, input.botCheckToken, input.clientAddress),
+      TE.flatMap(() => throttlePurchase(deps, input.email, input.clientAddress)),
+      TE.flatMap(() => TE.fromEither(checkPurchaseProvider(deps, input))),
       TE.flatMap(() => findOrganization(deps, slug)),
+      TE.tap((organization) => refuseKnownMember(deps, organization.id, input.buyer)),
       TE.flatMap((organization) => record(deps, organization, input)),
       TE.flatMap((rows) => initialize(deps, input, rows)),
     );
