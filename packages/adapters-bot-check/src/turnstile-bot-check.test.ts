@@ -33,10 +33,12 @@ const startSiteverify = async (): Promise<FakeSiteverify> => {
   return fake;
 };
 
-const json = (body: unknown, status = 200) => (response: ServerResponse) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-};
+const json =
+  (body: unknown, status = 200) =>
+  (response: ServerResponse) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
 
 const PASSED = { success: true, 'error-codes': [], challenge_ts: '2026-12-06T00:00:00.000Z', hostname: 'gym.example', action: 'purchase' };
 

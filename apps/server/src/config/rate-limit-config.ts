@@ -1,4 +1,10 @@
-import { DEFAULT_INVITATION_LIMITS, DEFAULT_PURCHASE_LIMITS, type InvitationBudget, type PurchaseBudget, type RateLimitPolicy } from '@idv/core';
+import {
+  DEFAULT_INVITATION_LIMITS,
+  DEFAULT_PURCHASE_LIMITS,
+  type InvitationBudget,
+  type PurchaseBudget,
+  type RateLimitPolicy,
+} from '@idv/core';
 
 /** The rate limiters' configuration: where they count, the public budget, the invitation budgets. */
 export interface RateLimitConfig {

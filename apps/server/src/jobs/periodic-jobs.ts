@@ -1,5 +1,13 @@
 import type { Container } from 'inversify';
-import { EXPIRE_INVITATIONS_JOB, PRUNE_FEED_JOB, PRUNE_IDEMPOTENCY_KEYS_JOB, type ErrorTracker, type JobHandlers, type JobQueue, type Logger } from '@idv/core';
+import {
+  EXPIRE_INVITATIONS_JOB,
+  PRUNE_FEED_JOB,
+  PRUNE_IDEMPOTENCY_KEYS_JOB,
+  type ErrorTracker,
+  type JobHandlers,
+  type JobQueue,
+  type Logger,
+} from '@idv/core';
 import type { AppConfig } from '../config/app-config.js';
 import { TOKENS } from '../container/tokens.js';
 

@@ -51,7 +51,11 @@ export const authentication = (
     return next();
   };
   return (ctx, next) => {
-    if (access === 'optional' && optionalHeader(ctx, 'authorization') === undefined && optionalHeader(ctx, 'x-test-user-id') === undefined) {
+    if (
+      access === 'optional' &&
+      optionalHeader(ctx, 'authorization') === undefined &&
+      optionalHeader(ctx, 'x-test-user-id') === undefined
+    ) {
       ctx.request.auth = null;
       return next();
     }

@@ -86,7 +86,9 @@ const operationId = (route: Route): string =>
 const impliedErrors = (route: Route): ErrorCode[] => {
   const input = route.input ?? {};
   return [
-    ...(route.access === 'bearer' || route.optionalBearer === true ? (['Unauthenticated', 'UserDeleted', 'AuthenticationUnavailable'] as const) : []),
+    ...(route.access === 'bearer' || route.optionalBearer === true
+      ? (['Unauthenticated', 'UserDeleted', 'AuthenticationUnavailable'] as const)
+      : []),
     ...(route.access === 'public' && route.probe !== true ? (['RateLimited'] as const) : []),
     ...(input.params !== undefined || input.query !== undefined || input.body !== undefined ? (['ValidationFailed'] as const) : []),
     ...(input.body !== undefined ? (['BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType'] as const) : []),

@@ -20,7 +20,7 @@ export const botCheckStandInRoutes = (issue: () => string): readonly Route[] => 
     doc: {
       summary: 'A bot-check token of the local stand-in (development and tests only)',
       description:
-        'Served only with `BOT_CHECK_LOCAL=true`, which is refused in production. Stands in for the Turnstile widget: the token passes the purchase\'s bot check once, within five minutes, on this instance.',
+        "Served only with `BOT_CHECK_LOCAL=true`, which is refused in production. Stands in for the Turnstile widget: the token passes the purchase's bot check once, within five minutes, on this instance.",
       tag: 'development',
       responses: { 201: { description: 'A fresh single-use token', body: StandInToken } },
     },

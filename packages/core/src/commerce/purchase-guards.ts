@@ -23,7 +23,11 @@ export interface PurchaseGuardDeps {
  * Where the bot check is on, the request's token must verify (once, with the sender's address);
  * a missing token fails like a wrong one.
  */
-export const checkBot = (deps: PurchaseGuardDeps, token: string | undefined, remoteAddress: string): TE.TaskEither<BotCheckFailed, void> => {
+export const checkBot = (
+  deps: PurchaseGuardDeps,
+  token: string | undefined,
+  remoteAddress: string,
+): TE.TaskEither<BotCheckFailed, void> => {
   if (!deps.botCheck.required) return TE.right(undefined);
   if (token === undefined) return TE.left(botCheckFailed());
   return pipe(
@@ -36,11 +40,7 @@ export const checkBot = (deps: PurchaseGuardDeps, token: string | undefined, rem
  * One point from the address's budget, then from the buyer's email's, or none: the address first, so
  * that one source cycling through addresses is stopped by its own budget before spending anyone's.
  */
-export const throttlePurchase = (
-  deps: PurchaseGuardDeps,
-  email: Email,
-  remoteAddress: string,
-): TE.TaskEither<PurchaseRateLimited, void> =>
+export const throttlePurchase = (deps: PurchaseGuardDeps, email: Email, remoteAddress: string): TE.TaskEither<PurchaseRateLimited, void> =>
   pipe(
     fromPort(() =>
       drawBudgets([

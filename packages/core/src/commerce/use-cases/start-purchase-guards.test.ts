@@ -80,15 +80,22 @@ test("past the address's budget every email is PurchaseRateLimited from that add
   for (const email of ['a@example.com', 'b@example.com'])
     t.is(outcome(await commerce.startPurchase(SLUG, { ...input, email: email as Email })()), 'Right');
   t.is(outcome(await commerce.startPurchase(SLUG, { ...input, email: 'c@example.com' as Email })()), 'PurchaseRateLimited');
-  t.is(outcome(await commerce.startPurchase(SLUG, { ...input, email: 'c@example.com' as Email, clientAddress: '198.51.100.9' })()), 'Right');
+  t.is(
+    outcome(await commerce.startPurchase(SLUG, { ...input, email: 'c@example.com' as Email, clientAddress: '198.51.100.9' })()),
+    'Right',
+  );
 });
 
-test('a signed-in buyer with a live membership here is AlreadyMember before paying; a stranger or an anonymous buyer with a member\'s email is not', async (t) => {
+test("a signed-in buyer with a live membership here is AlreadyMember before paying; a stranger or an anonymous buyer with a member's email is not", async (t) => {
   const { world, gym, commerce, input } = await setUp();
   t.is(outcome(await commerce.startPurchase(SLUG, { ...input, buyer: gym.members.member.user.id })()), 'AlreadyMember');
   t.is(outcome(await commerce.startPurchase(SLUG, { ...input, buyer: gym.members.resting.user.id })()), 'AlreadyMember');
   t.deepEqual(world.purchases.all(), [], 'no payment was started');
   const stranger = await aPerson(world, 'stranger');
   t.is(outcome(await commerce.startPurchase(SLUG, { ...input, buyer: stranger.user.id })()), 'Right');
-  t.is(outcome(await commerce.startPurchase(SLUG, { ...input, email: gym.members.member.user.email as Email })()), 'Right', 'anonymous: never told');
+  t.is(
+    outcome(await commerce.startPurchase(SLUG, { ...input, email: gym.members.member.user.email as Email })()),
+    'Right',
+    'anonymous: never told',
+  );
 });

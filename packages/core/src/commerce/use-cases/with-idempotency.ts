@@ -1,7 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock } from '../../shared/clock.js';
-import { IDEMPOTENCY_TTL_MS, isKeptAnswer, judgeRepeat, type IdempotencyAnswer, type IdempotencyKey, type RepeatedKeyError } from '../idempotency.js';
+import {
+  IDEMPOTENCY_TTL_MS,
+  isKeptAnswer,
+  judgeRepeat,
+  type IdempotencyAnswer,
+  type IdempotencyKey,
+  type RepeatedKeyError,
+} from '../idempotency.js';
 import type { IdempotencyRecords } from '../ports/idempotency-records.js';
 
 /** Ports the idempotency guard needs. */
