@@ -2,42 +2,24 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import anyTest, { type TestFn } from 'ava';
 import { PurchaseWatchError, startPurchase, watchPurchase, type PurchaseOrder, type PurchaseProgress } from '@idv/client';
-import { startPaymentsEmulator, targetsOf, type PaymentsEmulator } from '@idv/payments-emulator';
-import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
-import { paymentsEmulatorEnv } from '../support/payments-emulator-env.js';
+import type { EmulatedService } from '../support/emulated-service.js';
+import { standInToken, startGymOnSale, visitorOrder, type GymOnSale } from '../support/gym-on-sale.js';
 
 // `@idv/client`'s purchase helpers against the real service over sockets (the bot check's local
 // stand-in on, the providers played by the payments emulator). A proxy in front decides what each
 // send meets: forwarded, refused 503 before the service, or answered by the service and then lost.
-const test = anyTest as TestFn<{ world: EmulatedService; payments: PaymentsEmulator; ownerId: string; orgId: string; planId: string }>;
+const test = anyTest as TestFn<GymOnSale>;
 
 const SLUG = 'client-gym';
 
 test.before(async (t) => {
-  const payments = await startPaymentsEmulator({ timeScale: 0.001 });
-  const world = await startEmulatedService({
-    ...paymentsEmulatorEnv(payments),
+  t.context = await startGymOnSale('Client Gym', {
     BOT_CHECK_LOCAL: 'true',
     PURCHASE_LIMIT_EMAIL_PER_HOUR: '1000',
     PURCHASE_LIMIT_ADDRESS_PER_HOUR: '1000',
   });
-  payments.setTargets(targetsOf(world.service.url));
-  const ownerId = await world.seedUser('client-owner@example.com');
-  const { orgId } = await organizationWithMembers(world, ownerId, 'Client Gym', []);
-  const plan = await world.as(ownerId).post(`/organizations/${orgId}/plans`, {
-    name: 'Monthly',
-    priceMinor: 150000,
-    currency: 'TRY',
-    period: 'month',
-    grantsRole: 'member',
-    onSale: true,
-  });
-  t.context = { world, payments, ownerId, orgId, planId: plan.body.plan.id };
 });
-test.after.always(async (t) => {
-  await t.context.world?.close();
-  await t.context.payments?.close();
-});
+test.after.always(async (t) => t.context.close?.());
 
 type Fate = 'forward' | 'refuse' | 'lose';
 
@@ -81,19 +63,8 @@ const startProxy = async (target: string, fates: readonly Fate[]): Promise<{ url
   };
 };
 
-const standInToken = async (world: EmulatedService): Promise<string> => {
-  const response = await fetch(`${world.service.url}/dev/bot-check-tokens`, { method: 'POST' });
-  return ((await response.json()) as { token: string }).token;
-};
-
-const order = (planId: string, email: string, botCheckToken?: string): PurchaseOrder => ({
-  planId,
-  email,
-  name: 'Ayşe Yılmaz',
-  locale: 'tr-TR',
-  provider: 'paytr',
-  ...(botCheckToken === undefined ? {} : { botCheckToken }),
-});
+const order = (planId: string, email: string, botCheckToken?: string): PurchaseOrder =>
+  visitorOrder(planId, { email, ...(botCheckToken === undefined ? {} : { botCheckToken }) });
 
 const noWait = async () => undefined;
 

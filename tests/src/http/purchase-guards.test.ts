@@ -1,44 +1,24 @@
 import anyTest, { type TestFn } from 'ava';
-import { startPaymentsEmulator, type PaymentsEmulator } from '@idv/payments-emulator';
-import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
-import { paymentsEmulatorEnv } from '../support/payments-emulator-env.js';
+import type { EmulatedService } from '../support/emulated-service.js';
+import { standInToken, startGymOnSale, visitorOrder, type GymOnSale } from '../support/gym-on-sale.js';
 import { assertError } from '../support/service-api.js';
 
 // The guards of the public purchase over real sockets: the bot check (the local stand-in, its tokens
 // fetched over HTTP as a page's challenge would give them), the per-address and per-email budgets, and
 // the optional bearer. One proxy hop is trusted, so each test buys from its own address.
-const test = anyTest as TestFn<{ world: EmulatedService; payments: PaymentsEmulator; planId: string; memberId: string }>;
+const test = anyTest as TestFn<GymOnSale>;
 
 const PATH = '/public/organizations/guarded-gym/purchases';
+const MEMBER = 'guarded-member@example.com';
 
 test.before(async (t) => {
-  const payments = await startPaymentsEmulator({ timeScale: 0.001 });
-  const world = await startEmulatedService({
-    ...paymentsEmulatorEnv(payments),
-    BOT_CHECK_LOCAL: 'true',
-    TRUSTED_PROXY_HOPS: '1',
-    PURCHASE_LIMIT_EMAIL_PER_HOUR: '2',
-    PURCHASE_LIMIT_ADDRESS_PER_HOUR: '3',
-  });
-  const ownerId = await world.seedUser('guarded-owner@example.com');
-  const memberId = await world.seedUser('guarded-member@example.com');
-  const { orgId } = await organizationWithMembers(world, ownerId, 'Guarded Gym', [
-    { idpId: memberId, email: 'guarded-member@example.com', role: 'member' },
-  ]);
-  const plan = await world.as(ownerId).post(`/organizations/${orgId}/plans`, {
-    name: 'Monthly',
-    priceMinor: 150000,
-    currency: 'TRY',
-    period: 'month',
-    grantsRole: 'member',
-    onSale: true,
-  });
-  t.context = { world, payments, planId: plan.body.plan.id, memberId };
+  t.context = await startGymOnSale(
+    'Guarded Gym',
+    { BOT_CHECK_LOCAL: 'true', TRUSTED_PROXY_HOPS: '1', PURCHASE_LIMIT_EMAIL_PER_HOUR: '2', PURCHASE_LIMIT_ADDRESS_PER_HOUR: '3' },
+    [MEMBER],
+  );
 });
-test.after.always(async (t) => {
-  await t.context.world?.close();
-  await t.context.payments?.close();
-});
+test.after.always(async (t) => t.context.close?.());
 
 interface Answer {
   readonly status: number;
@@ -62,22 +42,7 @@ const buy = async (
   return { status: response.status, body: await response.json(), headers: response.headers };
 };
 
-/** A fresh token of the local stand-in, as the page's challenge would hand it over. */
-const standInToken = async (world: EmulatedService): Promise<string> => {
-  const response = await fetch(`${world.service.url}/dev/bot-check-tokens`, { method: 'POST' });
-  const body = (await response.json()) as { token: string; expiresInSeconds: number };
-  if (response.status !== 201) throw new Error(`stand-in token answered ${response.status}`);
-  return body.token;
-};
-
-const order = (planId: string, overrides: Record<string, unknown> = {}) => ({
-  planId,
-  email: 'visitor@example.com',
-  name: 'Ayşe Yılmaz',
-  locale: 'tr-TR',
-  provider: 'paytr',
-  ...overrides,
-});
+const order = visitorOrder;
 
 test('with the bot check on, a purchase without a token, with a made-up one or with a spent one is 403 BotCheckFailed', async (t) => {
   const { world, planId } = t.context;
@@ -141,9 +106,10 @@ test('past the address budget every email is 429 from that address; another addr
 });
 
 test('a signed-in member is 409 AlreadyMember before any payment; an invalid bearer is 401; anonymously the same email buys', async (t) => {
-  const { world, planId, memberId } = t.context;
+  const { world, planId, memberIds } = t.context;
+  const memberId = memberIds.get(MEMBER)!;
   const address = '198.51.100.15';
-  const body = order(planId, { email: 'guarded-member@example.com' });
+  const body = order(planId, { email: MEMBER });
   const member = await buy(world, address, { ...body, botCheckToken: await standInToken(world) }, 'member-key-0001', {
     'x-test-user-id': memberId,
   });
@@ -157,7 +123,8 @@ test('a signed-in member is 409 AlreadyMember before any payment; an invalid bea
 });
 
 test("the same key and body from another buyer is not the same request: 422, never the first buyer's answer", async (t) => {
-  const { world, planId, memberId } = t.context;
+  const { world, planId, memberIds } = t.context;
+  const memberId = memberIds.get(MEMBER)!;
   const address = '198.51.100.16';
   const body = order(planId, { email: 'shared-key@example.com' });
   const member = await buy(world, address, { ...body, botCheckToken: await standInToken(world) }, 'shared-key-0001', {
