@@ -6,6 +6,7 @@ import type { Locale } from '../../devices/locale.js';
 import type { Email } from '../../identity/email.js';
 import type { NationalId } from '../../identity/national-id.js';
 import { organizationNotFound, type OrganizationNotFound } from '../../organization/organization.errors.js';
+import { findPublicOrganization } from '../find-public-organization.js';
 import type { OrganizationSlug } from '../../organization/organization-slug.js';
 import type { Organization } from '../../organization/organization.js';
 import type { Organizations } from '../../organization/ports/organizations.js';
@@ -20,11 +21,17 @@ import {
 import { type PayerDetails, type PaymentCard, type PaymentProvider, type PaymentTransaction } from '../../payments/payment.js';
 import type { ClientAction, PaymentGateway } from '../../payments/ports/payment-gateway.js';
 import type { PaymentTransactions } from '../../payments/ports/payment-transactions.js';
-import { checkProvider, draftPayment, initializeAtProvider, type PaymentSettings } from '../../payments/start-at-provider.js';
+import {
+  checkProvider,
+  draftPayment,
+  initializeAtProvider,
+  needsIdentityNumber,
+  type PaymentSettings,
+  type ProviderStartError,
+} from '../../payments/start-at-provider.js';
 import type { PaymentSweepSettings } from '../../payments/use-cases/sweep-payments.js';
 import type { RecordEventPorts } from '../../events/record-event.js';
 import type { Clock } from '../../shared/clock.js';
-import { fromPort } from '../../shared/from-port.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import { planNotFound, planSoldOut, type PlanNotFound, type PlanSoldOut } from '../commerce.errors.js';
@@ -86,17 +93,7 @@ export interface StartedPurchase {
 
 /** What starting a purchase can answer. */
 export type StartPurchaseError =
-  | BotCheckFailed
-  | PurchaseRateLimited
-  | AlreadyMember
-  | OrganizationNotFound
-  | PlanNotFound
-  | PlanSoldOut
-  | PaymentProviderNotEnabled
-  | CardRequired
-  | NationalIdRequired
-  | PaymentRefused
-  | PaymentProviderUnavailable;
+  BotCheckFailed | PurchaseRateLimited | AlreadyMember | OrganizationNotFound | PlanNotFound | PlanSoldOut | ProviderStartError;
 
 type Checked = PaymentProviderNotEnabled | CardRequired | NationalIdRequired;
 
@@ -105,18 +102,7 @@ const checkPurchaseProvider = (deps: StartPurchaseDeps, input: StartPurchaseInpu
   pipe(
     checkProvider(deps.paymentSettings, input.provider, input.card),
     E.flatMap<void, Checked, void>(() =>
-      input.provider === 'iyzico' && input.nationalId === undefined ? E.left(nationalIdRequired()) : E.right(undefined),
-    ),
-  );
-
-const findOrganization = (deps: StartPurchaseDeps, slug: OrganizationSlug): TE.TaskEither<OrganizationNotFound, Organization> =>
-  pipe(
-    fromPort(() => deps.organizations.findBySlug(slug)),
-    TE.flatMap(
-      O.match(
-        () => TE.left<OrganizationNotFound, Organization>(organizationNotFound()),
-        (found) => TE.right(found),
-      ),
+      needsIdentityNumber(input.provider) && input.nationalId === undefined ? E.left(nationalIdRequired()) : E.right(undefined),
     ),
   );
 
@@ -220,7 +206,7 @@ export const startPurchase =
       checkBot(deps, input.botCheckToken, input.clientAddress),
       TE.flatMap(() => throttlePurchase(deps, input.email, input.clientAddress)),
       TE.flatMap(() => TE.fromEither(checkPurchaseProvider(deps, input))),
-      TE.flatMap(() => findOrganization(deps, slug)),
+      TE.flatMap(() => findPublicOrganization(deps.organizations, slug)),
       TE.tap((organization) => refuseKnownMember(deps, organization.id, input.buyer)),
       TE.flatMap((organization) => record(deps, organization, input)),
       TE.flatMap((rows) => initialize(deps, input, rows)),
