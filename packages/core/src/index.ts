@@ -489,6 +489,8 @@ export type {
   StartPaymentError,
   StartPaymentInput,
 } from './payments/use-cases/start-payment.js';
+export { needsIdentityNumber } from './payments/start-at-provider.js';
+export type { ProviderStartError } from './payments/start-at-provider.js';
 export { getPayment } from './payments/use-cases/get-payment.js';
 export type { GetPaymentDeps } from './payments/use-cases/get-payment.js';
 export { receivePaymentCallback } from './payments/use-cases/receive-payment-callback.js';
