@@ -9,12 +9,7 @@ const test = anyTest as TestFn<{ world: EmulatedService; payments: PaymentsEmula
 
 test.before(async (t) => {
   const payments = await startPaymentsEmulator({ timeScale: 0.001 });
-  // Budgets raised: this suite buys many times from one address and one email (the budgets have their own suite).
-  const world = await startEmulatedService({
-    ...paymentsEmulatorEnv(payments),
-    PURCHASE_LIMIT_EMAIL_PER_HOUR: '1000',
-    PURCHASE_LIMIT_ADDRESS_PER_HOUR: '1000',
-  });
+  const world = await startEmulatedService(paymentsEmulatorEnv(payments));
   const ownerId = await world.seedUser('purchase-owner@example.com');
   const { orgId } = await organizationWithMembers(world, ownerId, 'Purchase Gym', []);
   const plan = await world.as(ownerId).post(`/organizations/${orgId}/plans`, {

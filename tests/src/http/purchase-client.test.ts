@@ -13,11 +13,7 @@ const test = anyTest as TestFn<GymOnSale>;
 const SLUG = 'client-gym';
 
 test.before(async (t) => {
-  t.context = await startGymOnSale('Client Gym', {
-    BOT_CHECK_LOCAL: 'true',
-    PURCHASE_LIMIT_EMAIL_PER_HOUR: '1000',
-    PURCHASE_LIMIT_ADDRESS_PER_HOUR: '1000',
-  });
+  t.context = await startGymOnSale('Client Gym', { BOT_CHECK_LOCAL: 'true' });
 });
 test.after.always(async (t) => t.context.close?.());
 
