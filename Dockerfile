@@ -44,6 +44,7 @@ COPY --from=build /app/packages/adapters-rate-limit/package.json ./packages/adap
 COPY --from=build /app/packages/adapters-notifications/package.json ./packages/adapters-notifications/package.json
 COPY --from=build /app/packages/adapters-observability/package.json ./packages/adapters-observability/package.json
 COPY --from=build /app/packages/adapters-documents/package.json ./packages/adapters-documents/package.json
+COPY --from=build /app/packages/adapters-bot-check/package.json ./packages/adapters-bot-check/package.json
 COPY --from=build /app/packages/adapters-jobs/package.json ./packages/adapters-jobs/package.json
 COPY --from=build /app/packages/idp-emulator/package.json ./packages/idp-emulator/package.json
 COPY --from=build /app/packages/payments-emulator/package.json ./packages/payments-emulator/package.json
@@ -64,6 +65,7 @@ COPY --from=build /app/packages/adapters-rate-limit/dist ./packages/adapters-rat
 COPY --from=build /app/packages/adapters-notifications/dist ./packages/adapters-notifications/dist
 COPY --from=build /app/packages/adapters-observability/dist ./packages/adapters-observability/dist
 COPY --from=build /app/packages/adapters-documents/dist ./packages/adapters-documents/dist
+COPY --from=build /app/packages/adapters-bot-check/dist ./packages/adapters-bot-check/dist
 COPY --from=build /app/packages/adapters-jobs/dist ./packages/adapters-jobs/dist
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 # DATA_DIR: the embedded database when DATABASE_URL is unset (mount a volume there to keep it).

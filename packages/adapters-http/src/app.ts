@@ -1,3 +1,4 @@
+import { botCheckStandInRoutes } from './routes/bot-check-stand-in-routes.js';
 import { agreementLinkBudget } from './middleware/agreement-link-budget.js';
 import { signingPageRoutes } from './routes/signing-page-routes.js';
 import { agreementFormRoutes } from './routes/agreement-form-routes.js';
@@ -76,6 +77,7 @@ const featureRoutes = ({
   logger,
   metricsEndpoint,
   agreementLinkLimiter,
+  botCheckStandIn,
 }: HttpAppOptions): readonly Route[] => {
   // One budget for every route a signing link opens: the JSON form and the hosted page spend the same one.
   const linkBudget = agreementLinkBudget(agreementLinkLimiter, logger);
@@ -99,6 +101,7 @@ const featureRoutes = ({
     ...adminRoutes(services),
     ...planRoutes(services),
     ...publicOrganizationRoutes(services),
+    ...(botCheckStandIn === undefined ? [] : botCheckStandInRoutes(botCheckStandIn)),
     ...(payments === undefined
       ? []
       : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services), ...purchaseStatusRoutes(services)]),
@@ -162,7 +165,12 @@ export const createHttpApp = (options: HttpAppOptions): Koa => {
   const language = rememberLocale(services, logger);
   for (const route of apiRoutes(options)) {
     // Spec: public routes pass authentication untouched, so they skip it (no work per webhook; docs/performance.md).
-    const guards = route.access === 'bearer' ? [authentication(services, logger, route.access, metrics), language] : [];
+    const guards =
+      route.access === 'bearer'
+        ? [authentication(services, logger, route.access, metrics), language]
+        : route.optionalBearer === true
+          ? [authentication(services, logger, 'optional', metrics)]
+          : [];
     const method = route.method.toUpperCase();
     const tag: RouteTag = { method, pattern: route.path, metrics: metrics.route(method, route.path) };
     // One middleware per route, composed here once: the router composes a route's middleware again on

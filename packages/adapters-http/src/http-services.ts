@@ -67,6 +67,11 @@ export interface HttpAppOptions {
    * refusals per token, keyed by its SHA-256; nothing is counted without it.
    */
   readonly agreementLinkLimiter?: RateLimiter;
+  /**
+   * Issues a token of the local bot-check stand-in (`BOT_CHECK_LOCAL`, development and tests only):
+   * with it, `POST /dev/bot-check-tokens` is served; without it, no such route.
+   */
+  readonly botCheckStandIn?: () => string;
   /** Proxies of ours in front whose `X-Forwarded-For` entry names the client (default 0: the socket's peer). */
   readonly trustedProxyHops?: number;
 }

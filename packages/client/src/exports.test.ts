@@ -6,6 +6,7 @@ import * as web from './web/index.js';
 import * as api from './api/index.js';
 import * as mobile from './mobile/index.js';
 import * as links from './links/index.js';
+import * as purchase from './purchase/index.js';
 
 const PROPOSED = [
   'createRouteGuard',
@@ -25,6 +26,8 @@ const PROPOSED = [
   'wellKnownResponse',
   'expoLinkingConfig',
   'createSignOutSequence',
+  'startPurchase',
+  'watchPurchase',
 ];
 
 test('the package root exports every name of the proposed API (client-sdk.md §7)', (t) => {
@@ -35,7 +38,7 @@ test('the package root exports every name of the proposed API (client-sdk.md §7
 });
 
 test('each subpath export is the very value the root exports, and every root export lives in a subpath', (t) => {
-  const subpaths: Record<string, object> = { web, api, mobile, links };
+  const subpaths: Record<string, object> = { web, api, mobile, links, purchase };
   for (const [subpath, module] of Object.entries(subpaths)) {
     for (const [name, value] of Object.entries(module)) t.is(value, (root as Record<string, unknown>)[name], `${subpath}.${name}`);
   }
@@ -59,6 +62,7 @@ test('package.json maps each subpath to its built entry', (t) => {
     './api': './dist/api/index.js',
     './mobile': './dist/mobile/index.js',
     './links': './dist/links/index.js',
+    './purchase': './dist/purchase/index.js',
   });
   t.is(manifest.dependencies, undefined);
 });

@@ -34,3 +34,16 @@ export { wellKnownResponse } from './links/well-known-response.js';
 export type { WellKnownResponse } from './links/well-known-response.js';
 export { expoLinkingConfig } from './links/expo-linking-config.js';
 export type { ExpoLinkingConfig } from './links/expo-linking-config.js';
+// A visitor's purchase: started once per Idempotency-Key, then followed (`@idv/client/purchase`).
+export { startPurchase, PurchaseWatchError, TERMINAL_PURCHASE_STATUSES, watchPurchase } from './purchase/index.js';
+export type {
+  PurchaseFailure,
+  PurchaseOrder,
+  PurchaseProgress,
+  PurchaseSummary,
+  StartedPurchase,
+  StartPurchaseRequest,
+  StartPurchaseResult,
+  Wait,
+  WatchPurchaseRequest,
+} from './purchase/index.js';

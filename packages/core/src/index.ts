@@ -279,6 +279,8 @@ export type { InviteTokens, IssuedInviteToken, ReadInviteToken } from './invitat
 export { DEFAULT_INVITATION_LIMITS } from './invitation/ports/invitation-throttle.js';
 export type { InvitationBudget, InvitationThrottle } from './invitation/ports/invitation-throttle.js';
 export { throttleInvitation } from './invitation/throttle-invitation.js';
+export { drawBudgets } from './shared/draw-budgets.js';
+export type { BudgetDraw } from './shared/draw-budgets.js';
 export type { ManageInvitationError } from './invitation/manage-invitation.js';
 export type { InvitationDraw, ThrottleInvitationDeps } from './invitation/throttle-invitation.js';
 
@@ -361,6 +363,8 @@ export {
   planArchived,
   planNotFound,
   unknownAgreementTemplates,
+  botCheckFailed,
+  purchaseRateLimited,
 } from './commerce/commerce.errors.js';
 export type {
   CommerceError,
@@ -373,8 +377,18 @@ export type {
   PurchaseNotFound,
   StatusTokenExpired,
   UnknownAgreementTemplates,
+  BotCheckFailed,
+  PurchaseRateLimited,
 } from './commerce/commerce.errors.js';
-export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, judgeRepeat } from './commerce/idempotency.js';
+export { NO_BOT_CHECK } from './commerce/ports/bot-check.js';
+export type { BotCheck } from './commerce/ports/bot-check.js';
+export { DEFAULT_PURCHASE_LIMITS } from './commerce/ports/purchase-throttle.js';
+export type { PurchaseBudget, PurchaseThrottle } from './commerce/ports/purchase-throttle.js';
+export { checkBot, refuseKnownMember, throttlePurchase } from './commerce/purchase-guards.js';
+export type { PurchaseGuardDeps } from './commerce/purchase-guards.js';
+export { commercePeriodicHandlers, PRUNE_IDEMPOTENCY_KEYS_JOB } from './commerce/commerce-jobs.js';
+export type { CommerceJobPorts } from './commerce/commerce-jobs.js';
+export { fingerprintText, IDEMPOTENCY_TTL_MS, IdempotencyKey, isKeptAnswer, judgeRepeat } from './commerce/idempotency.js';
 export type { IdempotencyAnswer, IdempotencyKeyBrand, IdempotencyRecord, RepeatedKeyError } from './commerce/idempotency.js';
 export type { IdempotencyRecords } from './commerce/ports/idempotency-records.js';
 export type { BodyFingerprints } from './commerce/ports/body-fingerprints.js';
@@ -484,6 +498,8 @@ export type {
   StartPaymentError,
   StartPaymentInput,
 } from './payments/use-cases/start-payment.js';
+export { needsIdentityNumber } from './payments/start-at-provider.js';
+export type { ProviderStartError } from './payments/start-at-provider.js';
 export { getPayment } from './payments/use-cases/get-payment.js';
 export type { GetPaymentDeps } from './payments/use-cases/get-payment.js';
 export { receivePaymentCallback } from './payments/use-cases/receive-payment-callback.js';

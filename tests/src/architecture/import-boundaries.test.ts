@@ -43,6 +43,7 @@ const RULES: readonly Rule[] = [
   { folder: 'packages/adapters-notifications/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-observability/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-documents/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
+  { folder: 'packages/adapters-bot-check/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/adapters-jobs/src', allowed: (pkg) => !pkg.startsWith('@idv/') || pkg === '@idv/core' },
   { folder: 'packages/idp-emulator/src', allowed: (pkg) => !pkg.startsWith('@idv/') },
   // The other side of the providers' wire, built independently of adapters-payments and core.

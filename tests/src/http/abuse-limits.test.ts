@@ -41,7 +41,7 @@ const forged = (service: ServiceUnderTest, n: number, headers: Record<string, st
   });
 };
 
-test('the defaults: 6,000 public requests a minute per source; 100/h per organization, 30/h per inviter, 3/day per recipient, one resend a minute', (t) => {
+test('the defaults: 6,000 public requests a minute per source; 100/h per organization, 30/h per inviter, 3/day per recipient, one resend a minute; 20 purchases an hour per address, 5 per email', (t) => {
   const config = loadConfig({});
   if (E.isLeft(config)) return t.fail(config.left.join('\n'));
   t.deepEqual(config.right.rateLimits, {
@@ -53,6 +53,10 @@ test('the defaults: 6,000 public requests a minute per source; 100/h per organiz
       inviter: { points: 30, windowSeconds: 3600 },
       recipient: { points: 3, windowSeconds: 86_400 },
       resend: { points: 1, windowSeconds: 60 },
+    },
+    purchases: {
+      address: { points: 20, windowSeconds: 3600 },
+      email: { points: 5, windowSeconds: 3600 },
     },
   });
 });

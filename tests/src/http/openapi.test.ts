@@ -65,6 +65,7 @@ test.before(async (t) => {
     errorTracker: world.errorTracker,
     payments: { resultUrl: 'https://app.example.com/payments/result' },
     appLinks: { appleAppIds: ['ABCDE12345.com.example.app'] },
+    botCheckStandIn: () => 'local_token',
     metricsEndpoint: { token: 'a-metrics-token-of-at-least-32-characters', scrape: async () => ({ contentType: 'text/plain', body: '' }) },
   });
   const server = app.listen(0, '127.0.0.1');

@@ -128,3 +128,8 @@ test.serial('a bad body names its fields; an unknown organization or plan is 404
   const unknownPlan = order('00000000-0000-4000-8000-00000000dead');
   assertError(t, await visit(world, 'POST', '/public/organizations/purchase-gym/purchases', unknownPlan, `${key}x`), 404, 'PlanNotFound');
 });
+
+test('without the local stand-in, POST /dev/bot-check-tokens is not served', async (t) => {
+  const { world } = t.context;
+  assertError(t, await visit(world, 'POST', '/dev/bot-check-tokens'), 404, 'RouteNotFound');
+});

@@ -28,11 +28,14 @@ const PUBLIC_ROUTES = [
   // A visitor's purchase (Idempotency-Key) and its status (its own HMAC status token).
   'POST /public/organizations/:slug/purchases',
   'GET /public/purchases/:purchaseId',
+  'POST /public/purchases/:purchaseId/agreements/:agreementId/link',
   // Agreement signing: the link's token is the credential (one SHA-256 lookup, per-token failure budget).
   'GET /forms/:token',
   'POST /forms/:token/sign',
   'GET /sign/:token',
   'POST /sign/:token',
+  // The local bot-check stand-in's tokens: served only with BOT_CHECK_LOCAL, which production refuses.
+  'POST /dev/bot-check-tokens',
   // Public to the authentication middleware, behind its own METRICS_TOKEN (and only when that is set).
   'GET /metrics',
 ];
@@ -42,6 +45,7 @@ const ROUTES = apiRoutes({
   logger: {} as never,
   errorTracker: {} as never,
   payments: { resultUrl: 'https://app.example.com/payments/result' },
+  botCheckStandIn: () => 'local_token',
   metricsEndpoint: { token: 'a-metrics-token-of-at-least-32-characters', scrape: async () => ({ contentType: 'text/plain', body: '' }) },
 });
 const nameOf = (route: { method: string; path: string }): string => `${route.method.toUpperCase()} ${route.path}`;

@@ -4,6 +4,15 @@ import { persona, serviceApi, type ServiceApi } from './service-api.js';
 import type { StartOptions } from '@idv/server';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from './service-under-test.js';
 
+/**
+ * Every test buys from loopback, most with a handful of emails: purchase budgets no suite reaches by
+ * accident. The suite of the budgets sets its own (`overrides` win).
+ */
+export const GENEROUS_PURCHASE_BUDGETS: Readonly<Record<string, string>> = {
+  PURCHASE_LIMIT_ADDRESS_PER_HOUR: '100000',
+  PURCHASE_LIMIT_EMAIL_PER_HOUR: '100000',
+};
+
 /** The real server (in-process, over a socket) with the provider emulator in-process as its provider. */
 export interface EmulatedService {
   readonly emulator: IdpEmulator;
@@ -29,7 +38,7 @@ export const startEmulatedService = async (
   let service: ServiceUnderTest;
   try {
     service = await startServiceUnderTest(
-      providerEnv(emulator, { TEST_AUTH_BYPASS: 'true', ...overrides, ...(await around(emulator)) }),
+      providerEnv(emulator, { TEST_AUTH_BYPASS: 'true', ...GENEROUS_PURCHASE_BUDGETS, ...overrides, ...(await around(emulator)) }),
       options,
     );
   } catch (error) {

@@ -6,6 +6,7 @@ import type { PaymentsConfig } from './payments-config.js';
 import type { PushConfig } from './push-config.js';
 import type { RateLimitConfig } from './rate-limit-config.js';
 import type { WebhooksConfig } from './webhooks-config.js';
+import type { BotCheckConfig } from './bot-check-config.js';
 
 /** How to reach and trust a provider, whether it is real or emulated. */
 export interface IdpSettings {
@@ -53,6 +54,8 @@ export interface AppConfig {
   readonly observability: ObservabilityConfig;
   /** Outbound webhooks: the endpoint-secrets key, private endpoints (development), the retry schedule's scale. */
   readonly webhooks: WebhooksConfig;
+  /** The bot check in front of the public purchase: off, the local stand-in, or Turnstile. */
+  readonly botCheck: BotCheckConfig;
   /** The durable job queue: workers per queue, retries and their first delay, the poll interval (`JOBS_*`). */
   readonly jobs: JobsConfig;
   readonly appUrl: string;

@@ -203,3 +203,18 @@ export const RetryLimit = wholeNumber('RetryLimit', 0, 100);
 export const PollSeconds = refine('PollSeconds', 'expected a number of seconds from 0.5 to 600', (s) =>
   /^(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)$/.test(s) && Number(s) >= 0.5 && Number(s) <= 600 ? Number(s) : undefined,
 );
+
+/** `TURNSTILE_HOSTNAMES`: comma-separated hostnames (no scheme, no port), lower case. */
+export const HostnameList = refine('HostnameList', 'expected comma-separated hostnames (gym.example, www.gym.example)', (s) => {
+  const hostnames = s
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const valid = (name: string) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name);
+  return hostnames.length > 0 && hostnames.every(valid) ? hostnames : undefined;
+});
+
+/** `TURNSTILE_ACTION`: a Turnstile widget action, up to 32 letters, digits, `_` or `-`. */
+export const TurnstileAction = refine('TurnstileAction', 'expected up to 32 letters, digits, _ or -', (s) =>
+  /^[A-Za-z0-9_-]{1,32}$/.test(s) ? s : undefined,
+);

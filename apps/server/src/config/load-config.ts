@@ -13,6 +13,7 @@ import { rateLimitConfig } from './rate-limit-config.js';
 import { developmentOnlyRefusal } from './deployment.js';
 import { webhooksConfig } from './webhooks-config.js';
 import { jobsConfig } from './jobs-config.js';
+import { botCheckConfig } from './bot-check-config.js';
 import {
   BooleanFlag,
   CidrList,
@@ -46,6 +47,8 @@ import {
   WorkerCount,
   RetryLimit,
   PollSeconds,
+  HostnameList,
+  TurnstileAction,
 } from './env-codecs.js';
 
 /** `AGREEMENT_LINK_TTL_DAYS` when unset: a signing link opens for two weeks. */
@@ -122,6 +125,12 @@ const Env = t.partial({
   JOBS_RETRY_DELAY_SECONDS: IntervalSeconds,
   JOBS_POLL_INTERVAL_SECONDS: PollSeconds,
   JOBS_LEASE_SECONDS: IntervalSeconds,
+  TURNSTILE_SECRET_KEY: ProviderSecret,
+  TURNSTILE_HOSTNAMES: HostnameList,
+  TURNSTILE_ACTION: TurnstileAction,
+  BOT_CHECK_LOCAL: BooleanFlag,
+  PURCHASE_LIMIT_EMAIL_PER_HOUR: PositiveCount,
+  PURCHASE_LIMIT_ADDRESS_PER_HOUR: PositiveCount,
 });
 type Env = t.TypeOf<typeof Env>;
 
@@ -175,6 +184,8 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...operations.problems);
   const webhooks = webhooksConfig(env, deployment);
   problems.push(...webhooks.problems);
+  const bots = botCheckConfig(env, deployment);
+  problems.push(...bots.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
   if (problems.length > 0 || E.isLeft(idp)) return E.left(problems);
@@ -200,6 +211,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
     observability: operations.observability,
     webhooks: webhooks.webhooks,
     jobs: jobsConfig(env),
+    botCheck: bots.botCheck,
     appUrl,
     ...(env.SYNC_INTERVAL_MINUTES === undefined ? {} : { syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES }),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -222,7 +234,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
   );
 
 const SECRET_NAMES =
-  /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN|SENTRY_DSN|POSTHOG_API_KEY|METRICS_TOKEN|WEBHOOK_SECRETS_KEY|WEBHOOK_SECRETS_DECRYPTION_KEYS):/;
+  /^(IDP_SECRET_KEY|IDP_WEBHOOK_SECRET|INVITE_SECRET|NATIONAL_ID_ENCRYPTION_KEY|NATIONAL_ID_DECRYPTION_KEYS|IDP_JWT_KEY|DATABASE_URL|REDIS_URL|IYZICO_API_KEY|IYZICO_SECRET_KEY|PAYTR_MERCHANT_KEY|PAYTR_MERCHANT_SALT|EXPO_ACCESS_TOKEN|SENTRY_DSN|POSTHOG_API_KEY|METRICS_TOKEN|WEBHOOK_SECRETS_KEY|WEBHOOK_SECRETS_DECRYPTION_KEYS|TURNSTILE_SECRET_KEY):/;
 
 // A mistyped secret is still a secret: say what is wrong without printing it.
 const redactSecretValue = (line: string): string => (SECRET_NAMES.test(line) ? line.replace(/, got .*$/, ', got [REDACTED]') : line);

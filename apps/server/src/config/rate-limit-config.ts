@@ -1,4 +1,10 @@
-import { DEFAULT_INVITATION_LIMITS, type InvitationBudget, type RateLimitPolicy } from '@idv/core';
+import {
+  DEFAULT_INVITATION_LIMITS,
+  DEFAULT_PURCHASE_LIMITS,
+  type InvitationBudget,
+  type PurchaseBudget,
+  type RateLimitPolicy,
+} from '@idv/core';
 
 /** The rate limiters' configuration: where they count, the public budget, the invitation budgets. */
 export interface RateLimitConfig {
@@ -11,6 +17,8 @@ export interface RateLimitConfig {
   /** `TRUSTED_PROXY_HOPS`: proxies of ours whose `X-Forwarded-For` entry names the client. */
   readonly trustedProxyHops: number;
   readonly invitations: { readonly [Budget in InvitationBudget]: RateLimitPolicy };
+  /** `PURCHASE_LIMIT_ADDRESS_PER_HOUR` per client address, `PURCHASE_LIMIT_EMAIL_PER_HOUR` per buyer's email. */
+  readonly purchases: { readonly [Budget in PurchaseBudget]: RateLimitPolicy };
 }
 
 /** The variables `rateLimitConfig` reads, already decoded. */
@@ -24,6 +32,8 @@ export interface RateLimitEnv {
   readonly INVITATION_LIMIT_INVITER_PER_HOUR?: number;
   readonly INVITATION_LIMIT_RECIPIENT_PER_DAY?: number;
   readonly INVITATION_RESEND_COOLDOWN_SECONDS?: number;
+  readonly PURCHASE_LIMIT_EMAIL_PER_HOUR?: number;
+  readonly PURCHASE_LIMIT_ADDRESS_PER_HOUR?: number;
 }
 
 /**
@@ -49,5 +59,9 @@ export const rateLimitConfig = (env: RateLimitEnv): RateLimitConfig => ({
     inviter: { points: env.INVITATION_LIMIT_INVITER_PER_HOUR ?? DEFAULT_INVITATION_LIMITS.inviter.points, windowSeconds: 3600 },
     recipient: { points: env.INVITATION_LIMIT_RECIPIENT_PER_DAY ?? DEFAULT_INVITATION_LIMITS.recipient.points, windowSeconds: 86_400 },
     resend: { points: 1, windowSeconds: env.INVITATION_RESEND_COOLDOWN_SECONDS ?? DEFAULT_INVITATION_LIMITS.resend.windowSeconds },
+  },
+  purchases: {
+    address: { points: env.PURCHASE_LIMIT_ADDRESS_PER_HOUR ?? DEFAULT_PURCHASE_LIMITS.address.points, windowSeconds: 3600 },
+    email: { points: env.PURCHASE_LIMIT_EMAIL_PER_HOUR ?? DEFAULT_PURCHASE_LIMITS.email.points, windowSeconds: 3600 },
   },
 });

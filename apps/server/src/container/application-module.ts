@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { createHttpApp, type HttpServices } from '@idv/adapters-http';
+import type { LocalBotCheck } from '@idv/adapters-bot-check';
+import type { BotCheck } from '@idv/core';
 import type { AppConfig } from '../config/app-config.js';
 import type { Observability } from '../observability/observability.js';
 import type { ServicesOf } from './area.js';
@@ -11,6 +13,10 @@ const metricsEndpointOf = (config: AppConfig, { metrics }: Observability) => {
   const token = config.observability.metrics.token;
   return metrics === undefined || token === undefined ? {} : { metricsEndpoint: { token, scrape: () => metrics.scrape() } };
 };
+
+// `POST /dev/bot-check-tokens` only while the local stand-in is on (refused in production by the configuration).
+const botCheckStandInOf = (botCheck: BotCheck) =>
+  'issue' in botCheck && typeof botCheck.issue === 'function' ? { botCheckStandIn: () => (botCheck as LocalBotCheck).issue() } : {};
 
 /** The HTTP app, serving the use cases of every area in `AREAS`. */
 export const applicationModule = (config: AppConfig, observability: Observability): ContainerModule =>
@@ -30,6 +36,7 @@ export const applicationModule = (config: AppConfig, observability: Observabilit
         publicRateLimiter: context.get(TOKENS.PublicRateLimiter),
         agreementLinkLimiter: context.get(TOKENS.AgreementLinkLimiter),
         trustedProxyHops: config.rateLimits.trustedProxyHops,
+        ...botCheckStandInOf(context.get(TOKENS.BotCheck)),
         // Latency by route, token failures, `/metrics` behind its token, CORS.
         ...(observability.metrics === undefined ? {} : { metrics: observability.metrics.http }),
         ...metricsEndpointOf(config, observability),

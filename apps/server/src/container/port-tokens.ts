@@ -40,6 +40,8 @@ export const PORT_TOKENS = {
   purchases: TOKENS.Purchases,
   purchaseStatusTokens: TOKENS.PurchaseStatusTokens,
   bodyFingerprints: TOKENS.BodyFingerprints,
+  botCheck: TOKENS.BotCheck,
+  purchaseThrottle: TOKENS.PurchaseThrottle,
   paymentGateway: TOKENS.PaymentGateway,
   paymentSettings: TOKENS.PaymentSettings,
   paymentSweep: TOKENS.PaymentSweepSettings,

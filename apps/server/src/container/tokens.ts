@@ -56,6 +56,8 @@ import type {
   Purchases,
   PurchaseStatusTokens,
   BodyFingerprints,
+  BotCheck,
+  PurchaseThrottle,
   CommerceArea,
   RateLimiter,
   SweepReport,
@@ -143,6 +145,12 @@ export const TOKENS = {
   PurchaseStatusTokens: Symbol('PurchaseStatusTokens') as ServiceIdentifier<PurchaseStatusTokens>,
   /** Keyed fingerprints of purchase bodies for the idempotency store (a key derived from `INVITE_SECRET`). */
   BodyFingerprints: Symbol('BodyFingerprints') as ServiceIdentifier<BodyFingerprints>,
+  /** The bot check in front of the public purchase (off, the local stand-in, or Turnstile; `BOT_CHECK_LOCAL`, `TURNSTILE_*`). */
+  BotCheck: Symbol('BotCheck') as ServiceIdentifier<BotCheck>,
+  /** The purchase budgets per client address and per buyer's email (`PURCHASE_LIMIT_*`). */
+  PurchaseThrottle: Symbol('PurchaseThrottle') as ServiceIdentifier<PurchaseThrottle>,
+  /** The commerce area's periodic jobs (`commerce.prune-idempotency-keys`), run from the periodic list. */
+  CommercePeriodicJobs: Symbol('CommercePeriodicJobs') as ServiceIdentifier<JobHandlers>,
   /** The commerce area's use cases (plans, public profiles), bound to their ports. */
   CommerceArea: Symbol('CommerceArea') as ServiceIdentifier<CommerceArea>,
   /** The payments area's use cases, bound to their ports. */

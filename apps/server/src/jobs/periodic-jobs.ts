@@ -1,5 +1,13 @@
 import type { Container } from 'inversify';
-import { EXPIRE_INVITATIONS_JOB, PRUNE_FEED_JOB, type ErrorTracker, type JobHandlers, type JobQueue, type Logger } from '@idv/core';
+import {
+  EXPIRE_INVITATIONS_JOB,
+  PRUNE_FEED_JOB,
+  PRUNE_IDEMPOTENCY_KEYS_JOB,
+  type ErrorTracker,
+  type JobHandlers,
+  type JobQueue,
+  type Logger,
+} from '@idv/core';
 import type { AppConfig } from '../config/app-config.js';
 import { TOKENS } from '../container/tokens.js';
 
@@ -44,6 +52,12 @@ export const PERIODIC_JOBS: readonly PeriodicJobEntry[] = [
     name: EXPIRE_INVITATIONS_JOB,
     everyMs: () => 60_000,
     run: (container) => container.get(TOKENS.EventsPeriodicJobs)[EXPIRE_INVITATIONS_JOB]!({}),
+  },
+  {
+    // Idempotency keys live 24 hours; an hourly prune keeps the table to about a day of purchases.
+    name: PRUNE_IDEMPOTENCY_KEYS_JOB,
+    everyMs: () => 3_600_000,
+    run: (container) => container.get(TOKENS.CommercePeriodicJobs)[PRUNE_IDEMPOTENCY_KEYS_JOB]!({}),
   },
 ];
 

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { Context } from 'koa';
+import type { AuthPayload } from '@idv/core';
+import '../request-auth.js';
 import type { ErrorCode } from '../errors/error-status.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
 import { optionalHeader } from '../request-headers.js';
@@ -158,7 +160,9 @@ export interface PublicJsonEndpoint<P, Q, B> extends Omit<PublicEndpoint<P, Q>, 
   readonly body: t.Decoder<unknown, B>;
   /** Largest body read, in bytes (default `DEFAULT_JSON_BODY_LIMIT`). */
   readonly bodyLimit?: number;
-  readonly handle: (request: PublicRequest<P, Q> & { readonly body: B }) => Promise<Reply>;
+  /** Takes an optional bearer token (see `Route.optionalBearer`): the handler's `caller` is null for an anonymous request. */
+  readonly optionalBearer?: true;
+  readonly handle: (request: PublicRequest<P, Q> & { readonly body: B; readonly caller: AuthPayload | null }) => Promise<Reply>;
 }
 
 /**
@@ -174,7 +178,8 @@ export const publicJsonEndpoint = <P, Q, B>(endpoint: PublicJsonEndpoint<P, Q, B
     const decoded = decodeRequest(ctx, endpoint);
     if (E.isLeft(decoded)) return Promise.resolve(send(ctx, decoded.left));
     const { params, query, body } = decoded.right;
-    return endpoint.handle({ ...publicRequest(ctx, params, query), body }).then((reply) => send(ctx, reply));
+    const caller = ctx.request.auth ?? null;
+    return endpoint.handle({ ...publicRequest(ctx, params, query), body, caller }).then((reply) => send(ctx, reply));
   };
   return {
     method: endpoint.method,
@@ -182,6 +187,7 @@ export const publicJsonEndpoint = <P, Q, B>(endpoint: PublicJsonEndpoint<P, Q, B
     access: 'public',
     input: routeInput(endpoint),
     doc: endpoint.doc,
+    ...(endpoint.optionalBearer === undefined ? {} : { optionalBearer: endpoint.optionalBearer }),
     handler: (ctx) => readBody(ctx, () => run(ctx)),
   };
 };

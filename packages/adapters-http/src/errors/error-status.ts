@@ -87,6 +87,8 @@ export const ERROR_STATUS: { readonly [Code in ErrorCode]: number } = {
   PlanArchived: 409,
   UnknownAgreementTemplates: 400,
   PlanSoldOut: 409,
+  BotCheckFailed: 403,
+  PurchaseRateLimited: 429,
   PurchaseNotFound: 404,
   StatusTokenExpired: 410,
   IdempotencyKeyRequired: 400,

@@ -15,9 +15,16 @@ const RETRY_AFTER_SECONDS = 5;
  * the caller must authenticate, and `request.auth` is set. Failures answer 401 with a
  * `WWW-Authenticate` challenge; the reason goes to the log, never to the client. A token that
  * could not be judged (the provider's keys unreachable) answers 503 with `Retry-After`. A caller whose
- * user was soft-deleted gets 410 `UserDeleted`, whatever the route.
+ * user was soft-deleted gets 410 `UserDeleted`, whatever the route. An `optional` route lets a
+ * request without credentials through as anonymous (`request.auth` null) and judges one with them as
+ * a bearer route does.
  */
-export const authentication = (services: HttpServices, logger: Logger, access: 'public' | 'bearer', metrics: HttpMetrics): Middleware => {
+export const authentication = (
+  services: HttpServices,
+  logger: Logger,
+  access: 'public' | 'bearer' | 'optional',
+  metrics: HttpMetrics,
+): Middleware => {
   const admit = (ctx: Context, next: Next, result: E.Either<AuthenticationFailure, AuthPayload | null>): Promise<void> | void => {
     if (E.isLeft(result)) metrics.tokenFailure(result.left.reason);
     if (E.isLeft(result) && result.left._tag === 'AuthenticationUnavailable') {
@@ -44,6 +51,14 @@ export const authentication = (services: HttpServices, logger: Logger, access: '
     return next();
   };
   return (ctx, next) => {
+    if (
+      access === 'optional' &&
+      optionalHeader(ctx, 'authorization') === undefined &&
+      optionalHeader(ctx, 'x-test-user-id') === undefined
+    ) {
+      ctx.request.auth = null;
+      return next();
+    }
     const authenticate = services.authenticateRequest({
       isPublic: access === 'public',
       authorization: optionalHeader(ctx, 'authorization'),

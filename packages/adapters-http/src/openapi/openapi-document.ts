@@ -86,7 +86,9 @@ const operationId = (route: Route): string =>
 const impliedErrors = (route: Route): ErrorCode[] => {
   const input = route.input ?? {};
   return [
-    ...(route.access === 'bearer' ? (['Unauthenticated', 'UserDeleted', 'AuthenticationUnavailable'] as const) : []),
+    ...(route.access === 'bearer' || route.optionalBearer === true
+      ? (['Unauthenticated', 'UserDeleted', 'AuthenticationUnavailable'] as const)
+      : []),
     ...(route.access === 'public' && route.probe !== true ? (['RateLimited'] as const) : []),
     ...(input.params !== undefined || input.query !== undefined || input.body !== undefined ? (['ValidationFailed'] as const) : []),
     ...(input.body !== undefined ? (['BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType'] as const) : []),
@@ -135,8 +137,15 @@ const operation = (route: Route, schemas: SchemaRegistry): Record<string, unknow
   const { doc } = route;
   const params = parameters(route, schemas);
   const body = route.input?.body;
+  // An optional bearer: anonymous (`{}`) or the bearer token.
   const security =
-    route.access === 'bearer' ? [{ bearerAuth: [] }] : doc.signature === undefined ? [] : [SIGNATURE_SECURITY[doc.signature]];
+    route.access === 'bearer'
+      ? [{ bearerAuth: [] }]
+      : route.optionalBearer === true
+        ? [{}, { bearerAuth: [] }]
+        : doc.signature === undefined
+          ? []
+          : [SIGNATURE_SECURITY[doc.signature]];
   const successes = Object.entries(doc.responses).map(([status, response]) => [
     status,
     {

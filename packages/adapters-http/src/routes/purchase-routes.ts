@@ -43,13 +43,17 @@ export const purchaseRoutes = (services: HttpServices): readonly Route[] => [
     path: '/public/organizations/:slug/purchases',
     params: PublicOrganizationParams,
     body: PurchaseBody,
+    optionalBearer: true,
     doc: {
       summary: 'Buy a plan on the public page (public; requires Idempotency-Key)',
       description:
-        "No account needed; behind the public rate limiter. The `Idempotency-Key` header (8–255 visible ASCII characters) is kept 24 h: the same key with the same body answers the first answer again (one payment), with another body 422 IdempotencyKeyReused; bodies are compared by a keyed HMAC without `card` and `nationalId`. iyzico needs `card` and `nationalId` (the buyer's `identityNumber`), used for the provider's one call and never stored or logged. `statusToken` authenticates `GET /public/purchases/:purchaseId`.",
+        "No account needed; behind the public rate limiter. The `Idempotency-Key` header (8–255 visible ASCII characters) is kept 24 h: the same key with the same body answers the first answer again (one payment), with another body 422 IdempotencyKeyReused; bodies are compared by a keyed HMAC without `card`, `nationalId` and `botCheckToken`; a 403 or 429 answer is not kept, so the same key may be sent again with a new token or after the wait. Where the bot check is on (`TURNSTILE_SECRET_KEY`, or `BOT_CHECK_LOCAL` in development), `botCheckToken` must be a fresh token of the page's challenge: missing, invalid or replayed answers 403 BotCheckFailed. Purchases are budgeted per client address and per buyer's email (429 PurchaseRateLimited with `Retry-After`). A bearer token is optional: a signed-in buyer who is already a member of the organization gets 409 AlreadyMember before any payment; an invalid token is 401; an anonymous buyer is never told whether an address is a member. iyzico needs `card` and `nationalId` (the buyer's `identityNumber`), used for the provider's one call and never stored or logged. `statusToken` authenticates `GET /public/purchases/:purchaseId`.",
       tag: 'public',
       responses: { 201: { description: 'The purchase awaits payment', body: PurchaseStarted } },
       errors: [
+        'BotCheckFailed',
+        'PurchaseRateLimited',
+        'AlreadyMember',
         'IdempotencyKeyRequired',
         'IdempotencyKeyReused',
         'IdempotencyKeyInProgress',
@@ -63,12 +67,15 @@ export const purchaseRoutes = (services: HttpServices): readonly Route[] => [
         'PaymentProviderUnavailable',
       ],
     },
-    handle: async ({ params, body, header, clientAddress }) => {
+    handle: async ({ params, body, header, clientAddress, caller }) => {
       const key = IdempotencyKey.decode(header('idempotency-key'));
       if (E.isLeft(key)) return failure(idempotencyKeyRequired());
+      const buyer = caller?.user?.id;
       let fresh: Reply | undefined;
-      const answered = await services.purchaseOnce(`purchase:${params.slug}`, key.right, body, async () => {
-        const started = await services.startPurchase(params.slug, { ...body, clientAddress })();
+      // The signed-in buyer is part of the request: one key never answers one buyer's outcome to another.
+      const fingerprinted = { ...body, buyer: buyer ?? null };
+      const answered = await services.purchaseOnce(`purchase:${params.slug}`, key.right, fingerprinted, async () => {
+        const started = await services.startPurchase(params.slug, { ...body, clientAddress, buyer })();
         fresh = E.isLeft(started) ? failure(started.left) : { status: 201, body: startedJson(started.right) };
         return { status: fresh.status, body: fresh.body };
       })();

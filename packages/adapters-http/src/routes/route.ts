@@ -32,4 +32,9 @@ export interface Route {
   readonly failureBudget?: readonly ErrorCode[];
   /** A payment callback: behind the payment callbacks' own limiter when the app has one. */
   readonly paymentCallback?: true;
+  /**
+   * A public route that also takes a bearer token: without credentials the caller is anonymous
+   * (`request.auth` null); with them they must authenticate as on a bearer route (401 otherwise).
+   */
+  readonly optionalBearer?: true;
 }

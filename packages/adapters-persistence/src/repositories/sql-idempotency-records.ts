@@ -26,6 +26,7 @@ const RELEASE = statement(
   'idempotency_records_release',
   `delete from "idempotency_records" where "scope" = ? and "key" = ? and "answer" is null`,
 );
+const PRUNE = statement('idempotency_records_prune', `delete from "idempotency_records" where "expires_at" <= ?`);
 
 /** An `idempotency_records` row as raw SQL returns it. */
 interface IdempotencyRecordRecord {
@@ -92,5 +93,9 @@ export class SqlIdempotencyRecords implements IdempotencyRecords {
     return guarded('idempotencyRecords.release', async () => {
       await this.sql.run(RELEASE, [scope, key]);
     });
+  }
+
+  pruneExpired(now: Date): Promise<number> {
+    return guarded('idempotencyRecords.pruneExpired', () => this.sql.run(PRUNE, [now]));
   }
 }

@@ -15,6 +15,8 @@ import type { IdempotencyRecords } from './ports/idempotency-records.js';
 import type { Plans } from './ports/plans.js';
 import type { PurchaseStatusTokens } from './ports/purchase-status-tokens.js';
 import type { Purchases } from './ports/purchases.js';
+import type { BotCheck } from './ports/bot-check.js';
+import type { PurchaseThrottle } from './ports/purchase-throttle.js';
 import type { PurchaseId } from './purchase.js';
 import { createPlan } from './use-cases/create-plan.js';
 import { getPublicProfile } from './use-cases/get-public-profile.js';
@@ -37,6 +39,8 @@ export interface CommercePorts
   readonly idempotencyRecords: IdempotencyRecords;
   readonly bodyFingerprints: BodyFingerprints;
   readonly purchaseStatusTokens: PurchaseStatusTokens;
+  readonly botCheck: BotCheck;
+  readonly purchaseThrottle: PurchaseThrottle;
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentFulfilment: PaymentFulfilment;
   readonly paymentGateway: PaymentGateway;
@@ -46,8 +50,12 @@ export interface CommercePorts
   readonly ids: IdGenerator;
 }
 
-/** The body fields a purchase's fingerprint leaves out, so nothing derived from them is kept. */
-export const UNFINGERPRINTED_FIELDS: readonly string[] = ['card', 'nationalId'];
+/**
+ * The body fields a purchase's fingerprint leaves out, so nothing derived from them is kept: the card
+ * and the national ID; and the bot check's token, which is single-use, so that a retry after a lost
+ * answer may bring a fresh one and still be the same request.
+ */
+export const UNFINGERPRINTED_FIELDS: readonly string[] = ['card', 'nationalId', 'botCheckToken'];
 
 /**
  * The commerce area's use cases bound to their ports: an organization's plans (`billing.manage` to
@@ -79,7 +87,7 @@ export const commerceArea = (ports: CommercePorts) => {
     listFlaggedPurchases: listFlaggedPurchases(ports),
     /**
      * Answers a purchase request once per scope and `Idempotency-Key` (see `withIdempotency`), its
-     * body compared by a keyed fingerprint without the card and the national ID.
+     * body compared by a keyed fingerprint without the card, the national ID and the bot check's token.
      */
     purchaseOnce: (scope: string, key: IdempotencyKey, body: Readonly<Record<string, unknown>>, answer: () => Promise<IdempotencyAnswer>) =>
       idempotently(scope, key, ports.bodyFingerprints.fingerprint(fingerprintText(body, UNFINGERPRINTED_FIELDS)), answer),

@@ -57,6 +57,26 @@ export const unknownAgreementTemplates = (ids: readonly string[]): UnknownAgreem
   message: `Unknown or archived agreement templates: ${ids.join(', ')}`,
 });
 
+/** The bot check's token is missing, invalid, expired or already used (403). */
+export type BotCheckFailed = DomainError<'BotCheckFailed'>;
+/** Builds a BotCheckFailed error. */
+export const botCheckFailed = (): BotCheckFailed => ({
+  _tag: 'BotCheckFailed',
+  message: 'The bot check failed; complete the challenge again and send its new token',
+});
+
+/** Too many purchases from this address or for this email (429, with `Retry-After`). */
+export interface PurchaseRateLimited extends DomainError<'PurchaseRateLimited'> {
+  /** Whole seconds until the budget that refused allows another purchase (the `Retry-After`). */
+  readonly retryAfterSeconds: number;
+}
+/** Builds a PurchaseRateLimited error. */
+export const purchaseRateLimited = (retryAfterSeconds: number): PurchaseRateLimited => ({
+  _tag: 'PurchaseRateLimited',
+  message: 'Too many purchases; try again later',
+  retryAfterSeconds,
+});
+
 /** Any commerce-area error. */
 export type CommerceError =
   | PlanNotFound
@@ -64,6 +84,8 @@ export type CommerceError =
   | PlanSoldOut
   | PurchaseNotFound
   | StatusTokenExpired
+  | BotCheckFailed
+  | PurchaseRateLimited
   | IdempotencyKeyRequired
   | IdempotencyKeyReused
   | IdempotencyKeyInProgress

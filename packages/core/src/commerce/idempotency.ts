@@ -43,6 +43,13 @@ export interface IdempotencyRecord {
   readonly expiresAt: Date;
 }
 
+/**
+ * Whether an answer is kept under its key, to be answered again. Not kept, so a retry with the same
+ * key runs afresh: a 5xx (the provider or the database away), a 403 (the bot check refused a token;
+ * the retry brings a new one) and a 429 (a budget said wait; the retry comes after the wait).
+ */
+export const isKeptAnswer = (status: number): boolean => status < 500 && status !== 403 && status !== 429;
+
 /** What a repeated key answers, from the record it found. */
 export type RepeatedKeyError = IdempotencyKeyReused | IdempotencyKeyInProgress;
 

@@ -1,7 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { fromPort } from '../shared/from-port.js';
-import type { RateLimitDecision } from '../shared/rate-limiter.js';
+import { drawBudgets } from '../shared/draw-budgets.js';
 import { invitationRateLimited, type InvitationRateLimited } from './invitation.errors.js';
 import type { InvitationBudget, InvitationThrottle } from './ports/invitation-throttle.js';
 
@@ -12,20 +12,6 @@ export interface ThrottleInvitationDeps {
 
 /** One draw on a budget: which budget, for which key. */
 export type InvitationDraw = readonly [budget: InvitationBudget, key: string];
-
-const drawAll = async (throttle: InvitationThrottle, draws: readonly InvitationDraw[]): Promise<RateLimitDecision> => {
-  const taken: InvitationDraw[] = [];
-  for (const draw of draws) {
-    const decision = await throttle[draw[0]].consume(draw[1]);
-    if (!decision.allowed) {
-      // A refused invitation sends nothing, so it costs nothing in the budgets that had let it through.
-      await Promise.all(taken.map(([budget, key]) => throttle[budget].refund(key)));
-      return decision;
-    }
-    taken.push(draw);
-  }
-  return { allowed: true };
-};
 
 /**
  * Takes one point from each budget in order, or none: the first budget that refuses answers
@@ -41,7 +27,7 @@ export const throttleInvitation = (
   draws: readonly InvitationDraw[],
 ): TE.TaskEither<InvitationRateLimited, void> =>
   pipe(
-    fromPort(() => drawAll(deps.invitationThrottle, draws)),
+    fromPort(() => drawBudgets(draws.map(([budget, key]) => [deps.invitationThrottle[budget], key] as const))),
     TE.flatMap((decision) => (decision.allowed ? TE.right(undefined) : TE.left(invitationRateLimited(decision.retryAfterSeconds)))),
   );
 

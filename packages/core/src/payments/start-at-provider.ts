@@ -19,6 +19,7 @@ import {
   paymentProviderUnavailable,
   paymentRefused,
   type CardRequired,
+  type NationalIdRequired,
   type PaymentProviderNotEnabled,
   type PaymentProviderUnavailable,
   type PaymentRefused,
@@ -46,6 +47,13 @@ export interface StartedPayment {
   readonly payment: PaymentTransaction;
   readonly clientAction: ClientAction;
 }
+
+/** What starting at a provider can answer, whoever starts the payment. */
+export type ProviderStartError =
+  PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused | PaymentProviderUnavailable;
+
+/** iyzico requires the buyer's national ID (`buyer.identityNumber`); PayTR does not. */
+export const needsIdentityNumber = (provider: PaymentProvider): boolean => provider === 'iyzico';
 
 /** This deployment enables the provider, and iyzico's 3DS has its card. */
 export const checkProvider = (

@@ -64,4 +64,16 @@ export const idempotencyRecordsContract: readonly ContractCase<IdempotencyRecord
       assert.equal(results.filter((result) => result === null).length, 1);
     },
   },
+  {
+    // Hours before every other case's records, which run alongside on the same store and must outlive this prune.
+    name: 'pruning deletes the records expired at that time and keeps the live ones',
+    async run(records) {
+      assert.equal(await records.claim(claimOf(6, 'purchase:prune', 'fp-a', -100)), null);
+      assert.equal(await records.claim(claimOf(7, 'purchase:prune', 'fp-a', -90)), null);
+      assert.ok((await records.pruneExpired(T(-76))) >= 1);
+      // Claimed again at an hour both were live: the pruned one is claimed afresh, the kept one found.
+      assert.equal(await records.claim(claimOf(6, 'purchase:prune', 'fp-b', -90)), null, 'pruned');
+      assert.notEqual(await records.claim(claimOf(7, 'purchase:prune', 'fp-b', -89)), null, 'kept');
+    },
+  },
 ];

@@ -24,6 +24,16 @@ export class InMemoryIdempotencyRecords implements IdempotencyRecords {
     if (this.rows.get(id)?.answer === null) this.rows.delete(id);
   }
 
+  async pruneExpired(now: Date): Promise<number> {
+    let pruned = 0;
+    for (const [id, record] of this.rows)
+      if (record.expiresAt <= now) {
+        this.rows.delete(id);
+        pruned += 1;
+      }
+    return pruned;
+  }
+
   /** Every kept record, for assertions. */
   all(): readonly IdempotencyRecord[] {
     return [...this.rows.values()];

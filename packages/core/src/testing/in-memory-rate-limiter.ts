@@ -1,5 +1,6 @@
 import type { InvitationBudget, InvitationThrottle } from '../invitation/ports/invitation-throttle.js';
 import { DEFAULT_INVITATION_LIMITS } from '../invitation/ports/invitation-throttle.js';
+import { DEFAULT_PURCHASE_LIMITS, type PurchaseBudget, type PurchaseThrottle } from '../commerce/ports/purchase-throttle.js';
 import type { Clock } from '../shared/clock.js';
 import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from '../shared/rate-limiter.js';
 
@@ -52,4 +53,13 @@ export const inMemoryInvitationThrottle = (
   inviter: new InMemoryRateLimiter(clock, limits.inviter),
   recipient: new InMemoryRateLimiter(clock, limits.recipient),
   resend: new InMemoryRateLimiter(clock, limits.resend),
+});
+
+/** The purchase budgets on in-memory limiters sharing one clock (the default limits unless told). */
+export const inMemoryPurchaseThrottle = (
+  clock: Clock,
+  limits: { readonly [Budget in PurchaseBudget]: RateLimitPolicy } = DEFAULT_PURCHASE_LIMITS,
+): { readonly [Budget in PurchaseBudget]: InMemoryRateLimiter } & PurchaseThrottle => ({
+  address: new InMemoryRateLimiter(clock, limits.address),
+  email: new InMemoryRateLimiter(clock, limits.email),
 });

@@ -30,7 +30,8 @@ import { FakePurchaseStatusTokens } from './fake-purchase-status-tokens.js';
 import { fakeBodyFingerprints } from './fake-body-fingerprints.js';
 import { DEFAULT_PAYMENT_SWEEP } from '../payments/use-cases/sweep-payments.js';
 import { InMemoryIdempotencyRecords } from './in-memory-idempotency-records.js';
-import { inMemoryInvitationThrottle } from './in-memory-rate-limiter.js';
+import { inMemoryInvitationThrottle, inMemoryPurchaseThrottle } from './in-memory-rate-limiter.js';
+import { NO_BOT_CHECK, type BotCheck } from '../commerce/ports/bot-check.js';
 import { InMemoryUsers } from './in-memory-users.js';
 import { RecordingAnalytics } from './recording-analytics.js';
 import { RecordingErrorTracker } from './recording-error-tracker.js';
@@ -122,6 +123,9 @@ export const createTestWorld = () => {
     idempotencyRecords: new InMemoryIdempotencyRecords(),
     purchaseStatusTokens: new FakePurchaseStatusTokens(),
     bodyFingerprints: fakeBodyFingerprints,
+    // Off unless a test turns it on (a FakeBotCheck); the purchase budgets at their defaults.
+    botCheck: NO_BOT_CHECK as BotCheck,
+    purchaseThrottle: inMemoryPurchaseThrottle(clock),
     idpAdmin: new FakeIdentityProviderAdmin(),
     inviteTokens: new FakeInviteTokens(),
     nationalIds: new InMemoryNationalIds(),

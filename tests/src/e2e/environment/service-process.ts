@@ -52,6 +52,9 @@ export const startServiceProcess = async (options: ServiceProcessOptions): Promi
     IDP_SECRET_KEY: options.provider.secretKey,
     IDP_PUBLISHABLE_KEY: options.provider.publishableKey,
     IDP_WEBHOOK_SECRET: options.provider.webhookSecret,
+    // Every e2e request comes from loopback: purchase budgets no suite reaches by accident.
+    PURCHASE_LIMIT_ADDRESS_PER_HOUR: '100000',
+    PURCHASE_LIMIT_EMAIL_PER_HOUR: '100000',
     ...options.env,
   };
   const { process: child, ready: url } = await startNodeProcess({

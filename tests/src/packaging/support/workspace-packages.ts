@@ -19,6 +19,7 @@ export const PUBLISHABLE = {
   '@idv/adapters-rate-limit': 'packages/adapters-rate-limit',
   '@idv/adapters-notifications': 'packages/adapters-notifications',
   '@idv/adapters-documents': 'packages/adapters-documents',
+  '@idv/adapters-bot-check': 'packages/adapters-bot-check',
   '@idv/adapters-jobs': 'packages/adapters-jobs',
   '@idv/client': 'packages/client',
 } as const;

@@ -12,4 +12,6 @@ export interface IdempotencyRecords {
   complete(scope: string, key: IdempotencyKey, answer: IdempotencyAnswer): Promise<void>;
   /** Drops a claim that got no answer (its request failed as a defect), so a retry runs afresh. */
   release(scope: string, key: IdempotencyKey): Promise<void>;
+  /** Deletes the records that expired at or before `now`; answers how many went. */
+  pruneExpired(now: Date): Promise<number>;
 }

@@ -1,13 +1,13 @@
-import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { organizationNotFound, type OrganizationNotFound } from '../../organization/organization.errors.js';
+import type { OrganizationNotFound } from '../../organization/organization.errors.js';
 import type { OrganizationSlug } from '../../organization/organization-slug.js';
 import type { Organization } from '../../organization/organization.js';
 import type { Organizations } from '../../organization/ports/organizations.js';
 import { fromPort } from '../../shared/from-port.js';
 import type { Plan } from '../plan.js';
 import type { Plans } from '../ports/plans.js';
+import { findPublicOrganization } from '../find-public-organization.js';
 
 /** The most plans a public page lists. */
 export const PUBLIC_PLAN_LIMIT = 100;
@@ -29,13 +29,7 @@ export const getPublicProfile =
   (deps: { readonly organizations: Organizations; readonly plans: Plans }) =>
   (slug: OrganizationSlug): TE.TaskEither<OrganizationNotFound, PublicProfile> =>
     pipe(
-      fromPort(() => deps.organizations.findBySlug(slug)),
-      TE.flatMap(
-        O.match(
-          () => TE.left<OrganizationNotFound, Organization>(organizationNotFound()),
-          (found) => TE.right(found),
-        ),
-      ),
+      findPublicOrganization(deps.organizations, slug),
       TE.flatMap((organization) =>
         pipe(
           fromPort(() => deps.plans.listOffered(organization.id, PUBLIC_PLAN_LIMIT)),

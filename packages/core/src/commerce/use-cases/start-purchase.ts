@@ -7,6 +7,7 @@ import type { Locale } from '../../devices/locale.js';
 import type { Email } from '../../identity/email.js';
 import type { NationalId } from '../../identity/national-id.js';
 import { organizationNotFound, type OrganizationNotFound } from '../../organization/organization.errors.js';
+import { findPublicOrganization } from '../find-public-organization.js';
 import type { OrganizationSlug } from '../../organization/organization-slug.js';
 import type { Organization } from '../../organization/organization.js';
 import type { Organizations } from '../../organization/ports/organizations.js';
@@ -21,11 +22,17 @@ import {
 import { type PayerDetails, type PaymentCard, type PaymentProvider, type PaymentTransaction } from '../../payments/payment.js';
 import type { ClientAction, PaymentGateway } from '../../payments/ports/payment-gateway.js';
 import type { PaymentTransactions } from '../../payments/ports/payment-transactions.js';
-import { checkProvider, draftPayment, initializeAtProvider, type PaymentSettings } from '../../payments/start-at-provider.js';
+import {
+  checkProvider,
+  draftPayment,
+  initializeAtProvider,
+  needsIdentityNumber,
+  type PaymentSettings,
+  type ProviderStartError,
+} from '../../payments/start-at-provider.js';
 import type { PaymentSweepSettings } from '../../payments/use-cases/sweep-payments.js';
 import type { RecordEventPorts } from '../../events/record-event.js';
 import type { Clock } from '../../shared/clock.js';
-import { fromPort } from '../../shared/from-port.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import { planNotFound, planSoldOut, type PlanNotFound, type PlanSoldOut } from '../commerce.errors.js';
@@ -34,12 +41,16 @@ import type { Plans } from '../ports/plans.js';
 import type { PurchaseStatusTokens } from '../ports/purchase-status-tokens.js';
 import type { Purchases } from '../ports/purchases.js';
 import type { BuyerName, Purchase, PurchaseId } from '../purchase.js';
+import { checkBot, refuseKnownMember, throttlePurchase, type PurchaseGuardDeps } from '../purchase-guards.js';
+import type { BotCheckFailed, PurchaseRateLimited } from '../commerce.errors.js';
+import type { AlreadyMember } from '../../invitation/invitation.errors.js';
+import type { UserId } from '../../identity/identifiers.js';
 
 /** How long a purchase's status token lets its buyer follow it. */
 export const STATUS_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Ports needed to start a purchase. */
-export interface StartPurchaseDeps extends RecordEventPorts {
+export interface StartPurchaseDeps extends RecordEventPorts, PurchaseGuardDeps {
   readonly organizations: Organizations;
   readonly plans: Plans;
   readonly purchases: Purchases;
@@ -65,8 +76,12 @@ export interface StartPurchaseInput {
   readonly payer?: PayerDetails | undefined;
   /** iyzico's mandatory `buyer.identityNumber`: sent once, never stored or logged. */
   readonly nationalId?: NationalId | undefined;
-  /** The buyer's address as this service saw it (the providers' fraud checks ask for it). */
+  /** The buyer's address as this service saw it (the providers' fraud checks and the address budget ask for it). */
   readonly clientAddress: string;
+  /** The bot check's token from the page's challenge (needed where the bot check is on). */
+  readonly botCheckToken?: string | undefined;
+  /** The signed-in buyer's local user, when the request carried a bearer token; anonymous otherwise. */
+  readonly buyer?: UserId | undefined;
 }
 
 /** A started purchase: what the buyer does next, and the token to follow it with. */
@@ -80,14 +95,7 @@ export interface StartedPurchase {
 
 /** What starting a purchase can answer. */
 export type StartPurchaseError =
-  | OrganizationNotFound
-  | PlanNotFound
-  | PlanSoldOut
-  | PaymentProviderNotEnabled
-  | CardRequired
-  | NationalIdRequired
-  | PaymentRefused
-  | PaymentProviderUnavailable;
+  BotCheckFailed | PurchaseRateLimited | AlreadyMember | OrganizationNotFound | PlanNotFound | PlanSoldOut | ProviderStartError;
 
 type Checked = PaymentProviderNotEnabled | CardRequired | NationalIdRequired;
 
@@ -96,18 +104,7 @@ const checkPurchaseProvider = (deps: StartPurchaseDeps, input: StartPurchaseInpu
   pipe(
     checkProvider(deps.paymentSettings, input.provider, input.card),
     E.flatMap<void, Checked, void>(() =>
-      input.provider === 'iyzico' && input.nationalId === undefined ? E.left(nationalIdRequired()) : E.right(undefined),
-    ),
-  );
-
-const findOrganization = (deps: StartPurchaseDeps, slug: OrganizationSlug): TE.TaskEither<OrganizationNotFound, Organization> =>
-  pipe(
-    fromPort(() => deps.organizations.findBySlug(slug)),
-    TE.flatMap(
-      O.match(
-        () => TE.left<OrganizationNotFound, Organization>(organizationNotFound()),
-        (found) => TE.right(found),
-      ),
+      needsIdentityNumber(input.provider) && input.nationalId === undefined ? E.left(nationalIdRequired()) : E.right(undefined),
     ),
   );
 
@@ -198,7 +195,9 @@ const initialize =
   };
 
 /**
- * A visitor buys a plan on an organization's public page, with no account: the plan must be on sale
+ * A visitor buys a plan on an organization's public page, with no account. First the guards: the bot
+ * check's token where it is on (`BotCheckFailed`), the address's and the email's purchase budgets
+ * (`PurchaseRateLimited`), and, for a signed-in buyer only, `AlreadyMember`. Then the plan must be on sale
  * with a seat free (checked under the plan's row lock), then an `awaiting_payment` purchase and its
  * `initiated` payment are stored together, with the plan's price, currency, period and role as they
  * are now, and the provider is asked after the commit (iyzico 3DS or the PayTR iFrame). The card and
@@ -212,8 +211,11 @@ export const startPurchase =
   (deps: StartPurchaseDeps) =>
   (slug: OrganizationSlug, input: StartPurchaseInput): TE.TaskEither<StartPurchaseError, StartedPurchase> =>
     pipe(
-      TE.fromEither(checkPurchaseProvider(deps, input)),
-      TE.flatMap(() => findOrganization(deps, slug)),
+      checkBot(deps, input.botCheckToken, input.clientAddress),
+      TE.flatMap(() => throttlePurchase(deps, input.email, input.clientAddress)),
+      TE.flatMap(() => TE.fromEither(checkPurchaseProvider(deps, input))),
+      TE.flatMap(() => findPublicOrganization(deps.organizations, slug)),
+      TE.tap((organization) => refuseKnownMember(deps, organization.id, input.buyer)),
       TE.flatMap((organization) => record(deps, organization, input)),
       TE.flatMap((rows) => initialize(deps, input, rows)),
     );

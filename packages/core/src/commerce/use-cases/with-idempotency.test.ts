@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { FixedClock, InMemoryIdempotencyRecords } from '../../testing/index.js';
 import { fingerprintText, IDEMPOTENCY_TTL_MS, type IdempotencyKey } from '../idempotency.js';
 import { withIdempotency } from './with-idempotency.js';
+import { UNFINGERPRINTED_FIELDS } from '../commerce-area.js';
 
 const KEY = 'c0ffee00-0000-4000-8000-000000000001' as IdempotencyKey;
 const SCOPE = 'purchase:iron-gym';
@@ -92,4 +93,29 @@ test('a 5xx answer is not kept: the retry runs afresh', async (t) => {
   t.deepEqual(await send('fp', 503), E.right({ status: 503, body: { run: 1 }, replayed: false }));
   t.deepEqual(await send('fp', 201), E.right({ status: 201, body: { run: 2 }, replayed: false }));
   t.is(runs(), 2);
+});
+
+test('a 403 or a 429 answer is not kept: the retry with the same key runs afresh', async (t) => {
+  const { send } = setUp();
+  t.deepEqual(await send('fp', 403), E.right({ status: 403, body: { run: 1 }, replayed: false }));
+  t.deepEqual(await send('fp', 429), E.right({ status: 429, body: { run: 2 }, replayed: false }));
+  t.deepEqual(await send('fp', 201), E.right({ status: 201, body: { run: 3 }, replayed: false }));
+  t.deepEqual(await send('fp', 201), E.right({ status: 201, body: { run: 3 }, replayed: true }));
+});
+
+test('pruning deletes the records past their 24 hours and keeps the live ones', async (t) => {
+  const { clock, idempotencyRecords, send } = setUp();
+  await send('fp');
+  clock.advance(IDEMPOTENCY_TTL_MS - 1);
+  t.is(await idempotencyRecords.pruneExpired(clock.now()), 0);
+  clock.advance(1);
+  t.is(await idempotencyRecords.pruneExpired(clock.now()), 1);
+  t.deepEqual(idempotencyRecords.all(), []);
+});
+
+test("a purchase's fingerprint leaves out the card, the national ID and the single-use bot check token", (t) => {
+  const body = { planId: 'p', email: 'a@x' };
+  const withSecrets = { ...body, card: { number: '4111111111111111' }, nationalId: '12345678901', botCheckToken: 'tok-1' };
+  t.is(fingerprintText(withSecrets, UNFINGERPRINTED_FIELDS), fingerprintText(body, UNFINGERPRINTED_FIELDS));
+  t.is(fingerprintText({ ...withSecrets, botCheckToken: 'tok-2' }, UNFINGERPRINTED_FIELDS), fingerprintText(body, UNFINGERPRINTED_FIELDS));
 });

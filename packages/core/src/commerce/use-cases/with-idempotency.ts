@@ -1,7 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock } from '../../shared/clock.js';
-import { IDEMPOTENCY_TTL_MS, judgeRepeat, type IdempotencyAnswer, type IdempotencyKey, type RepeatedKeyError } from '../idempotency.js';
+import {
+  IDEMPOTENCY_TTL_MS,
+  isKeptAnswer,
+  judgeRepeat,
+  type IdempotencyAnswer,
+  type IdempotencyKey,
+  type RepeatedKeyError,
+} from '../idempotency.js';
 import type { IdempotencyRecords } from '../ports/idempotency-records.js';
 
 /** Ports the idempotency guard needs. */
@@ -19,7 +26,7 @@ export interface IdempotentAnswer extends IdempotencyAnswer {
  * Runs `answer` once per key and body for 24 hours: the first request claims the key and keeps its
  * answer; the same key with the same body answers that answer again (`replayed`); with another body
  * `IdempotencyKeyReused`; while the first is still running `IdempotencyKeyInProgress`. A defect in
- * `answer`, or a 5xx answer, releases the claim, so a retry runs afresh.
+ * `answer`, or an answer not kept (`isKeptAnswer`: 5xx, 403, 429), releases the claim, so a retry runs afresh.
  *
  * @example
  * await withIdempotency(deps)(`purchase:${orgId}`, key, fingerprint, () => startPurchase(…))();
@@ -49,8 +56,7 @@ export const withIdempotency =
       await deps.idempotencyRecords.release(scope, key);
       throw defect;
     }
-    // A 5xx (the provider or the database away) is no outcome to keep: a retry runs afresh.
-    if (answered.status >= 500) await deps.idempotencyRecords.release(scope, key);
-    else await deps.idempotencyRecords.complete(scope, key, answered);
+    if (isKeptAnswer(answered.status)) await deps.idempotencyRecords.complete(scope, key, answered);
+    else await deps.idempotencyRecords.release(scope, key);
     return E.right({ ...answered, replayed: false });
   };

@@ -20,14 +20,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { RecordEventPorts } from '../../events/record-event.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
-import {
-  nationalIdRequired,
-  type CardRequired,
-  type NationalIdRequired,
-  type PaymentProviderNotEnabled,
-  type PaymentProviderUnavailable,
-  type PaymentRefused,
-} from '../payments.errors.js';
+import { nationalIdRequired, type NationalIdRequired } from '../payments.errors.js';
 import {
   type AmountMinor,
   type Currency,
@@ -43,7 +36,15 @@ import type { PaymentTransactions } from '../ports/payment-transactions.js';
 // Opens the payer's sealed national ID for iyzico; other providers need none.
 type PayerIdentity = (() => Promise<string>) | undefined;
 
-import { checkProvider, draftPayment, initializeAtProvider, type PaymentSettings, type StartedPayment } from '../start-at-provider.js';
+import {
+  checkProvider,
+  draftPayment,
+  initializeAtProvider,
+  needsIdentityNumber,
+  type PaymentSettings,
+  type ProviderStartError,
+  type StartedPayment,
+} from '../start-at-provider.js';
 
 export type { PaymentSettings, StartedPayment } from '../start-at-provider.js';
 
@@ -75,14 +76,13 @@ export interface StartPaymentInput {
 }
 
 /** What starting a payment can answer. */
-export type StartPaymentError =
-  AuthorizedWriteError | PaymentProviderNotEnabled | CardRequired | NationalIdRequired | PaymentRefused | PaymentProviderUnavailable;
+export type StartPaymentError = AuthorizedWriteError | ProviderStartError;
 
 // iyzico needs the payer's national ID: found sealed now, opened only while the gateway builds the request.
 const payerIdentity =
   (deps: StartPaymentDeps, payer: UserId, provider: PaymentProvider): TE.TaskEither<NationalIdRequired, PayerIdentity> =>
   async () => {
-    if (provider !== 'iyzico') return E.right(undefined);
+    if (!needsIdentityNumber(provider)) return E.right(undefined);
     const sealed = await deps.nationalIds.find(payer);
     if (O.isNone(sealed)) return E.left(nationalIdRequired());
     return E.right(async () => {
