@@ -34,7 +34,10 @@ test('the local stand-in is refused in production and beside a Turnstile key; a 
     'TURNSTILE_HOSTNAMES: required once TURNSTILE_SECRET_KEY is set, got undefined (missing)',
   ]);
   t.deepEqual(problemsOf({ TURNSTILE_HOSTNAMES: 'gym.example' }), [
-    'TURNSTILE_SECRET_KEY: required once TURNSTILE_HOSTNAMES or TURNSTILE_ACTION is set, got undefined (missing)',
+    'TURNSTILE_SECRET_KEY: required once another TURNSTILE_ setting is set, got undefined (missing)',
+  ]);
+  t.deepEqual(problemsOf({ TURNSTILE_SITEVERIFY_URL: 'http://127.0.0.1:9' }), [
+    'TURNSTILE_SECRET_KEY: required once another TURNSTILE_ setting is set, got undefined (missing)',
   ]);
   const bad = problemsOf({
     TURNSTILE_SECRET_KEY: 'has space',

@@ -10,13 +10,21 @@ export type BotCheckConfig =
   /** `BOT_CHECK_LOCAL=true` (development and tests): single-use tokens issued by this process. */
   | { readonly kind: 'local' }
   /** `TURNSTILE_SECRET_KEY` set: Cloudflare Turnstile, its hostname and action checked. */
-  | { readonly kind: 'turnstile'; readonly secretKey: string; readonly hostnames: readonly string[]; readonly action: string };
+  | {
+      readonly kind: 'turnstile';
+      readonly secretKey: string;
+      readonly hostnames: readonly string[];
+      readonly action: string;
+      /** `TURNSTILE_SITEVERIFY_URL`: absent for Cloudflare's own. */
+      readonly siteverifyUrl?: string;
+    };
 
 /** The variables `botCheckConfig` reads, already decoded. */
 export interface BotCheckEnv {
   readonly TURNSTILE_SECRET_KEY?: string;
   readonly TURNSTILE_HOSTNAMES?: readonly string[];
   readonly TURNSTILE_ACTION?: string;
+  readonly TURNSTILE_SITEVERIFY_URL?: string;
   readonly BOT_CHECK_LOCAL?: boolean;
 }
 
@@ -40,8 +48,9 @@ export const botCheckConfig = (
     problems.push('BOT_CHECK_LOCAL: must not be true together with TURNSTILE_SECRET_KEY (one bot check at a time)');
   if (env.TURNSTILE_SECRET_KEY !== undefined && env.TURNSTILE_HOSTNAMES === undefined)
     problems.push('TURNSTILE_HOSTNAMES: required once TURNSTILE_SECRET_KEY is set, got undefined (missing)');
-  if (env.TURNSTILE_SECRET_KEY === undefined && (env.TURNSTILE_HOSTNAMES !== undefined || env.TURNSTILE_ACTION !== undefined))
-    problems.push('TURNSTILE_SECRET_KEY: required once TURNSTILE_HOSTNAMES or TURNSTILE_ACTION is set, got undefined (missing)');
+  const others = [env.TURNSTILE_HOSTNAMES, env.TURNSTILE_ACTION, env.TURNSTILE_SITEVERIFY_URL];
+  if (env.TURNSTILE_SECRET_KEY === undefined && others.some((value) => value !== undefined))
+    problems.push('TURNSTILE_SECRET_KEY: required once another TURNSTILE_ setting is set, got undefined (missing)');
   if (env.TURNSTILE_SECRET_KEY !== undefined && env.TURNSTILE_HOSTNAMES !== undefined)
     return {
       problems,
@@ -50,6 +59,7 @@ export const botCheckConfig = (
         secretKey: env.TURNSTILE_SECRET_KEY,
         hostnames: env.TURNSTILE_HOSTNAMES,
         action: env.TURNSTILE_ACTION ?? DEFAULT_TURNSTILE_ACTION,
+        ...(env.TURNSTILE_SITEVERIFY_URL === undefined ? {} : { siteverifyUrl: env.TURNSTILE_SITEVERIFY_URL }),
       },
     };
   return { problems, botCheck: local ? { kind: 'local' } : { kind: 'off' } };

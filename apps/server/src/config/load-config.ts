@@ -128,6 +128,7 @@ const Env = t.partial({
   TURNSTILE_SECRET_KEY: ProviderSecret,
   TURNSTILE_HOSTNAMES: HostnameList,
   TURNSTILE_ACTION: TurnstileAction,
+  TURNSTILE_SITEVERIFY_URL: HttpUrl,
   BOT_CHECK_LOCAL: BooleanFlag,
   PURCHASE_LIMIT_EMAIL_PER_HOUR: PositiveCount,
   PURCHASE_LIMIT_ADDRESS_PER_HOUR: PositiveCount,

@@ -29,7 +29,13 @@ export const derivedKey = (secret: string, purpose: string): Uint8Array =>
 const botCheckOf = (config: BotCheckConfig, clock: Clock, logger: Logger): BotCheck => {
   if (config.kind === 'local') return localBotCheck(clock);
   if (config.kind === 'turnstile')
-    return turnstileBotCheck({ secretKey: config.secretKey, hostnames: config.hostnames, action: config.action, logger });
+    return turnstileBotCheck({
+      secretKey: config.secretKey,
+      hostnames: config.hostnames,
+      action: config.action,
+      logger,
+      ...(config.siteverifyUrl === undefined ? {} : { siteverifyUrl: config.siteverifyUrl }),
+    });
   return NO_BOT_CHECK;
 };
 
