@@ -104,7 +104,12 @@ const featureRoutes = ({
     ...(botCheckStandIn === undefined ? [] : botCheckStandInRoutes(botCheckStandIn)),
     ...(payments === undefined
       ? []
-      : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services), ...purchaseStatusRoutes(services)]),
+      : [
+          ...paymentCallbackRoutes(services, logger, payments),
+          ...paymentRoutes(services),
+          ...purchaseRoutes(services),
+          ...purchaseStatusRoutes(services),
+        ]),
   ];
 };
 
