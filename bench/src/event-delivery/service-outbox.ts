@@ -17,7 +17,7 @@ const OWNER = 'user_eventowner';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
-const call = async (base: string, method: string, path: string, body: unknown): Promise<any> => {
+const call = async (base: string, method: string, path: string, body: unknown): Promise<unknown> => {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', 'x-test-user-id': OWNER },
@@ -69,9 +69,12 @@ export const measureServiceOutbox = async (options: {
     const created = deliveryFactory(options.identity).created(OWNER);
     const signUp = await fetch(`${service.url}/webhooks/idp`, { method: 'POST', headers: created.headers, body: created.body });
     if (!signUp.ok) throw new Error(`user.created answered ${signUp.status}`);
-    const organization = await call(service.url, 'POST', '/organizations', { name: 'Event Bench Gym' });
-    const orgId = organization.organization.id as string;
-    const membershipId = organization.membership.id as string;
+    const organization = (await call(service.url, 'POST', '/organizations', { name: 'Event Bench Gym' })) as {
+      organization: { id: string };
+      membership: { id: string };
+    };
+    const orgId = organization.organization.id;
+    const membershipId = organization.membership.id;
     await call(service.url, 'POST', `/organizations/${orgId}/webhook-endpoints`, { url: receiver.url, eventTypes: ['membership.updated'] });
 
     const ports: RecordEventPorts = {
