@@ -173,7 +173,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...push.problems);
   const operations = observabilityConfig(env);
   problems.push(...operations.problems);
-  const webhooks = webhooksConfig(env, deployment);
+  const webhooks = webhooksConfig(env, deployment, (env.NODE_ENV ?? 'development') === 'development');
   problems.push(...webhooks.problems);
   const dataDir = env.DATA_DIR ?? '.data';
   if (E.isLeft(idp)) problems.push(...idp.left.filter((line) => !problems.includes(line)));
