@@ -18,6 +18,7 @@ import { formatNumber, say } from './report.js';
 import { runBackend, type PeakRss } from './run-backend.js';
 import { createWorkload } from './workload.js';
 import { reportPdfFigures } from './documents/pdf-figures.js';
+import { EVENT_DELIVERY_SCENARIO, reportEventDelivery } from './event-delivery/event-delivery-report.js';
 
 /** `wrk`'s version when it is on PATH (`wrk --version` prints it and exits 1). */
 const wrkVersion = (): string | undefined => {
@@ -61,17 +62,25 @@ const workload = createWorkload(identity);
 const stub = await startProviderStub();
 const folder = mkdtempSync(join(tmpdir(), 'idv-bench-'));
 const peaks: PeakRss[] = [];
+// `BENCH_SCENARIOS=event-delivery` runs that scenario alone: no HTTP rounds, no PDF figures.
+const selected = (key: string): boolean => config.scenarios === undefined || config.scenarios.includes(key);
+const httpRounds = config.scenarios === undefined || config.scenarios.some((key) => key !== EVENT_DELIVERY_SCENARIO);
 try {
-  for (const kind of config.backends) {
-    peaks.push(await runBackend({ kind, config, workload, driver, providerUrl: stub.url, folder }));
+  if (httpRounds) {
+    for (const kind of config.backends) {
+      peaks.push(await runBackend({ kind, config, workload, driver, providerUrl: stub.url, folder }));
+    }
+    say();
+    say(
+      `peak RSS over the whole run (VmHWM): ${peaks
+        .flat()
+        .map(([name, mb]) => `${name} ${formatNumber(mb)} MB`)
+        .join(', ')}`,
+    );
   }
-  say();
-  say(
-    `peak RSS over the whole run (VmHWM): ${peaks
-      .flat()
-      .map(([name, mb]) => `${name} ${formatNumber(mb)} MB`)
-      .join(', ')}`,
-  );
+  if (selected(EVENT_DELIVERY_SCENARIO) && usesPostgres) {
+    await reportEventDelivery({ serverUrl: config.databaseUrl, identity, providerUrl: stub.url, folder, logLevel: config.logLevel });
+  }
 } finally {
   await stub.close();
   if (config.keepLogs) process.stderr.write(`servers' logs kept in ${folder}\n`);
@@ -79,4 +88,4 @@ try {
 }
 
 // Compliance PDFs, apart from the HTTP rounds: rendering time and the renderer's memory, in a process of its own.
-await reportPdfFigures();
+if (httpRounds) await reportPdfFigures();

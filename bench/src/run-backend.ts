@@ -12,6 +12,7 @@ import { formatNumber, ratioTable, say, summaryTable, windowHeader, windowLine }
 import { runRounds } from './rounds.js';
 import { runScale } from './scale.js';
 import { scenarios as allScenarios } from './scenarios.js';
+import { EVENT_DELIVERY_SCENARIO } from './event-delivery/event-delivery-report.js';
 import { seedOrganizationOwners, seedUsers, spreadIndexes, type SeededOrganization } from './seed.js';
 import { startReference, startService, type Backend } from './servers.js';
 import type { Workload } from './workload.js';
@@ -148,10 +149,12 @@ export const runBackend = async (options: {
     );
     say();
     say(windowHeader());
-    const unknownScenarios = (config.scenarios ?? []).filter((key) => !allScenarios.some((scenario) => scenario.key === key));
+    const unknownScenarios = (config.scenarios ?? []).filter(
+      (key) => key !== EVENT_DELIVERY_SCENARIO && !allScenarios.some((scenario) => scenario.key === key),
+    );
     if (unknownScenarios.length > 0)
       throw new Error(
-        `BENCH_SCENARIOS: unknown ${unknownScenarios.join(', ')}; known: ${allScenarios.map((scenario) => scenario.key).join(', ')}`,
+        `BENCH_SCENARIOS: unknown ${unknownScenarios.join(', ')}; known: ${[...allScenarios.map((scenario) => scenario.key), EVENT_DELIVERY_SCENARIO].join(', ')}`,
       );
     const scenarios = allScenarios.filter((scenario) => config.scenarios === undefined || config.scenarios.includes(scenario.key));
     const { figures, unavailable } = await runRounds({

@@ -2,6 +2,7 @@ import type { DevIdpFile } from './dev-idp-file.js';
 import { callBytes, callJson, expectOk } from './demo-http.js';
 import { compliancePdfStory } from './demo-agreement-pdf.js';
 import { agreementStory } from './demo-agreements.js';
+import { startDemoEvents } from './demo-events.js';
 import { paymentStory } from './demo-payments.js';
 import { findDemoTarget } from './demo-target.js';
 
@@ -73,6 +74,7 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   const organization = expectOk('creating the organization', await owner('POST', '/organizations', { name: gym }));
   const orgId = organization.organization.id as string;
   say(`   Organization ${orgId}; the caller's membership is ${organization.membership.role}, ${organization.membership.status}.`);
+  const events = await startDemoEvents(say, owner, orgId);
 
   const inviteeEmail = `coach-${email}`;
   say(`8. Invite ${inviteeEmail}, who has no account yet, as a member (POST /organizations/${orgId}/invitations).`);
@@ -142,6 +144,7 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
     next += 3;
   }
 
+  await events.report();
   const token = await mint(session.id); // a fresh one, so it is surely unexpired after the deletion
   say(`${next}. Delete the owner at the provider.`);
   expectOk('deleting the user', await admin('DELETE', `/v1/users/${user.id}`));

@@ -16,6 +16,8 @@ export interface StartJobWorkersOptions {
   readonly stately?: readonly string[];
   /** Told of every failed attempt, by queue (operators' metrics). */
   readonly onFailure?: (queue: string) => void;
+  /** Jobs of these queues running at once, instead of `JOBS_WORKERS` (queues whose jobs mostly wait on others, as deliveries do). */
+  readonly workersOf?: Readonly<Record<string, number>>;
 }
 
 interface Fetched {
@@ -41,12 +43,42 @@ const wakeable = () => {
 };
 
 /**
+ * Records completions in batches: an id waits while one `complete` is in flight and goes with the
+ * next, so a busy queue spends one round trip on many jobs instead of one each.
+ */
+const completionBatcher = (complete: (ids: string[]) => Promise<unknown>) => {
+  let waiting: { id: string; done: (error?: unknown) => void }[] = [];
+  let flushing = false;
+  const flush = async (): Promise<void> => {
+    flushing = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await complete(batch.map(({ id }) => id));
+        for (const { done } of batch) done();
+      } catch (error) {
+        for (const { done } of batch) done(error);
+      }
+    }
+    flushing = false;
+  };
+  return (id: string): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ id, done: (error) => (error === undefined ? resolve() : reject(error as Error)) });
+      if (!flushing) void flush();
+    });
+};
+
+/**
  * One queue's loop: fetches up to its free slots (`JOBS_WORKERS`), runs each job's handler, and
  * records the outcome, awaited and caught (a database outage is logged, never an unhandled
  * rejection: the job's lease then runs out and pg-boss retries it).
  */
-const runQueue = (jobs: JobBoss, name: string, handler: JobHandler, onFailure?: (queue: string) => void) => {
-  const { boss, settings, logger } = jobs;
+const runQueue = (jobs: JobBoss, name: string, handler: JobHandler, workers: number, onFailure?: (queue: string) => void) => {
+  const { boss, logger } = jobs;
+  const settings = { ...jobs.settings, workers };
+  const complete = completionBatcher((ids) => boss.complete(name, ids));
   const running = new Map<string, Promise<void>>();
   const sleeper = wakeable();
   let stopping = false;
@@ -66,9 +98,9 @@ const runQueue = (jobs: JobBoss, name: string, handler: JobHandler, onFailure?: 
       return;
     }
     logger.debug({ queue: name, jobId: job.id }, 'job completed');
-    await boss
-      .complete(name, job.id)
-      .catch((error: unknown) => logger.warn({ queue: name, jobId: job.id, ...errorFields(error) }, 'job completion not recorded'));
+    await complete(job.id).catch((error: unknown) =>
+      logger.warn({ queue: name, jobId: job.id, ...errorFields(error) }, 'job completion not recorded'),
+    );
   };
 
   const loop = async (): Promise<void> => {
@@ -138,7 +170,9 @@ export const startJobWorkers = async (jobs: JobBoss, handlers: JobHandlers, opti
   const names = Object.keys(handlers);
   const policyFor = (name: string): QueuePolicy => (stately.has(name) ? 'stately' : 'standard');
   for (const name of names) await jobs.ensureQueues([name], policyFor(name));
-  const queues = names.map((name) => runQueue(jobs, name, handlers[name]!, options.onFailure));
+  const queues = names.map((name) =>
+    runQueue(jobs, name, handlers[name]!, options.workersOf?.[name] ?? jobs.settings.workers, options.onFailure),
+  );
   return {
     stop: async (graceSeconds) => {
       await Promise.all(queues.map((queue) => queue.stop(graceSeconds * 1000)));

@@ -53,6 +53,7 @@ export type { EventDeliveries } from './events/ports/event-deliveries.js';
 export { FAILING_LIMIT_MS, JITTER, RETRY_SCHEDULE_SECONDS, retryDelayMs } from './events/retry-schedule.js';
 export type { RetrySettings } from './events/retry-schedule.js';
 export { DELIVER_JOB } from './events/delivery/delivery-ports.js';
+export { DELIVERY_WORKERS } from './events/events-jobs.js';
 export type { DeliveryPorts, DeliverySettings } from './events/delivery/delivery-ports.js';
 export { envelopeJson, envelopeOf } from './events/delivery/envelope.js';
 export {

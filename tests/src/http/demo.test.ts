@@ -26,6 +26,23 @@ test('npm run demo walks the user story, the organization story and the payments
   const after = (step: string): string[] => lines.slice(lines.findIndex((line) => line.startsWith(step)) + 1);
   t.true(lines.some((line) => line.startsWith(`Service ${server.url}`)));
   t.regex(after('7. ')[0] ?? '', /membership is owner, active\.$/);
+  t.regex(
+    after('7. ')[1] ?? '',
+    /^ {3}Signed events go to a local receiver at http:\/\/127\.0\.0\.1:\d+\/hooks \(endpoint \S+; its whsec_ secret is shown once\)\.$/,
+  );
+  // The receiver verified every delivery with standardwebhooks, the role change's among them.
+  const received = after('   The local receiver verified each delivery with standardwebhooks; it received, in order of arrival:');
+  const deliveries = received.slice(
+    0,
+    received.findIndex((line) => !/^ {3}[a-z_]+\.[a-z_]+ +evt_/.test(line)),
+  );
+  t.true(deliveries.length >= 4, deliveries.join('\n'));
+  t.true(
+    deliveries.every((line) => /^ {3}[a-z_.]+ +evt_[0-9a-f]{32} {2}verified$/.test(line)),
+    deliveries.join('\n'),
+  );
+  t.true(deliveries.some((line) => line.trim().startsWith('membership.updated ')));
+  t.true(deliveries.some((line) => line.trim().startsWith('invitation.accepted ')));
   t.regex(after('8. ')[0] ?? '', /^ {3}Invitation pending, expires .+; membership invited\.$/);
   t.regex(after('9. ')[0] ?? '', /^ {3}The link answers 302, to http:\/\/localhost:3000\/sign-up \(sign_up\)\.$/);
   t.regex(after('10. ')[0] ?? '', /: member, active\.$/);

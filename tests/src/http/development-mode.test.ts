@@ -32,7 +32,7 @@ test('with no provider configured, the service runs the emulators in-process and
       .split('\n')
       .filter((line) => line !== '' && !line.startsWith('#') && !/^(Service|Try it|Or run)/.test(line));
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', commands.join('\n')]);
-    const [meLine, iframeLine, paidLine, paymentsLine] = stdout.trim().split('\n');
+    const [meLine, iframeLine, paidLine, paymentsLine, endpointLine] = stdout.trim().split('\n');
     const me = JSON.parse(meLine!) as { user: { email: string; idpId: string }; memberships: unknown[] };
     t.is(me.user.email, 'ada@example.com');
     t.deepEqual(me.memberships, []);
@@ -42,6 +42,9 @@ test('with no provider configured, the service runs the emulators in-process and
       items: [{ provider: 'paytr', status: 'succeeded', amountMinor: 15000, paidAmountMinor: 15000 }],
       nextCursor: null,
     });
+    const registered = JSON.parse(endpointLine!) as { endpoint: { url: string; eventTypes: unknown[] }; secret: string };
+    t.like(registered.endpoint, { url: 'http://127.0.0.1:9000/hooks', eventTypes: [] });
+    t.regex(registered.secret, /^whsec_/);
     await server.emulator!.whenSettled();
     t.true(server.emulator!.deliveries().some((d) => d.eventType === 'user.created' && d.userId === me.user.idpId && d.status === 200));
   } finally {

@@ -183,7 +183,7 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...push.problems);
   const operations = observabilityConfig(env);
   problems.push(...operations.problems);
-  const webhooks = webhooksConfig(env, deployment);
+  const webhooks = webhooksConfig(env, deployment, (env.NODE_ENV ?? 'development') === 'development');
   problems.push(...webhooks.problems);
   const bots = botCheckConfig(env, deployment);
   problems.push(...bots.problems);

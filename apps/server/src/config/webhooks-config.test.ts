@@ -6,10 +6,12 @@ const OLD_KEY = Buffer.alloc(32, 6).toString('base64');
 
 const webhooksOf = (env: Record<string, string>) => configOf(env).webhooks;
 
-test('unset in development, the endpoint-secrets key is generated per process, private endpoints are off and the schedule is not scaled', (t) => {
+test('unset in development, the endpoint-secrets key is generated per process, private endpoints are on (npm run demo receives its events) and the schedule is not scaled', (t) => {
   const first = webhooksOf({});
   const second = webhooksOf({});
-  t.like(first, { secretsKeyGenerated: true, secretsDecryptionKeys: [], allowPrivateEndpoints: false, retryScheduleScale: 1 });
+  t.like(first, { secretsKeyGenerated: true, secretsDecryptionKeys: [], allowPrivateEndpoints: true, retryScheduleScale: 1 });
+  t.like(webhooksOf({ NODE_ENV: 'test' }), { allowPrivateEndpoints: false }, 'tests ask for them');
+  t.like(webhooksOf({ WEBHOOK_ENDPOINT_ALLOW_PRIVATE: 'false' }), { allowPrivateEndpoints: false });
   t.true((first.secretsKey?.length ?? 0) >= 32);
   t.not(first.secretsKey, second.secretsKey);
 });

@@ -11,7 +11,7 @@ export interface WebhooksConfig {
   readonly secretsKeyGenerated: boolean;
   /** `WEBHOOK_SECRETS_DECRYPTION_KEYS`: retired keys, kept only to open secrets sealed before a rotation. */
   readonly secretsDecryptionKeys: readonly string[];
-  /** `WEBHOOK_ENDPOINT_ALLOW_PRIVATE`: plain http and loopback/private endpoints (development and tests only). */
+  /** `WEBHOOK_ENDPOINT_ALLOW_PRIVATE`: plain http and loopback/private endpoints (development and tests only; on by default in development). */
   readonly allowPrivateEndpoints: boolean;
   /** `WEBHOOK_RETRY_SCHEDULE_SCALE`: every delay of the retry schedule is multiplied by it (tests compress it; 1 otherwise). */
   readonly retryScheduleScale: number;
@@ -36,6 +36,8 @@ export interface WebhooksEnv {
 export const webhooksConfig = (
   env: WebhooksEnv,
   deployment: Deployment,
+  /** `NODE_ENV` is development (or unset): loopback endpoints are allowed unless told otherwise, so `npm run demo` can receive its events. */
+  development = false,
 ): { readonly webhooks: WebhooksConfig; readonly problems: readonly string[] } => {
   const problems: string[] = [];
   const refusal = developmentOnlyRefusal(deployment);
@@ -54,7 +56,7 @@ export const webhooksConfig = (
       ...(secretsKey === undefined ? {} : { secretsKey }),
       secretsKeyGenerated: generated,
       secretsDecryptionKeys: env.WEBHOOK_SECRETS_DECRYPTION_KEYS ?? [],
-      allowPrivateEndpoints: env.WEBHOOK_ENDPOINT_ALLOW_PRIVATE ?? false,
+      allowPrivateEndpoints: env.WEBHOOK_ENDPOINT_ALLOW_PRIVATE ?? (development && refusal === undefined),
       retryScheduleScale: env.WEBHOOK_RETRY_SCHEDULE_SCALE ?? 1,
     },
   };

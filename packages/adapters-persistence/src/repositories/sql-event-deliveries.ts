@@ -31,15 +31,14 @@ const FIND_FOR_ENDPOINT = statement(
   `select ${COLUMNS} from "event_deliveries" where "endpoint_id" = ? and "id" = ?`,
 );
 
-const INSERT_ATTEMPT = statement(
-  'delivery_attempts_insert',
-  `insert into "delivery_attempts" ("id", "delivery_id", "endpoint_id", "attempt", "succeeded", "duration_ms", "response_code", "error_kind", "at")
-select ?, "id", "endpoint_id", ?, ?, ?, ?, ?, ? from "event_deliveries" where "id" = ?`,
-);
-
-const AFTER_ATTEMPT = statement(
-  'event_deliveries_after_attempt',
-  `update "event_deliveries" set "status" = ?, "attempts" = greatest("attempts", ?), "updated_at" = ? where "id" = ?`,
+// One statement (one round trip, atomic by itself): the delivery's new status and its attempt's row.
+const RECORD_ATTEMPT = statement(
+  'event_deliveries_record_attempt',
+  `with "delivery" as (
+  update "event_deliveries" set "status" = ?, "attempts" = greatest("attempts", ?), "updated_at" = ? where "id" = ? returning "id", "endpoint_id"
+)
+insert into "delivery_attempts" ("id", "delivery_id", "endpoint_id", "attempt", "succeeded", "duration_ms", "response_code", "error_kind", "at")
+select ?, "id", "endpoint_id", ?, ?, ?, ?, ?, ? from "delivery"`,
 );
 
 const SET_STATUS = statement('event_deliveries_set_status', `update "event_deliveries" set "status" = ?, "updated_at" = ? where "id" = ?`);
@@ -139,7 +138,11 @@ export class SqlEventDeliveries implements EventDeliveries {
 
   recordAttempt(attempt: DeliveryAttempt, status: DeliveryStatus): Promise<void> {
     return guarded('eventDeliveries.recordAttempt', async () => {
-      await this.sql.run(INSERT_ATTEMPT, [
+      await this.sql.run(RECORD_ATTEMPT, [
+        status,
+        attempt.attempt,
+        attempt.at,
+        attempt.deliveryId,
         attempt.id,
         attempt.attempt,
         attempt.succeeded,
@@ -147,9 +150,7 @@ export class SqlEventDeliveries implements EventDeliveries {
         attempt.responseCode,
         attempt.errorKind,
         attempt.at,
-        attempt.deliveryId,
       ]);
-      await this.sql.run(AFTER_ATTEMPT, [status, attempt.attempt, attempt.at, attempt.deliveryId]);
     });
   }
 

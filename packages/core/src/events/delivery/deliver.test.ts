@@ -159,3 +159,16 @@ test('during a rotation both secrets sign, newest first; after 24 h only the new
   await run(world);
   t.deepEqual(sender.requests[1]?.secrets, [fresh]);
 });
+
+test('an endpoint created after an event was recorded does not get it, even when the fan-out runs after its creation', async (t) => {
+  const sender = new ScriptedEventSender([answered(204)]);
+  const { world, organization, event } = await scene(sender);
+  (world.clock as unknown as { advance(ms: number): void }).advance(1_000);
+  await anEndpoint(world, organization.id);
+  await run(world);
+  t.deepEqual(
+    sender.requests.map((request) => request.eventId),
+    [event.id],
+    'only the endpoint that existed at the change got it',
+  );
+});

@@ -41,7 +41,7 @@ const verdictOf = async (
   outcome: EventDeliveryOutcome,
 ): Promise<Verdict> => {
   if (attempt.succeeded) {
-    await deps.webhookEndpoints.clearFailing(endpoint.id);
+    if (endpoint.failingSince !== null) await deps.webhookEndpoints.clearFailing(endpoint.id);
     return { kind: 'settled', status: 'succeeded' };
   }
   if (outcome.kind === 'answered' && outcome.status === 410) return { kind: 'disable', reason: 'gone' };
@@ -86,6 +86,8 @@ export const deliver =
       timeoutMs: deps.deliverySettings.timeoutMs,
     });
     const attempt = attemptOf(deps, delivery, outcome, at);
+    // The common case, a success at an endpoint that was not failing, is one statement: no transaction to open.
+    if (attempt.succeeded && endpoint.failingSince === null) return deps.eventDeliveries.recordAttempt(attempt, 'succeeded');
     const disabled = await deps.unitOfWork.run(async () => {
       const verdict = await verdictOf(deps, endpoint, attempt, outcome);
       if (verdict.kind === 'settled') await deps.eventDeliveries.recordAttempt(attempt, verdict.status);

@@ -7,7 +7,8 @@ const FanOutData = t.type({ eventId: t.string });
 
 /**
  * The `events.fan-out` job: one delivery (and its `events.deliver` job, singleton per event and
- * endpoint) for every enabled endpoint of the event's organization that receives its type. Safe to
+ * endpoint) for every enabled endpoint of the event's organization that receives its type and
+ * existed when the event was recorded. Safe to
  * run twice: a delivery already made is found, not made again.
  */
 export const fanOut =
@@ -18,6 +19,8 @@ export const fanOut =
     // The job is written in the event's own transaction, so the event exists: its absence is a defect.
     if (event === null) throw new Error(`events.fan-out: event ${eventId} not found`);
     for (const endpoint of await deps.webhookEndpoints.listSubscribed(event.organizationId, event.type)) {
+      // An endpoint hears of changes made once it exists, even when this job runs after its creation.
+      if (endpoint.createdAt > event.timestamp) continue;
       const now = deps.clock.now();
       const delivery = await deps.eventDeliveries.ensure({
         id: deps.ids.uuid(),
