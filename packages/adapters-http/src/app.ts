@@ -101,7 +101,12 @@ const featureRoutes = ({
     ...publicOrganizationRoutes(services),
     ...(payments === undefined
       ? []
-      : [...paymentCallbackRoutes(services, logger, payments), ...paymentRoutes(services), ...purchaseRoutes(services), ...purchaseStatusRoutes(services)]),
+      : [
+          ...paymentCallbackRoutes(services, logger, payments),
+          ...paymentRoutes(services),
+          ...purchaseRoutes(services),
+          ...purchaseStatusRoutes(services),
+        ]),
   ];
 };
 

@@ -326,9 +326,17 @@ export { commerceArea, UNFINGERPRINTED_FIELDS } from './commerce/commerce-area.j
 export { startPurchase, STATUS_TOKEN_TTL_MS } from './commerce/use-cases/start-purchase.js';
 export type { StartedPurchase, StartPurchaseDeps, StartPurchaseError, StartPurchaseInput } from './commerce/use-cases/start-purchase.js';
 export { getPurchaseStatus } from './commerce/use-cases/get-purchase-status.js';
-export type { GetPurchaseStatusDeps, PurchaseAgreement, PurchaseNextStep, PurchaseProgress } from './commerce/use-cases/get-purchase-status.js';
+export type {
+  GetPurchaseStatusDeps,
+  PurchaseAgreement,
+  PurchaseNextStep,
+  PurchaseProgress,
+} from './commerce/use-cases/get-purchase-status.js';
 export { issuePurchaseAgreementLink } from './commerce/use-cases/issue-purchase-agreement-link.js';
-export type { IssuePurchaseAgreementLinkDeps, IssuePurchaseAgreementLinkError } from './commerce/use-cases/issue-purchase-agreement-link.js';
+export type {
+  IssuePurchaseAgreementLinkDeps,
+  IssuePurchaseAgreementLinkError,
+} from './commerce/use-cases/issue-purchase-agreement-link.js';
 export { listFlaggedPurchases } from './commerce/use-cases/list-flagged-purchases.js';
 export type { CommerceArea, CommercePorts } from './commerce/commerce-area.js';
 export {

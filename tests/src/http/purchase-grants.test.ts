@@ -102,7 +102,9 @@ const paytrNotice = (gym: Gym, merchantReference: string, status: 'success' | 'f
 };
 
 const roster = async (gym: Gym) =>
-  (await gym.world.as(gym.ownerId).get(`/organizations/${gym.orgId}/members?include=cancelled`)).body.items as Array<Record<string, unknown>>;
+  (await gym.world.as(gym.ownerId).get(`/organizations/${gym.orgId}/members?include=cancelled`)).body.items as Array<
+    Record<string, unknown>
+  >;
 
 for (const database of databases) {
   const backend = database.label;
@@ -170,7 +172,10 @@ for (const database of databases) {
     const started = await buy(gym, { planId, email, provider: 'paytr' });
     t.regex(started.payment.iframeUrl!, /\/odeme\/guvenli\//);
     t.deepEqual(
-      [await paytrNotice(gym, started.payment.merchantReference, 'success'), await paytrNotice(gym, started.payment.merchantReference, 'success')],
+      [
+        await paytrNotice(gym, started.payment.merchantReference, 'success'),
+        await paytrNotice(gym, started.payment.merchantReference, 'success'),
+      ],
       ['200 OK', '200 OK'],
     );
     t.like((await statusOf(gym, started)).body, { purchase: { status: 'paid' }, next: 'accept_invitation', agreements: [] });
@@ -224,6 +229,10 @@ for (const database of databases) {
       [[second.purchase.id, ['sold_out'], null]],
     );
     const audit = await gym.world.as(gym.ownerId).get(`/organizations/${gym.orgId}/audit`);
-    t.true(audit.body.items.some((entry: Record<string, unknown>) => entry['action'] === 'purchase.flagged' && entry['targetId'] === second.purchase.id));
+    t.true(
+      audit.body.items.some(
+        (entry: Record<string, unknown>) => entry['action'] === 'purchase.flagged' && entry['targetId'] === second.purchase.id,
+      ),
+    );
   });
 }

@@ -156,7 +156,14 @@ export const MeView = t.type(
   {
     user: t.type({ id: UserId, idpId: IdpUserId, email: nullable(Email), imageUrl: nullable(t.string) }),
     memberships: t.array(
-      t.type({ id: Uuid, organizationId: Uuid, organizationName: t.string, role: Role, status: MembershipStatus, validUntil: nullable(DateTime) }),
+      t.type({
+        id: Uuid,
+        organizationId: Uuid,
+        organizationName: t.string,
+        role: Role,
+        status: MembershipStatus,
+        validUntil: nullable(DateTime),
+      }),
     ),
   },
   'Me',

@@ -15,7 +15,9 @@ export interface IssuedLink {
  */
 export const issueLink = async (
   ports: Pick<AgreementsPorts, 'agreementDigests' | 'agreementSettings' | 'agreements'>,
-  agreementId: string, at: Date): Promise<IssuedLink> => {
+  agreementId: string,
+  at: Date,
+): Promise<IssuedLink> => {
   const { token, tokenHash } = ports.agreementDigests.issueToken();
   const expiresAt = new Date(at.getTime() + ports.agreementSettings.linkTtlDays * DAY_MS);
   await ports.agreements.issueLink({ agreementId, tokenHash, issuedAt: at, expiresAt, usedAt: null, revokedAt: null });

@@ -28,7 +28,8 @@ import { withIdempotency } from './use-cases/with-idempotency.js';
 
 /** Every port the commerce area needs, by name. */
 export interface CommercePorts
-  extends AuthorizedWriteDeps,
+  extends
+    AuthorizedWriteDeps,
     RecordEventPorts,
     AuditTrailDeps,
     Pick<AgreementsPorts, 'agreementTemplates' | 'agreements' | 'agreementDigests' | 'agreementSettings'> {

@@ -73,7 +73,10 @@ test('a verified payment grants in its own unit of work: an invited membership, 
   const created = world.auditLog.all().find((entry) => entry.action === 'invitation.created' && entry.targetId === invitation!.id);
   t.like(created, { actorUserId: null, after: { actorPurchaseId: purchase.id } });
   t.deepEqual(
-    world.eventLog.types().filter((type) => ['membership.created', 'invitation.created', 'agreement.requested', 'purchase.completed'].includes(type)).slice(-4),
+    world.eventLog
+      .types()
+      .filter((type) => ['membership.created', 'invitation.created', 'agreement.requested', 'purchase.completed'].includes(type))
+      .slice(-4),
     ['membership.created', 'invitation.created', 'agreement.requested', 'purchase.completed'],
   );
 });

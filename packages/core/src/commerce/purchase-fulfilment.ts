@@ -83,7 +83,12 @@ const holdsLivePlace = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, 
 };
 
 // One signature request per template of the plan still standing; links are issued when the buyer asks.
-const requestSignatures = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, membership: Membership, templateIds: readonly string[]) => {
+const requestSignatures = async (
+  deps: PurchaseFulfilmentDeps,
+  purchase: Purchase,
+  membership: Membership,
+  templateIds: readonly string[],
+) => {
   const at = deps.clock.now();
   for (const templateId of templateIds) {
     const template = await deps.agreementTemplates.find(purchase.organizationId, templateId);

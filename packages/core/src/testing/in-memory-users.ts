@@ -16,7 +16,9 @@ export class InMemoryUsers implements Users {
   }
 
   async findByVerifiedEmail(email: Email): Promise<O.Option<User>> {
-    return O.fromNullable([...this.rows.values()].find((row) => row.deletedAt === null && row.emailVerified === true && row.email === email));
+    return O.fromNullable(
+      [...this.rows.values()].find((row) => row.deletedAt === null && row.emailVerified === true && row.email === email),
+    );
   }
 
   async listLive(after: IdpUserId | null, limit: number): Promise<readonly User[]> {

@@ -30,32 +30,41 @@ export interface CreatePlanDeps extends AuthorizedWriteDeps {
  */
 export const createPlan =
   (deps: CreatePlanDeps) =>
-  (caller: AuthPayload, organizationId: OrganizationId, input: PlanInput): TE.TaskEither<AuthorizedWriteError | UnknownAgreementTemplates, Plan> =>
+  (
+    caller: AuthPayload,
+    organizationId: OrganizationId,
+    input: PlanInput,
+  ): TE.TaskEither<AuthorizedWriteError | UnknownAgreementTemplates, Plan> =>
     pipe(
       authorizeGrant(deps)(caller, organizationId, 'billing.manage'),
       TE.flatMap((grant) =>
-        authorizedWrite(deps, grant, [], async ({ organization }): Promise<E.Either<AuthorizedWriteError | UnknownAgreementTemplates, Plan>> => {
-          const unknown = await unknownTemplates(deps, organization.id, input.agreementTemplateIds ?? []);
-          if (unknown.length > 0) return E.left(unknownAgreementTemplates(unknown));
-          const now = deps.clock.now();
-          const plan: Plan = {
-            id: deps.ids.uuid() as PlanId,
-            organizationId: organization.id,
-            name: input.name,
-            description: input.description ?? {},
-            priceMinor: input.priceMinor,
-            currency: input.currency,
-            period: input.period,
-            grantsRole: input.grantsRole,
-            agreementTemplateIds: input.agreementTemplateIds ?? [],
-            onSale: input.onSale ?? false,
-            seatLimit: input.seatLimit ?? null,
-            archivedAt: null,
-            createdAt: now,
-            updatedAt: now,
-          };
-          await deps.plans.create(plan);
-          return E.right(plan);
-        }),
+        authorizedWrite(
+          deps,
+          grant,
+          [],
+          async ({ organization }): Promise<E.Either<AuthorizedWriteError | UnknownAgreementTemplates, Plan>> => {
+            const unknown = await unknownTemplates(deps, organization.id, input.agreementTemplateIds ?? []);
+            if (unknown.length > 0) return E.left(unknownAgreementTemplates(unknown));
+            const now = deps.clock.now();
+            const plan: Plan = {
+              id: deps.ids.uuid() as PlanId,
+              organizationId: organization.id,
+              name: input.name,
+              description: input.description ?? {},
+              priceMinor: input.priceMinor,
+              currency: input.currency,
+              period: input.period,
+              grantsRole: input.grantsRole,
+              agreementTemplateIds: input.agreementTemplateIds ?? [],
+              onSale: input.onSale ?? false,
+              seatLimit: input.seatLimit ?? null,
+              archivedAt: null,
+              createdAt: now,
+              updatedAt: now,
+            };
+            await deps.plans.create(plan);
+            return E.right(plan);
+          },
+        ),
       ),
     );

@@ -60,7 +60,11 @@ const nextStep = (status: PurchaseStatus, membership: Membership | null, agreeme
 };
 
 // The membership became active (its invitation was accepted): the purchase is completed, once.
-const completeIfActive = async (deps: GetPurchaseStatusDeps, purchase: Purchase, membership: Membership | null): Promise<PurchaseStatus> => {
+const completeIfActive = async (
+  deps: GetPurchaseStatusDeps,
+  purchase: Purchase,
+  membership: Membership | null,
+): Promise<PurchaseStatus> => {
   if (purchase.status !== 'paid' || membership?.status !== 'active') return purchase.status;
   await deps.purchases.moveStatus(purchase.id, ['paid'], 'completed', deps.clock.now());
   return 'completed';

@@ -3,7 +3,12 @@ import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { issueLink, type IssuedLink } from '../../agreements/agreement-links.js';
 import type { AgreementsPorts } from '../../agreements/agreement-ports.js';
-import { agreementNotFound, agreementNotPending, type AgreementNotFound, type AgreementNotPending } from '../../agreements/agreements.errors.js';
+import {
+  agreementNotFound,
+  agreementNotPending,
+  type AgreementNotFound,
+  type AgreementNotPending,
+} from '../../agreements/agreements.errors.js';
 import { appendAudit, type AuditTrailDeps } from '../../audit/audit-trail.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { PurchaseNotFound, StatusTokenExpired } from '../commerce.errors.js';
@@ -14,8 +19,7 @@ import { checkStatusToken } from '../purchase-status-check.js';
 
 /** Ports a buyer's fresh signing link needs. */
 export interface IssuePurchaseAgreementLinkDeps
-  extends Pick<AgreementsPorts, 'agreements' | 'agreementDigests' | 'agreementSettings'>,
-    AuditTrailDeps {
+  extends Pick<AgreementsPorts, 'agreements' | 'agreementDigests' | 'agreementSettings'>, AuditTrailDeps {
   readonly purchases: Purchases;
   readonly purchaseStatusTokens: PurchaseStatusTokens;
   readonly unitOfWork: UnitOfWork;

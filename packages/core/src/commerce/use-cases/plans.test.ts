@@ -104,7 +104,10 @@ test('the public profile shows the name and the plans on sale only; a deleted or
 test('a plan naming templates that are not the organization’s live ones is UnknownAgreementTemplates, on create and on change', async (t) => {
   const { gym, commerce } = await setUp();
   const unknown = '0b5e7c1a-3f2d-4e6b-9a8c-1d2e3f4a5b6c' as AgreementTemplateRef;
-  t.is(outcome(await commerce.createPlan(gym.owner.auth, gym.organization.id, { ...MONTHLY, agreementTemplateIds: [unknown] })()), 'UnknownAgreementTemplates');
+  t.is(
+    outcome(await commerce.createPlan(gym.owner.auth, gym.organization.id, { ...MONTHLY, agreementTemplateIds: [unknown] })()),
+    'UnknownAgreementTemplates',
+  );
   const created = await commerce.createPlan(gym.owner.auth, gym.organization.id, MONTHLY)();
   if (E.isLeft(created)) return t.fail(created.left._tag);
   t.is(

@@ -73,7 +73,10 @@ test('the buyer pays, then is told to sign with links answered once, then to acc
   const accepted = await acceptInvitation(world)(visitor.auth, { invitationId: purchase.invitationId! })();
   t.true(E.isRight(accepted), E.isLeft(accepted) ? accepted.left._tag : '');
   t.like(await poll(), { status: 'completed', next: 'sign_agreements' });
-  t.like(world.purchases.all().find((row) => row.id === started.purchase.id), { status: 'completed' });
+  t.like(
+    world.purchases.all().find((row) => row.id === started.purchase.id),
+    { status: 'completed' },
+  );
 });
 
 test('a path-1 buyer without pending agreements is told to check their e-mail', async (t) => {
