@@ -165,6 +165,10 @@ const ROUTES: Readonly<Record<string, RouteCase>> = {
     }),
   },
   'GET /organizations/:orgId/plans': { rule: 'billing.read', request: (ids) => ({ path: `/organizations/${ids.orgId}/plans` }) },
+  'GET /organizations/:orgId/purchases': {
+    rule: 'billing.read',
+    request: (ids) => ({ path: `/organizations/${ids.orgId}/purchases?flagged=true` }),
+  },
   'PATCH /organizations/:orgId/plans/:planId': {
     rule: 'billing.manage',
     request: (ids) => ({ path: `/organizations/${ids.orgId}/plans/${ids.planId}`, body: { onSale: true } }),
