@@ -2,6 +2,7 @@ import type { DevIdpFile } from './dev-idp-file.js';
 import { callJson, expectOk } from './demo-http.js';
 import { agreementStory } from './demo-agreements.js';
 import { paymentStory } from './demo-payments.js';
+import { purchaseStory } from './demo-purchases.js';
 import { findDemoTarget } from './demo-target.js';
 
 // `npm run demo`: walks the whole story against a running development service (`npm start`),
@@ -136,6 +137,8 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   } else {
     await paymentStory(say, owner, orgId, next);
     next += 3;
+    await purchaseStory(say, { serviceUrl, emulatorUrl, owner, asSession: api }, orgId, next);
+    next += 3;
   }
 
   const token = await mint(session.id); // a fresh one, so it is surely unexpired after the deletion
@@ -167,7 +170,7 @@ try {
   await story(found.target);
   say();
   say(
-    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change, a signed waiver and audit, and payments through PayTR and iyzico 3DS.',
+    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change, a signed waiver and audit, payments through PayTR and iyzico 3DS, and a visitor’s purchase of a plan that made them a member.',
   );
 } catch (error) {
   say(`The demo stopped: ${error instanceof Error ? error.message : String(error)}`);
