@@ -4,6 +4,7 @@ import { compliancePdfStory } from './demo-agreement-pdf.js';
 import { agreementStory } from './demo-agreements.js';
 import { startDemoEvents } from './demo-events.js';
 import { paymentStory } from './demo-payments.js';
+import { purchaseStory } from './demo-purchases.js';
 import { findDemoTarget } from './demo-target.js';
 
 // `npm run demo`: walks the whole story against a running development service (`npm start`),
@@ -142,6 +143,8 @@ const story = async ({ serviceUrl, emulatorUrl, secretKey, paymentsEmulatorUrl }
   } else {
     await paymentStory(say, owner, orgId, next);
     next += 3;
+    await purchaseStory(say, { serviceUrl, emulatorUrl, owner, asSession: api }, orgId, next);
+    next += 3;
   }
 
   await events.report();
@@ -174,7 +177,7 @@ try {
   await story(found.target);
   say();
   say(
-    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change, a signed waiver with its verified PDF, audit, and payments through PayTR and iyzico 3DS.',
+    'Done: the service followed the provider through create, update and delete, an organization through invite, accept, role change, a signed waiver with its verified PDF, audit, payments through PayTR and iyzico 3DS, and a visitor’s purchase of a plan that made them a member.',
   );
 } catch (error) {
   say(`The demo stopped: ${error instanceof Error ? error.message : String(error)}`);

@@ -11,6 +11,7 @@ import {
   InMemoryDevices,
   InMemoryEventLog,
   InMemoryInvitations,
+  InMemoryPurchases,
   InMemoryMemberships,
   InMemoryNationalIds,
   InMemoryAgreements,
@@ -104,6 +105,8 @@ export const createPorts = (provider: ProviderSettings) => {
       ...invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin, invitations, settings, clock }),
     })),
     invitations,
+    // Purchases complete when their membership is accepted; this example sells nothing.
+    purchases: new InMemoryPurchases(),
     auditLog: new InMemoryAuditLog(),
     eventLog: new InMemoryEventLog(),
     nationalIds: new InMemoryNationalIds(),

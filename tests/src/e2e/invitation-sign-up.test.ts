@@ -64,7 +64,14 @@ test.serial(
     t.is(me.status, 200);
     t.like(me.body.user, { idpId: signUp.created_user_id, email: inviteeEmail });
     t.deepEqual(me.body.memberships, [
-      { id: invited.body.membership.id, organizationId: orgId, organizationName: 'Path One Gym', role: 'coach', status: 'active' },
+      {
+        id: invited.body.membership.id,
+        organizationId: orgId,
+        organizationName: 'Path One Gym',
+        role: 'coach',
+        status: 'active',
+        validUntil: null,
+      },
     ]);
 
     const invitations = await owner.api.get(`/organizations/${orgId}/invitations`);
@@ -142,7 +149,14 @@ test.serial(
     await provider.verifyEmailAddress(squatter.primary_email_address_id!);
     await provider.waitSettled();
     t.deepEqual((await invitee.get('/users/me')).body.memberships, [
-      { id: invited.body.membership.id, organizationId: orgId, organizationName: 'Verified Only Gym', role: 'admin', status: 'active' },
+      {
+        id: invited.body.membership.id,
+        organizationId: orgId,
+        organizationName: 'Verified Only Gym',
+        role: 'admin',
+        status: 'active',
+        validUntil: null,
+      },
     ]);
     const invitations = await owner.api.get(`/organizations/${orgId}/invitations`);
     t.like(

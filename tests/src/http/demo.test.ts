@@ -94,10 +94,15 @@ test('npm run demo walks the user story, the organization story and the payments
       .map((line) => line.trim().split(/\s+/)[0]),
     ['iyzico', 'paytr'],
   );
-  t.true(lines.some((line) => line.startsWith('19. Delete the owner')));
+  t.regex(after('19. ')[0] ?? '', /^ {3}Plan \S+: Monthly, 1500\.00 TRY a month\.$/);
+  t.regex(after('20. ')[0] ?? '', /^ {3}Purchase paid, valid until \S+; next: sign_agreements\.$/);
+  t.regex(after('20. ')[1] ?? '', /receipt rcpt_[0-9a-f]{32}; next: check_email\.$/);
+  t.regex(after('21. ')[0] ?? '', /^ {3}GET \/users\/me as the buyer: member, active, valid until \S+\.$/);
+  t.is(after('21. ')[1], '   The purchase is now completed.');
+  t.true(lines.some((line) => line.startsWith('22. Delete the owner')));
   t.true(lines.includes('   410 Gone: the service remembers the user was deleted.'));
   t.regex(
     stdout,
-    /Done: .*invite, accept, role change, a signed waiver with its verified PDF, audit, and payments through PayTR and iyzico 3DS\.\n$/,
+    /Done: .*invite, accept, role change, a signed waiver with its verified PDF, audit, payments through PayTR and iyzico 3DS, and a visitor’s purchase of a plan that made them a member\.\n$/,
   );
 });

@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = [
   'GET /public/organizations/:slug',
   // A visitor's purchase (Idempotency-Key) and its status (its own HMAC status token).
   'POST /public/organizations/:slug/purchases',
+  'POST /public/purchases/:purchaseId/agreements/:agreementId/link',
   'GET /public/purchases/:purchaseId',
   'POST /public/purchases/:purchaseId/agreements/:agreementId/link',
   // Agreement signing: the link's token is the credential (one SHA-256 lookup, per-token failure budget).

@@ -17,6 +17,7 @@ import {
   type Page,
   type PageRequest,
   type PaymentId as PaymentIdType,
+  type MembershipId as MembershipIdType,
   type Purchase,
   type PurchaseGrant,
   type Purchases,
@@ -40,6 +41,10 @@ const RECORD_GRANT = statement(
   'purchases_record_grant',
   `update "purchases" set "status" = ?, "flags" = ?::jsonb, "membership_id" = ?, "invitation_id" = ?, "paid_at" = ?, "valid_until" = ?, "updated_at" = ?
 where "id" = ? returning ${COLUMNS}`,
+);
+const COMPLETE_FOR_MEMBERSHIP = statement(
+  'purchases_complete_for_membership',
+  `update "purchases" set "status" = 'completed', "updated_at" = ? where "membership_id" = ? and "status" = 'paid'`,
 );
 const MARK_LINKS = statement(
   'purchases_mark_links_answered',
@@ -168,6 +173,10 @@ export class SqlPurchases implements Purchases {
       if (O.isNone(granted)) throw new Error(`purchases row ${id} vanished under its lock`);
       return granted.value;
     });
+  }
+
+  completeForMembership(membershipId: MembershipIdType, at: Date): Promise<boolean> {
+    return guarded('purchases.completeForMembership', async () => (await this.sql.run(COMPLETE_FOR_MEMBERSHIP, [at, membershipId])) > 0);
   }
 
   markLinksAnswered(id: PurchaseId, at: Date): Promise<boolean> {

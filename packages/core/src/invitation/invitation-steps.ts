@@ -22,6 +22,7 @@ import {
   type InvitationNotPending,
 } from './invitation.errors.js';
 import { isExpired, type Invitation, type InvitationId, type RevokedReason } from './invitation.js';
+import type { Purchases } from '../commerce/ports/purchases.js';
 import type { Invitations } from './ports/invitations.js';
 import type { InviteTokens } from './ports/invite-tokens.js';
 import { invitationFields, membershipChanged } from '../events/change-events.js';
@@ -38,6 +39,8 @@ export interface InvitationSettings {
 /** Ports every invitation change needs. */
 export interface InvitationStepsDeps extends AuditTrailDeps {
   readonly invitations: Invitations;
+  /** A purchase whose membership an acceptance activates is completed with it. */
+  readonly purchases: Purchases;
   readonly memberships: Memberships;
   readonly unitOfWork: UnitOfWork;
 }

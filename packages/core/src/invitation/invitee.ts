@@ -115,6 +115,8 @@ export const claimAndPromote = async (
     now,
   );
   if (O.isNone(promoted)) return E.left(membershipChangedConcurrently());
+  // A purchased membership that becomes active completes its purchase, in the same unit of work.
+  await deps.purchases.completeForMembership(membership.id, now);
   await appendAudit(deps, {
     organizationId: invitation.organizationId,
     action: 'invitation.accepted',

@@ -2,6 +2,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { PlanId } from '../commerce/plan.js';
 import type { Purchases } from '../commerce/ports/purchases.js';
 import type { Purchase, PurchaseGrant, PurchaseId, PurchaseStatus } from '../commerce/purchase.js';
+import type { MembershipId } from '../membership/membership.js';
 import type { OrganizationId } from '../organization/organization.js';
 import type { PaymentId } from '../payments/payment.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
@@ -31,6 +32,13 @@ export class InMemoryPurchases implements Purchases {
     const granted: Purchase = { ...row, ...grant, updatedAt: at };
     this.rows.set(id, granted);
     return granted;
+  }
+
+  async completeForMembership(membershipId: MembershipId, at: Date): Promise<boolean> {
+    const row = this.all().find((candidate) => candidate.membershipId === membershipId && candidate.status === 'paid');
+    if (row === undefined) return false;
+    this.rows.set(row.id, { ...row, status: 'completed', updatedAt: at });
+    return true;
   }
 
   async markLinksAnswered(id: PurchaseId, at: Date): Promise<boolean> {

@@ -102,6 +102,7 @@ export const createTestWorld = () => {
   });
   // Follow-ups enqueued by the use cases; a test runs them with `jobQueue.drain(handlers)`.
   const jobQueue = new RecordingJobQueue();
+  const purchases = new InMemoryPurchases();
   const world = {
     eventLog,
     jobQueue,
@@ -119,7 +120,7 @@ export const createTestWorld = () => {
     invitations,
     auditLog,
     plans: new InMemoryPlans(),
-    purchases: new InMemoryPurchases(),
+    purchases,
     idempotencyRecords: new InMemoryIdempotencyRecords(),
     purchaseStatusTokens: new FakePurchaseStatusTokens(),
     bodyFingerprints: fakeBodyFingerprints,
@@ -158,6 +159,7 @@ export const createTestWorld = () => {
     agreementSettings: TEST_AGREEMENT_SETTINGS,
     acceptPendingInvitations: acceptPendingInvitations({
       invitations,
+      purchases,
       memberships,
       auditLog,
       unitOfWork,

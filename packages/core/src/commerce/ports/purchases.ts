@@ -2,6 +2,7 @@ import type { Option } from 'fp-ts/lib/Option.js';
 import type { PlanId } from '../plan.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { OrganizationId } from '../../organization/organization.js';
+import type { MembershipId } from '../../membership/membership.js';
 import type { PaymentId } from '../../payments/payment.js';
 import type { Purchase, PurchaseGrant, PurchaseId, PurchaseStatus } from '../purchase.js';
 
@@ -15,6 +16,8 @@ export interface Purchases {
   lockByPayment(paymentId: PaymentId): Promise<Option<Purchase>>;
   /** Records what a verified payment granted (inside the payment's unit of work, on the locked row). */
   recordGrant(id: PurchaseId, grant: PurchaseGrant, at: Date): Promise<Purchase>;
+  /** Moves the `paid` purchase that granted this membership to `completed` (its invitation was accepted); false when none was. */
+  completeForMembership(membershipId: MembershipId, at: Date): Promise<boolean>;
   /** Marks the signing links answered, in one guarded statement: false when they already were. */
   markLinksAnswered(id: PurchaseId, at: Date): Promise<boolean>;
   /** An organization's flagged purchases, newest first. */

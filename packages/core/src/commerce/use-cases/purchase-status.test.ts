@@ -72,6 +72,11 @@ test('the buyer pays, then is told to sign with links answered once, then to acc
   const purchase = world.purchases.all().find((row) => row.id === started.purchase.id)!;
   const accepted = await acceptInvitation(world)(visitor.auth, { invitationId: purchase.invitationId! })();
   t.true(E.isRight(accepted), E.isLeft(accepted) ? accepted.left._tag : '');
+  t.like(
+    world.purchases.all().find((row) => row.id === started.purchase.id),
+    { status: 'completed' },
+    'completed with the acceptance',
+  );
   t.like(await poll(), { status: 'completed', next: 'sign_agreements' });
   t.like(
     world.purchases.all().find((row) => row.id === started.purchase.id),
