@@ -14,7 +14,8 @@ const portsFor = (env: Record<string, string>) => {
 };
 
 test('the three webhook ports are bound under their names: a sealed secret opens, the policy and the sender are there', async (t) => {
-  const ports = portsFor({ WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') });
+  // Development allows loopback endpoints by default; this case checks the refusing policy.
+  const ports = portsFor({ WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'), WEBHOOK_ENDPOINT_ALLOW_PRIVATE: 'false' });
   const secret = ports.endpointSecretVault.generate();
   t.is(await ports.endpointSecretVault.open('ep_1', await ports.endpointSecretVault.seal('ep_1', secret)), secret);
   t.is(await ports.endpointUrlPolicy.check('http://127.0.0.1:9/hook'), 'not-https');
