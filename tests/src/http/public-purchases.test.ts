@@ -1,17 +1,29 @@
 import anyTest, { type TestFn } from 'ava';
 import { startPaymentsEmulator, type PaymentsEmulator } from '@idv/payments-emulator';
+import { serviceDatabases } from '../persistence/support/backends.js';
 import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { paymentsEmulatorEnv } from '../support/payments-emulator-env.js';
 import { assertError, type ApiAnswer } from '../support/service-api.js';
 
-// A visitor's purchase over real sockets, the providers played by the payments emulator.
-const test = anyTest as TestFn<{ world: EmulatedService; payments: PaymentsEmulator; orgId: string; ownerId: string; planId: string }>;
+// A visitor's purchase over real sockets, the providers played by the payments emulator; the
+// Idempotency-Key cases on PGlite and PostgreSQL, since the key's claim is a database race.
+interface PurchaseGym {
+  readonly world: EmulatedService;
+  readonly payments: PaymentsEmulator;
+  readonly orgId: string;
+  readonly ownerId: string;
+  readonly planId: string;
+}
+const test = anyTest as TestFn<PurchaseGym>;
+const databases = serviceDatabases('the PostgreSQL Idempotency-Key purchase cases did not run: TEST_DATABASE_URL is not set');
 
-test.before(async (t) => {
+// Each gym its own name (slug) and owner, since the PostgreSQL cases share one scratch database.
+const startPurchaseGym = async (env: Record<string, string> = {}, name = 'Purchase Gym'): Promise<PurchaseGym> => {
   const payments = await startPaymentsEmulator({ timeScale: 0.001 });
-  const world = await startEmulatedService(paymentsEmulatorEnv(payments));
-  const ownerId = await world.seedUser('purchase-owner@example.com');
-  const { orgId } = await organizationWithMembers(world, ownerId, 'Purchase Gym', []);
+  const world = await startEmulatedService({ ...paymentsEmulatorEnv(payments), ...env });
+  const slug = name.toLowerCase().replace(/\W+/g, '-');
+  const ownerId = await world.seedUser(`owner@${slug}.example`);
+  const { orgId } = await organizationWithMembers(world, ownerId, name, []);
   const plan = await world.as(ownerId).post(`/organizations/${orgId}/plans`, {
     name: 'Monthly',
     priceMinor: 150000,
@@ -20,11 +32,18 @@ test.before(async (t) => {
     grantsRole: 'member',
     onSale: true,
   });
-  t.context = { world, payments, orgId, ownerId, planId: plan.body.plan.id };
+  return { world, payments, orgId, ownerId, planId: plan.body.plan.id };
+};
+const closeGym = async (gym: Partial<PurchaseGym> | undefined) => {
+  await gym?.world?.close();
+  await gym?.payments?.close();
+};
+
+test.before(async (t) => {
+  t.context = await startPurchaseGym();
 });
 test.after.always(async (t) => {
-  await t.context.world?.close();
-  await t.context.payments?.close();
+  await closeGym(t.context);
 });
 
 /** A visitor's request: no credentials, JSON, and the key when given. */
@@ -50,45 +69,72 @@ const order = (planId: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-test.serial('the same purchase sent three times with one key makes one purchase and one payment, answering the same token', async (t) => {
-  const { world, orgId, ownerId, planId } = t.context;
-  const path = '/public/organizations/purchase-gym/purchases';
-  const key = 'a3f1c9e2-4b7d-4e0a-9c51-000000000001';
-  const answers = [];
-  for (let i = 0; i < 3; i += 1) answers.push(await visit(world, 'POST', path, order(planId), key));
-  for (const answer of answers) t.is(answer.status, 201, JSON.stringify(answer.body));
-  const [first] = answers;
-  t.like(first?.body, { purchase: { status: 'awaiting_payment' } });
-  t.regex(first?.body.payment.iframeUrl, /\/odeme\/guvenli\//);
-  for (const answer of answers) t.deepEqual(answer.body, first?.body, 'the first answer, token included');
-  const payments = await world.as(ownerId).get(`/organizations/${orgId}/payments`);
-  t.is(payments.body.items.length, 1, 'one payment');
-  t.like(payments.body.items[0], { amountMinor: 150000, currency: 'TRY', description: 'Monthly' });
+for (const database of databases) {
+  test.serial(
+    `the same purchase sent three times with one key makes one purchase and one payment, answering the same token (${database.label})`,
+    async (t) => {
+      const gym = await startPurchaseGym(database.env(), 'Key Gym');
+      t.teardown(() => closeGym(gym));
+      const { world, orgId, ownerId, planId } = gym;
+      const path = '/public/organizations/key-gym/purchases';
+      const key = 'a3f1c9e2-4b7d-4e0a-9c51-000000000001';
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) answers.push(await visit(world, 'POST', path, order(planId), key));
+      for (const answer of answers) t.is(answer.status, 201, JSON.stringify(answer.body));
+      const [first] = answers;
+      t.like(first?.body, { purchase: { status: 'awaiting_payment' } });
+      t.regex(first?.body.payment.iframeUrl, /\/odeme\/guvenli\//);
+      for (const answer of answers) t.deepEqual(answer.body, first?.body, 'the first answer, token included');
+      const payments = await world.as(ownerId).get(`/organizations/${orgId}/payments`);
+      t.is(payments.body.items.length, 1, 'one payment');
+      t.like(payments.body.items[0], { amountMinor: 150000, currency: 'TRY', description: 'Monthly' });
 
-  assertError(t, await visit(world, 'POST', path, order(planId, { email: 'other@example.com' }), key), 422, 'IdempotencyKeyReused');
-  assertError(t, await visit(world, 'POST', path, order(planId)), 400, 'IdempotencyKeyRequired');
-  assertError(t, await visit(world, 'POST', path, order(planId), 'short'), 400, 'IdempotencyKeyRequired');
+      assertError(t, await visit(world, 'POST', path, order(planId, { email: 'other@example.com' }), key), 422, 'IdempotencyKeyReused');
+      assertError(t, await visit(world, 'POST', path, order(planId)), 400, 'IdempotencyKeyRequired');
+      assertError(t, await visit(world, 'POST', path, order(planId), 'short'), 400, 'IdempotencyKeyRequired');
 
-  const status = await visit(
-    world,
-    'GET',
-    `/public/purchases/${first?.body.purchase.id}?token=${encodeURIComponent(first?.body.statusToken)}`,
+      const status = await visit(
+        world,
+        'GET',
+        `/public/purchases/${first?.body.purchase.id}?token=${encodeURIComponent(first?.body.statusToken)}`,
+      );
+      t.deepEqual(status.body, {
+        purchase: { id: first?.body.purchase.id, status: 'awaiting_payment' },
+        validUntil: null,
+        next: 'pay',
+        agreements: [],
+      });
+      const other = await visit(world, 'POST', path, order(planId), 'a3f1c9e2-4b7d-4e0a-9c51-000000000002');
+      assertError(
+        t,
+        await visit(world, 'GET', `/public/purchases/${first?.body.purchase.id}?token=${encodeURIComponent(other.body.statusToken)}`),
+        404,
+        'PurchaseNotFound',
+      );
+      assertError(t, await visit(world, 'GET', `/public/purchases/${first?.body.purchase.id}?token=nonsense`), 404, 'PurchaseNotFound');
+    },
   );
-  t.deepEqual(status.body, {
-    purchase: { id: first?.body.purchase.id, status: 'awaiting_payment' },
-    validUntil: null,
-    next: 'pay',
-    agreements: [],
-  });
-  const other = await visit(world, 'POST', path, order(planId), 'a3f1c9e2-4b7d-4e0a-9c51-000000000002');
-  assertError(
-    t,
-    await visit(world, 'GET', `/public/purchases/${first?.body.purchase.id}?token=${encodeURIComponent(other.body.statusToken)}`),
-    404,
-    'PurchaseNotFound',
+
+  test.serial(
+    `five concurrent sends with one key make one purchase: one answer, repeated or 'in progress' (${database.label})`,
+    async (t) => {
+      const gym = await startPurchaseGym(database.env(), 'Race Gym');
+      t.teardown(() => closeGym(gym));
+      const { world, orgId, ownerId, planId } = gym;
+      const path = '/public/organizations/race-gym/purchases';
+      const key = 'd3f1c9e2-4b7d-4e0a-9c51-000000000001';
+      const answers = await Promise.all(Array.from({ length: 5 }, () => visit(world, 'POST', path, order(planId), key)));
+      const created = answers.filter((answer) => answer.status === 201);
+      t.true(created.length >= 1, JSON.stringify(answers));
+      for (const answer of created) t.deepEqual(answer.body, created[0]?.body, 'every 201 is the first answer');
+      for (const answer of answers.filter((each) => each.status !== 201)) assertError(t, answer, 409, 'IdempotencyKeyInProgress');
+      const payments = await world.as(ownerId).get(`/organizations/${orgId}/payments`);
+      t.is(payments.body.items.length, 1, 'one payment');
+      const again = await visit(world, 'POST', path, order(planId), key);
+      t.deepEqual(again.body, created[0]?.body, 'once settled, the key answers the first answer');
+    },
   );
-  assertError(t, await visit(world, 'GET', `/public/purchases/${first?.body.purchase.id}?token=nonsense`), 404, 'PurchaseNotFound');
-});
+}
 
 test.serial('iyzico 3DS: the card and the national ID reach the provider once and are never in an answer', async (t) => {
   const { world, planId } = t.context;

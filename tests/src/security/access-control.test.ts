@@ -25,9 +25,8 @@ const PUBLIC_ROUTES = [
   'GET /openapi.json',
   // An organization's public page: its name and plans on sale, never members (behind the public limiter).
   'GET /public/organizations/:slug',
-  // A visitor's purchase (Idempotency-Key) and its status (its own HMAC status token).
+  // A visitor's purchase (Idempotency-Key), its status and a fresh signing link (its own HMAC status token).
   'POST /public/organizations/:slug/purchases',
-  'POST /public/purchases/:purchaseId/agreements/:agreementId/link',
   'GET /public/purchases/:purchaseId',
   'POST /public/purchases/:purchaseId/agreements/:agreementId/link',
   // Agreement signing: the link's token is the credential (one SHA-256 lookup, per-token failure budget).

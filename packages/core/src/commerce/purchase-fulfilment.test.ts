@@ -2,6 +2,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { AgreementTemplateInput } from '../agreements/agreement-template.js';
+import { NOTIFY_REQUESTED_JOB } from '../agreements/agreement-jobs.js';
 import { agreementsArea } from '../agreements/agreements-area.js';
 import type { Locale } from '../devices/locale.js';
 import type { Email } from '../identity/email.js';
@@ -70,6 +71,7 @@ test('a verified payment grants in its own unit of work: an invited membership, 
   t.true(world.jobQueue.enqueued.some((job) => job.name === INVITATION_JOBS.mailTicket && job.data['invitationId'] === invitation!.id));
   const agreements = await world.agreements.listForOrganization(gym.organization.id, membership!.id);
   t.is(agreements.length, 1, 'one signature request per template of the plan');
+  t.false(world.jobQueue.names().includes(NOTIFY_REQUESTED_JOB), 'no account yet, so no device to tell');
   const created = world.auditLog.all().find((entry) => entry.action === 'invitation.created' && entry.targetId === invitation!.id);
   t.like(created, { actorUserId: null, after: { actorPurchaseId: purchase.id } });
   t.deepEqual(
@@ -93,6 +95,11 @@ test('a buyer whose verified address has an account gets a pending_invitation to
   );
   t.false(world.jobQueue.names().includes(INVITATION_JOBS.mailTicket));
   t.true(world.jobQueue.names().includes(INVITATION_JOBS.notifyInvitee));
+  const [waiver] = await world.agreements.listForOrganization(purchase.organizationId, purchase.membershipId!);
+  t.true(
+    world.jobQueue.enqueued.some((job) => job.name === NOTIFY_REQUESTED_JOB && job.data['agreementId'] === waiver!.agreement.id),
+    'the waiver request is pushed to the buyer, as a request made by staff is',
+  );
 });
 
 test('the same success applied twice grants once', async (t) => {

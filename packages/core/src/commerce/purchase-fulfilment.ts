@@ -3,6 +3,7 @@ import { appendAudit, invitationSnapshot, type AuditTrailDeps } from '../audit/a
 import type { AgreementTemplates } from '../agreements/ports/agreement-templates.js';
 import type { Agreements } from '../agreements/ports/agreements.js';
 import type { Agreement } from '../agreements/agreement.js';
+import { NOTIFY_REQUESTED_JOB } from '../agreements/agreement-jobs.js';
 import { invitationFields, membershipCreated } from '../events/change-events.js';
 import { emitEvent } from '../events/emit-event.js';
 import type { Users } from '../identity/ports/users.js';
@@ -83,6 +84,7 @@ const holdsLivePlace = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, 
 };
 
 // One signature request per template of the plan still standing; links are issued when the buyer asks.
+// A buyer who already has an account hears of each request by push, as for a request made by staff.
 const requestSignatures = async (
   deps: PurchaseFulfilmentDeps,
   purchase: Purchase,
@@ -122,6 +124,7 @@ const requestSignatures = async (
       templateId,
       templateVersionId: agreement.templateVersionId,
     });
+    if (membership.userId !== null) await deps.jobQueue.enqueue(NOTIFY_REQUESTED_JOB, { agreementId: agreement.id });
   }
 };
 
