@@ -1,49 +1,20 @@
 import anyTest, { type TestFn } from 'ava';
-import { startPaymentsEmulator, type PaymentsEmulator } from '@idv/payments-emulator';
 import { serviceDatabases } from '../persistence/support/backends.js';
-import { organizationWithMembers, startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
-import { paymentsEmulatorEnv } from '../support/payments-emulator-env.js';
+import type { EmulatedService } from '../support/emulated-service.js';
+import { startGymOnSale, visitorOrder as order, type GymOnSale } from '../support/gym-on-sale.js';
 import { assertError, type ApiAnswer } from '../support/service-api.js';
 
 // A visitor's purchase over real sockets, the providers played by the payments emulator; the
-// Idempotency-Key cases on PGlite and PostgreSQL, since the key's claim is a database race.
-interface PurchaseGym {
-  readonly world: EmulatedService;
-  readonly payments: PaymentsEmulator;
-  readonly orgId: string;
-  readonly ownerId: string;
-  readonly planId: string;
-}
-const test = anyTest as TestFn<PurchaseGym>;
+// Idempotency-Key cases on PGlite and PostgreSQL, since the key's claim is a database race (each
+// its own gym, as the PostgreSQL cases share one scratch database).
+const test = anyTest as TestFn<GymOnSale>;
 const databases = serviceDatabases('the PostgreSQL Idempotency-Key purchase cases did not run: TEST_DATABASE_URL is not set');
 
-// Each gym its own name (slug) and owner, since the PostgreSQL cases share one scratch database.
-const startPurchaseGym = async (env: Record<string, string> = {}, name = 'Purchase Gym'): Promise<PurchaseGym> => {
-  const payments = await startPaymentsEmulator({ timeScale: 0.001 });
-  const world = await startEmulatedService({ ...paymentsEmulatorEnv(payments), ...env });
-  const slug = name.toLowerCase().replace(/\W+/g, '-');
-  const ownerId = await world.seedUser(`owner@${slug}.example`);
-  const { orgId } = await organizationWithMembers(world, ownerId, name, []);
-  const plan = await world.as(ownerId).post(`/organizations/${orgId}/plans`, {
-    name: 'Monthly',
-    priceMinor: 150000,
-    currency: 'TRY',
-    period: 'month',
-    grantsRole: 'member',
-    onSale: true,
-  });
-  return { world, payments, orgId, ownerId, planId: plan.body.plan.id };
-};
-const closeGym = async (gym: Partial<PurchaseGym> | undefined) => {
-  await gym?.world?.close();
-  await gym?.payments?.close();
-};
-
 test.before(async (t) => {
-  t.context = await startPurchaseGym();
+  t.context = await startGymOnSale('Purchase Gym', {});
 });
 test.after.always(async (t) => {
-  await closeGym(t.context);
+  await t.context.close?.();
 });
 
 /** A visitor's request: no credentials, JSON, and the key when given. */
@@ -60,21 +31,12 @@ const visit = async (world: EmulatedService, method: string, path: string, body?
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 };
 
-const order = (planId: string, overrides: Record<string, unknown> = {}) => ({
-  planId,
-  email: 'visitor@example.com',
-  name: 'Ayşe Yılmaz',
-  locale: 'tr-TR',
-  provider: 'paytr',
-  ...overrides,
-});
-
 for (const database of databases) {
   test.serial(
     `the same purchase sent three times with one key makes one purchase and one payment, answering the same token (${database.label})`,
     async (t) => {
-      const gym = await startPurchaseGym(database.env(), 'Key Gym');
-      t.teardown(() => closeGym(gym));
+      const gym = await startGymOnSale('Key Gym', database.env());
+      t.teardown(() => gym.close());
       const { world, orgId, ownerId, planId } = gym;
       const path = '/public/organizations/key-gym/purchases';
       const key = 'a3f1c9e2-4b7d-4e0a-9c51-000000000001';
@@ -118,8 +80,8 @@ for (const database of databases) {
   test.serial(
     `five concurrent sends with one key make one purchase: one answer, repeated or 'in progress' (${database.label})`,
     async (t) => {
-      const gym = await startPurchaseGym(database.env(), 'Race Gym');
-      t.teardown(() => closeGym(gym));
+      const gym = await startGymOnSale('Race Gym', database.env());
+      t.teardown(() => gym.close());
       const { world, orgId, ownerId, planId } = gym;
       const path = '/public/organizations/race-gym/purchases';
       const key = 'd3f1c9e2-4b7d-4e0a-9c51-000000000001';

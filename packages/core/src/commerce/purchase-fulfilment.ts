@@ -11,10 +11,11 @@ import type { User } from '../identity/user.js';
 import { announceInvitation } from '../invitation/announcements.js';
 import { enqueueTicketMail } from '../invitation/invitation-jobs.js';
 import type { InvitationSettings } from '../invitation/invitation-steps.js';
-import { expiryFrom, type Invitation, type InvitationId } from '../invitation/invitation.js';
+import type { InvitationId } from '../invitation/invitation.js';
+import { invitedPlace } from '../invitation/invited-place.js';
 import type { Invitations } from '../invitation/ports/invitations.js';
 import type { InviteTokens } from '../invitation/ports/invite-tokens.js';
-import { isLive, type Membership, type MembershipId } from '../membership/membership.js';
+import { isLive, type Membership } from '../membership/membership.js';
 import type { Memberships } from '../membership/ports/memberships.js';
 import type { Organizations } from '../organization/ports/organizations.js';
 import type { PaymentTransaction } from '../payments/payment.js';
@@ -153,34 +154,20 @@ const grantPurchase = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, b
   // rolls back with it and the provider's retry (or the sweeper) grants once an owner is back.
   if (owner === null || owner.userId === null) throw new Error(`organization ${purchase.organizationId} has no owner to invite a buyer`);
   const validUntil = validUntilOf(paidAt, purchase.period);
-  const membership: Membership = {
-    id: deps.ids.uuid() as MembershipId,
-    organizationId: purchase.organizationId,
-    userId: account?.id ?? null,
-    role: purchase.grantsRole,
-    status: account === null ? 'invited' : 'pending_invitation',
-    email: purchase.email,
-    createdAt: paidAt,
-    updatedAt: paidAt,
-    ...(validUntil === null ? {} : { validUntil }),
-  };
   const invitationId = deps.ids.uuid() as InvitationId;
   const { tokenHash } = await deps.inviteTokens.issue(invitationId);
-  const invitation: Invitation = {
-    id: invitationId,
+  const { membership, invitation } = invitedPlace(deps.ids, {
     organizationId: purchase.organizationId,
     email: purchase.email,
     role: purchase.grantsRole,
-    status: 'pending',
-    membershipId: membership.id,
+    account,
+    invitationId,
     tokenHash,
-    providerInvitationId: null,
     invitedBy: owner.userId,
-    expiresAt: expiryFrom(paidAt, deps.settings.invitationTtlDays),
-    createdAt: paidAt,
-    updatedAt: paidAt,
-    revokedReason: null,
-  };
+    at: paidAt,
+    invitationTtlDays: deps.settings.invitationTtlDays,
+    validUntil,
+  });
   // Both unique indexes were checked above on this transaction's view; a concurrent invitation for the
   // same address that commits first makes these inserts fail, and the purchase is flagged instead.
   if (!(await deps.memberships.insert(membership)) || !(await deps.invitations.create(invitation)))

@@ -16,7 +16,7 @@ import {
   type WriteScope,
 } from '../../membership/authorized-write.js';
 import { cannotGrantRole, type CannotGrantRole } from '../../membership/membership.errors.js';
-import { isLive, type Membership, type MembershipId, type Role } from '../../membership/membership.js';
+import { isLive, type Membership, type Role } from '../../membership/membership.js';
 import type { OrganizationId } from '../../organization/organization.js';
 import { fromPort } from '../../shared/from-port.js';
 import {
@@ -31,8 +31,9 @@ import { askProvider, expireInvitation, type InvitationDeps } from '../invitatio
 import { announceInvitation, type PushDeps } from '../announcements.js';
 import { mailTicket } from '../mail-ticket.js';
 import { refundInvitation, throttleInvitation, type InvitationDraw, type ThrottleInvitationDeps } from '../throttle-invitation.js';
-import { expiryFrom, isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
+import { isExpired, toInvitationView, type Invitation, type InvitationId, type InvitationView } from '../invitation.js';
 import { verifiedHolderOf } from '../invitee.js';
+import { invitedPlace } from '../invited-place.js';
 import { invitationFields, membershipCreated } from '../../events/change-events.js';
 import { emitEvent } from '../../events/emit-event.js';
 
@@ -136,32 +137,17 @@ const storeInvitation = async (
   tokenHash: string,
 ): Promise<E.Either<InviteMemberError, StoredInvitation>> => {
   if (!mayGrant(actor, capability, input.role)) return E.left(cannotGrantRole(input.role));
-  const now = deps.clock.now();
-  const membership: Membership = {
-    id: deps.ids.uuid() as MembershipId,
-    organizationId: organization.id,
-    userId: account?.id ?? null,
-    role: input.role,
-    status: account === null ? 'invited' : 'pending_invitation',
-    email: input.email,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const invitation: Invitation = {
-    id: invitationId,
+  const { membership, invitation } = invitedPlace(deps.ids, {
     organizationId: organization.id,
     email: input.email,
     role: input.role,
-    status: 'pending',
-    membershipId: membership.id,
+    account,
+    invitationId,
     tokenHash,
-    providerInvitationId: null,
     invitedBy: actor.userId,
-    expiresAt: expiryFrom(now, deps.settings.invitationTtlDays),
-    createdAt: now,
-    updatedAt: now,
-    revokedReason: null,
-  };
+    at: deps.clock.now(),
+    invitationTtlDays: deps.settings.invitationTtlDays,
+  });
   if (!(await deps.memberships.insert(membership))) {
     // The invitee's live row appeared meanwhile: say what it is.
     const existing = await checkNotMember(deps, organization.id, account)();
