@@ -33,7 +33,7 @@ const call = async (base: string, method: string, path: string, body: unknown): 
  * the service runs as its own process (`NODE_ENV=test`, since loopback endpoints are refused in
  * production; the deployed `NODE_OPTIONS` and job settings otherwise) with one organization and one
  * endpoint at `receiver`. A backlog of `burst` events is recorded in one transaction through the
- * service's own recording path (`recordEvent`: the outbox row and its fan-out job), then
+ * service's own recording path (`recordEvent`: the outbox row, its delivery and the delivery's job), then
  * `perSecond` events a second for `seconds`, each in its own transaction, while the service delivers.
  */
 export const measureServiceOutbox = async (options: {
@@ -79,6 +79,8 @@ export const measureServiceOutbox = async (options: {
 
     const ports: RecordEventPorts = {
       eventLog: persistence.eventLog,
+      webhookEndpoints: persistence.webhookEndpoints,
+      eventDeliveries: persistence.eventDeliveries,
       jobQueue: createJobQueue(jobs),
       clock: { now: () => new Date() },
       ids: { uuid: randomUUID },
