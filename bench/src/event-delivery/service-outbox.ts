@@ -43,6 +43,7 @@ export const measureServiceOutbox = async (options: {
   readonly providerUrl: string;
   readonly logFile: string;
   readonly logLevel: string;
+  readonly nodeArgs: readonly string[];
   readonly burst: number;
   readonly perSecond: number;
   readonly seconds: number;
@@ -61,6 +62,7 @@ export const measureServiceOutbox = async (options: {
       DATABASE_URL: database.url,
     },
     logFile: options.logFile,
+    nodeArgs: options.nodeArgs,
     readyPath: '/health/ready',
   });
   const persistence = await createPersistence({ kind: 'postgres', url: database.url });
