@@ -79,7 +79,14 @@ try {
     );
   }
   if (selected(EVENT_DELIVERY_SCENARIO) && usesPostgres) {
-    await reportEventDelivery({ serverUrl: config.databaseUrl, identity, providerUrl: stub.url, folder, logLevel: config.logLevel });
+    await reportEventDelivery({
+      serverUrl: config.databaseUrl,
+      identity,
+      providerUrl: stub.url,
+      folder,
+      logLevel: config.logLevel,
+      nodeArgs: config.serviceNodeArgs,
+    });
   }
 } finally {
   await stub.close();

@@ -32,6 +32,8 @@ export const reportEventDelivery = async (options: {
   readonly providerUrl: string;
   readonly folder: string;
   readonly logLevel: string;
+  /** Extra `node` arguments of the service (`BENCH_SERVICE_NODE_ARGS`). */
+  readonly nodeArgs: readonly string[];
 }): Promise<void> => {
   say();
   say(
@@ -52,6 +54,7 @@ export const reportEventDelivery = async (options: {
               providerUrl: options.providerUrl,
               logFile: join(options.folder, 'event-delivery-service.log'),
               logLevel: options.logLevel,
+              nodeArgs: options.nodeArgs,
             }),
       );
     } finally {

@@ -33,7 +33,7 @@ const call = async (base: string, method: string, path: string, body: unknown): 
  * the service runs as its own process (`NODE_ENV=test`, since loopback endpoints are refused in
  * production; the deployed `NODE_OPTIONS` and job settings otherwise) with one organization and one
  * endpoint at `receiver`. A backlog of `burst` events is recorded in one transaction through the
- * service's own recording path (`recordEvent`: the outbox row and its fan-out job), then
+ * service's own recording path (`recordEvent`: the outbox row, its delivery and the delivery's job), then
  * `perSecond` events a second for `seconds`, each in its own transaction, while the service delivers.
  */
 export const measureServiceOutbox = async (options: {
@@ -43,6 +43,7 @@ export const measureServiceOutbox = async (options: {
   readonly providerUrl: string;
   readonly logFile: string;
   readonly logLevel: string;
+  readonly nodeArgs: readonly string[];
   readonly burst: number;
   readonly perSecond: number;
   readonly seconds: number;
@@ -61,6 +62,7 @@ export const measureServiceOutbox = async (options: {
       DATABASE_URL: database.url,
     },
     logFile: options.logFile,
+    nodeArgs: options.nodeArgs,
     readyPath: '/health/ready',
   });
   const persistence = await createPersistence({ kind: 'postgres', url: database.url });
@@ -79,6 +81,8 @@ export const measureServiceOutbox = async (options: {
 
     const ports: RecordEventPorts = {
       eventLog: persistence.eventLog,
+      webhookEndpoints: persistence.webhookEndpoints,
+      eventDeliveries: persistence.eventDeliveries,
       jobQueue: createJobQueue(jobs),
       clock: { now: () => new Date() },
       ids: { uuid: randomUUID },

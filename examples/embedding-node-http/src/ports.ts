@@ -9,7 +9,6 @@ import {
   InMemoryAuditLog,
   InMemoryCallers,
   InMemoryDevices,
-  InMemoryEventLog,
   InMemoryInvitations,
   InMemoryPurchases,
   InMemoryMemberships,
@@ -18,6 +17,7 @@ import {
   InMemoryOrganizations,
   InMemoryUsers,
   RecordingNotifications,
+  inMemoryEventStores,
   inMemoryInvitationThrottle,
 } from '@idv/core/testing';
 
@@ -99,16 +99,15 @@ export const createPorts = (provider: ProviderSettings) => {
     memberships,
     devices,
     notifications,
-    // Outbound events are not delivered here (no endpoints): their fan-out job does nothing.
     jobQueue: inProcessJobQueue(logger, () => ({
-      'events.fan-out': async () => undefined,
       ...invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin, invitations, settings, clock }),
     })),
     invitations,
     // Purchases complete when their membership is accepted; this example sells nothing.
     purchases: new InMemoryPurchases(),
     auditLog: new InMemoryAuditLog(),
-    eventLog: new InMemoryEventLog(),
+    // Outbound events reach the feed only here: this example has no webhook endpoints, so no deliveries.
+    ...inMemoryEventStores(),
     nationalIds: new InMemoryNationalIds(),
     // Deleting a user erases the national IDs their signed agreements hold; this example has none.
     agreements: new InMemoryAgreements({ membership: () => undefined, version: () => undefined }),

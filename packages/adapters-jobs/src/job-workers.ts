@@ -20,6 +20,12 @@ export interface StartJobWorkersOptions {
   readonly workersOf?: Readonly<Record<string, number>>;
 }
 
+/**
+ * The poll right after a fetch that found jobs: a stream of follow-ups (200 events a second) is taken
+ * within this, not within the idle interval; empty polls double it back up to `JOBS_POLL_INTERVAL_SECONDS`.
+ */
+export const BUSY_POLL_MS = 50;
+
 interface Fetched {
   readonly id: string;
   readonly data: unknown;
@@ -73,7 +79,8 @@ const completionBatcher = (complete: (ids: string[]) => Promise<unknown>) => {
 /**
  * One queue's loop: fetches up to its free slots (`JOBS_WORKERS`), runs each job's handler, and
  * records the outcome, awaited and caught (a database outage is logged, never an unhandled
- * rejection: the job's lease then runs out and pg-boss retries it).
+ * rejection: the job's lease then runs out and pg-boss retries it). It polls every `BUSY_POLL_MS`
+ * while jobs come, and every `JOBS_POLL_INTERVAL_SECONDS` once idle.
  */
 const runQueue = (jobs: JobBoss, name: string, handler: JobHandler, workers: number, onFailure?: (queue: string) => void) => {
   const { boss, logger } = jobs;
@@ -83,6 +90,8 @@ const runQueue = (jobs: JobBoss, name: string, handler: JobHandler, workers: num
   const sleeper = wakeable();
   let stopping = false;
   let fetchFailing = false;
+  const idlePollMs = settings.pollIntervalSeconds * 1000;
+  let pollMs = idlePollMs;
 
   const runJob = async (job: Fetched): Promise<void> => {
     try {
@@ -126,8 +135,10 @@ const runQueue = (jobs: JobBoss, name: string, handler: JobHandler, workers: num
         });
         running.set(job.id, run);
       }
-      // A full batch may mean more are waiting: ask again at once; otherwise wait for the poll.
-      if (fetched.length === 0 || fetched.length < free) await sleeper.wait(settings.pollIntervalSeconds * 1000);
+      // A full batch may mean more are waiting: ask again at once. A queue that just had jobs is likely
+      // to get more soon: its next poll comes early, and slows down to the idle interval as polls come back empty.
+      if (free > 0) pollMs = fetched.length > 0 ? BUSY_POLL_MS : Math.min(pollMs * 2, idlePollMs);
+      if (fetched.length === 0 || fetched.length < free) await sleeper.wait(pollMs);
     }
   };
   const looping = loop();

@@ -49,7 +49,7 @@ export { liveSecrets, subscribes } from './events/webhook-endpoint.js';
 export type { DisabledReason, WebhookEndpoint, WebhookEndpointChanges } from './events/webhook-endpoint.js';
 export type { WebhookEndpoints } from './events/ports/webhook-endpoints.js';
 export type { AttemptErrorKind, DeliveryAttempt, DeliveryStatus, EventDelivery } from './events/event-delivery.js';
-export type { EventDeliveries } from './events/ports/event-deliveries.js';
+export type { DeliveryToAttempt, EventDeliveries } from './events/ports/event-deliveries.js';
 export { FAILING_LIMIT_MS, JITTER, RETRY_SCHEDULE_SECONDS, retryDelayMs } from './events/retry-schedule.js';
 export type { RetrySettings } from './events/retry-schedule.js';
 export { DELIVER_JOB } from './events/delivery/delivery-ports.js';

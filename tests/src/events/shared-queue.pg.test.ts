@@ -69,7 +69,7 @@ if (url === undefined) {
     });
     t.is(accepted.status, 200, JSON.stringify(accepted.body));
     const membershipId = accepted.body.membership.id as string;
-    // The events so far are fanned out before the endpoints exist, so they reach neither.
+    // The events so far are recorded before the endpoints exist, so they reach neither.
     const pendingEventJobs = async () =>
       Number(
         (

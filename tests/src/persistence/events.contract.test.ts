@@ -1,4 +1,4 @@
-import { eventsContract, InMemoryEventDeliveries, InMemoryEventLog, InMemoryWebhookEndpoints, type EventsSubject } from '@idv/core/testing';
+import { eventsContract, inMemoryEventStores, type EventsSubject } from '@idv/core/testing';
 import { forEachBackend } from './support/backends.js';
 import { registerContract } from './support/register-contract.js';
 import { ensureOrganization } from './support/seed.js';
@@ -6,9 +6,7 @@ import { ensureOrganization } from './support/seed.js';
 const runContract = (label: string, subject: () => EventsSubject): void => registerContract('Events', eventsContract, label, subject);
 
 const inMemory: EventsSubject = {
-  eventLog: new InMemoryEventLog(),
-  webhookEndpoints: new InMemoryWebhookEndpoints(),
-  eventDeliveries: new InMemoryEventDeliveries(),
+  ...inMemoryEventStores(),
   prepare: async () => undefined,
 };
 runContract('the in-memory fake', () => inMemory);

@@ -9,7 +9,7 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 
 /**
  * The events area: webhook endpoints, their delivery log and replay, the pull feed, and the jobs
- * that deliver events (`events.fan-out`, `events.deliver`), bound under `TOKENS.JobHandlers`. Its
+ * that deliver events (`events.deliver`, and `events.fan-out` for jobs an earlier version queued), bound under `TOKENS.JobHandlers`. Its
  * periodic jobs (`events.prune-feed`, `invitations.expire`) are bound under `TOKENS.EventsPeriodicJobs`
  * for their entries in `PERIODIC_JOBS`.
  */

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { DELIVER_JOB, DELIVERY_WORKERS, FAN_OUT_JOB, type JobHandlers, type Logger } from '@idv/core';
+import { DELIVER_JOB, DELIVERY_WORKERS, type JobHandlers, type Logger } from '@idv/core';
 import { createJobAdmin, startJobWorkers, type JobBoss } from '@idv/adapters-jobs';
 import type { PrometheusMetrics } from '@idv/adapters-observability';
 import type { AppConfig } from '../config/app-config.js';
@@ -44,7 +44,7 @@ export const startJobRuntime = async ({ jobs, container, config, logger, metrics
   ) as JobHandlers;
   const workers = await startJobWorkers(jobs, handlers, {
     stately: PERIODIC_JOBS.map((entry) => entry.name),
-    workersOf: Object.fromEntries([DELIVER_JOB, FAN_OUT_JOB].map((queue) => [queue, Math.max(config.jobs.workers, DELIVERY_WORKERS)])),
+    workersOf: { [DELIVER_JOB]: Math.max(config.jobs.workers, DELIVERY_WORKERS) },
     ...(metrics === undefined ? {} : { onFailure: (queue: string) => metrics.jobFailure(queue) }),
   });
   if (metrics !== undefined) {

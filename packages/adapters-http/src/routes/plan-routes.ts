@@ -27,7 +27,7 @@ export const planRoutes = (services: HttpServices): readonly Route[] => [
         'Off sale unless `onSale` is true. `grantsRole` is `member` or `coach`, never a role that manages the organization. `agreementTemplateIds` names the agreements a buyer must sign (may be empty).',
       tag: 'plans',
       responses: { 201: { description: 'Created', body: PlanReply } },
-      errors: [...AUTHORIZATION_ERRORS, 'MembershipChangedConcurrently'],
+      errors: [...AUTHORIZATION_ERRORS, 'UnknownAgreementTemplates', 'MembershipChangedConcurrently'],
     },
     handle: async ({ caller, params, body }) =>
       replyWith(await services.createPlan(caller, params.orgId, body)(), (plan) => created({ plan: planJson(plan) })),
@@ -60,7 +60,7 @@ export const planRoutes = (services: HttpServices): readonly Route[] => [
         'Any field of the plan; `archived: true` archives it for good (off sale, off the public page, kept for the purchases that name it). An archived plan answers 409 PlanArchived to any change. A new price applies to later purchases only.',
       tag: 'plans',
       responses: { 200: { description: 'The plan', body: PlanReply } },
-      errors: [...AUTHORIZATION_ERRORS, 'PlanNotFound', 'PlanArchived', 'MembershipChangedConcurrently'],
+      errors: [...AUTHORIZATION_ERRORS, 'PlanNotFound', 'PlanArchived', 'UnknownAgreementTemplates', 'MembershipChangedConcurrently'],
     },
     handle: async ({ caller, params, body }) =>
       Object.keys(body).length === 0

@@ -1,11 +1,23 @@
-import type { AttemptErrorKind, DeliveryAttempt, DeliveryStatus, EventDeliveries, EventDelivery, Page, PageRequest } from '@idv/core';
+import type {
+  AttemptErrorKind,
+  DeliveryAttempt,
+  DeliveryStatus,
+  DeliveryToAttempt,
+  EventDeliveries,
+  EventDelivery,
+  Page,
+  PageRequest,
+} from '@idv/core';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { toNumber, type DateParser } from '../columns/column-values.js';
 import { decodeColumn, decodeNullable, requireDate, Text, type ColumnCodec } from '../columns/decode-column.js';
 import { guarded } from '../errors/translate-error.js';
 import { emptyPage, isRowPosition, keysetPage } from '../sql/keyset.js';
+import { prefixedColumns, unprefixed } from '../sql/prefixed-columns.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
+import { EVENT_COLUMNS, eventOfRow, type OutboundEventRecord } from './sql-event-log.js';
+import { ENDPOINT_COLUMNS, endpointOfRow, type WebhookEndpointRecord } from './sql-webhook-endpoints.js';
 import { statement } from '../sql/statement.js';
 
 const COLUMNS = '"id", "event_id", "endpoint_id", "status", "attempts", "created_at", "updated_at"';
@@ -25,6 +37,16 @@ select ${COLUMNS} from "event_deliveries" where "event_id" = ? and "endpoint_id"
 );
 
 const FIND = statement('event_deliveries_find', `select ${COLUMNS} from "event_deliveries" where "id" = ?`);
+
+// The delivery job's one read: the delivery, its event and its endpoint (in the event's organization).
+const FIND_TO_ATTEMPT = statement(
+  'event_deliveries_find_to_attempt',
+  `select ${prefixedColumns(COLUMNS, 'd', 'd_')}, ${prefixedColumns(EVENT_COLUMNS, 'e', 'e_')}, ${prefixedColumns(ENDPOINT_COLUMNS, 'w', 'w_')}
+from "event_deliveries" "d"
+left join "outbound_events" "e" on "e"."id" = "d"."event_id"
+left join "webhook_endpoints" "w" on "w"."id" = "d"."endpoint_id" and "w"."organization_id" = "e"."organization_id"
+where "d"."id" = ?`,
+);
 
 const FIND_FOR_ENDPOINT = statement(
   'event_deliveries_find_for_endpoint',
@@ -128,6 +150,18 @@ export class SqlEventDeliveries implements EventDeliveries {
 
   findById(id: string): Promise<O.Option<EventDelivery>> {
     return guarded('eventDeliveries.findById', async () => this.first(await this.sql.rows<DeliveryRecord>(FIND, [id])));
+  }
+
+  findToAttempt(id: string): Promise<O.Option<DeliveryToAttempt>> {
+    return guarded('eventDeliveries.findToAttempt', async () => {
+      const [row] = await this.sql.rows<Record<string, unknown>>(FIND_TO_ATTEMPT, [id]);
+      if (row === undefined) return O.none;
+      return O.some({
+        delivery: this.toDomain(unprefixed<DeliveryRecord>(row, 'd_')),
+        event: row['e_id'] === null ? O.none : O.some(eventOfRow(unprefixed<OutboundEventRecord>(row, 'e_'), this.parseDate)),
+        endpoint: row['w_id'] === null ? O.none : O.some(endpointOfRow(unprefixed<WebhookEndpointRecord>(row, 'w_'), this.parseDate)),
+      });
+    });
   }
 
   findForEndpoint(endpointId: string, id: string): Promise<O.Option<EventDelivery>> {

@@ -7,7 +7,9 @@ import { InvalidRow } from '../errors/invalid-row.js';
 import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 
-const COLUMNS = '"id", "type", "organization_id", "data", "timestamp"';
+/** The columns an `OutboundEvent` is read from. */
+export const EVENT_COLUMNS = '"id", "type", "organization_id", "data", "timestamp"';
+const COLUMNS = EVENT_COLUMNS;
 
 const APPEND = statement('outbound_events_append', `insert into "outbound_events" (${COLUMNS}) values (?, ?, ?, ?::jsonb, ?)`);
 
@@ -34,7 +36,7 @@ order by "outbound_events"."xact_id", "outbound_events"."position" limit ?`,
 const PRUNE = statement('outbound_events_prune', `delete from "outbound_events" where "timestamp" < ?`);
 
 /** An `outbound_events` row as raw SQL returns it. */
-interface OutboundEventRecord {
+export interface OutboundEventRecord {
   readonly id: unknown;
   readonly type: unknown;
   readonly organization_id: unknown;
@@ -98,12 +100,15 @@ export class SqlEventLog implements EventLog {
   }
 
   private toDomain(row: OutboundEventRecord): OutboundEvent {
-    return {
-      id: decodeColumn(Text, row.id, 'outbound_events.id'),
-      type: decodeColumn(Text, row.type, 'outbound_events.type'),
-      organizationId: decodeColumn(Text, row.organization_id, 'outbound_events.organization_id'),
-      data: jobData(row.data),
-      timestamp: requireDate(row.timestamp, this.parseDate, 'outbound_events.timestamp'),
-    };
+    return eventOfRow(row, this.parseDate);
   }
 }
+
+/** An `outbound_events` row as the core's `OutboundEvent`. */
+export const eventOfRow = (row: OutboundEventRecord, parseDate: DateParser): OutboundEvent => ({
+  id: decodeColumn(Text, row.id, 'outbound_events.id'),
+  type: decodeColumn(Text, row.type, 'outbound_events.type'),
+  organizationId: decodeColumn(Text, row.organization_id, 'outbound_events.organization_id'),
+  data: jobData(row.data),
+  timestamp: requireDate(row.timestamp, parseDate, 'outbound_events.timestamp'),
+});

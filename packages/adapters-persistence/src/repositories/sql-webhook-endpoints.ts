@@ -17,8 +17,10 @@ import type { SqlRunner } from '../sql/sql-runner.js';
 import { statement } from '../sql/statement.js';
 import * as E from 'fp-ts/lib/Either.js';
 
-const COLUMNS = `"id", "organization_id", "url", "event_types", "description", "enabled", "disabled_reason", "sealed_secret",
+/** The columns a `WebhookEndpoint` is read from. */
+export const ENDPOINT_COLUMNS = `"id", "organization_id", "url", "event_types", "description", "enabled", "disabled_reason", "sealed_secret",
 "previous_sealed_secret", "previous_secret_expires_at", "failing_since", "created_at", "updated_at"`;
+const COLUMNS = ENDPOINT_COLUMNS;
 
 const CREATE = statement(
   'webhook_endpoints_create',
@@ -86,7 +88,7 @@ const CLEAR_FAILING = statement(
 const REMOVE = statement('webhook_endpoints_remove', `delete from "webhook_endpoints" where "organization_id" = ? and "id" = ?`);
 
 /** A `webhook_endpoints` row as raw SQL returns it. */
-interface WebhookEndpointRecord {
+export interface WebhookEndpointRecord {
   readonly id: unknown;
   readonly organization_id: unknown;
   readonly url: unknown;
@@ -230,25 +232,30 @@ export class SqlWebhookEndpoints implements WebhookEndpoints {
   }
 
   private toDomain(row: WebhookEndpointRecord): WebhookEndpoint {
-    const date = (value: unknown, column: string) => (value === null ? null : requireDate(value, this.parseDate, column));
-    return {
-      id: decodeColumn(Text, row.id, 'webhook_endpoints.id'),
-      organizationId: decodeColumn(Text, row.organization_id, 'webhook_endpoints.organization_id'),
-      url: decodeColumn(Text, row.url, 'webhook_endpoints.url'),
-      eventTypes: decodeColumn(EventTypes, row.event_types, 'webhook_endpoints.event_types'),
-      description: decodeNullable(Text, row.description, 'webhook_endpoints.description'),
-      enabled: decodeColumn(Bool, row.enabled, 'webhook_endpoints.enabled'),
-      disabledReason: decodeNullable(Reason, row.disabled_reason, 'webhook_endpoints.disabled_reason'),
-      secret: decodeColumn(Text, row.sealed_secret, 'webhook_endpoints.sealed_secret') as SealedEndpointSecret,
-      previousSecret: decodeNullable(
-        Text,
-        row.previous_sealed_secret,
-        'webhook_endpoints.previous_sealed_secret',
-      ) as SealedEndpointSecret | null,
-      previousSecretExpiresAt: date(row.previous_secret_expires_at, 'webhook_endpoints.previous_secret_expires_at'),
-      failingSince: date(row.failing_since, 'webhook_endpoints.failing_since'),
-      createdAt: requireDate(row.created_at, this.parseDate, 'webhook_endpoints.created_at'),
-      updatedAt: requireDate(row.updated_at, this.parseDate, 'webhook_endpoints.updated_at'),
-    };
+    return endpointOfRow(row, this.parseDate);
   }
 }
+
+/** A `webhook_endpoints` row as the core's `WebhookEndpoint`. */
+export const endpointOfRow = (row: WebhookEndpointRecord, parseDate: DateParser): WebhookEndpoint => {
+  const date = (value: unknown, column: string) => (value === null ? null : requireDate(value, parseDate, column));
+  return {
+    id: decodeColumn(Text, row.id, 'webhook_endpoints.id'),
+    organizationId: decodeColumn(Text, row.organization_id, 'webhook_endpoints.organization_id'),
+    url: decodeColumn(Text, row.url, 'webhook_endpoints.url'),
+    eventTypes: decodeColumn(EventTypes, row.event_types, 'webhook_endpoints.event_types'),
+    description: decodeNullable(Text, row.description, 'webhook_endpoints.description'),
+    enabled: decodeColumn(Bool, row.enabled, 'webhook_endpoints.enabled'),
+    disabledReason: decodeNullable(Reason, row.disabled_reason, 'webhook_endpoints.disabled_reason'),
+    secret: decodeColumn(Text, row.sealed_secret, 'webhook_endpoints.sealed_secret') as SealedEndpointSecret,
+    previousSecret: decodeNullable(
+      Text,
+      row.previous_sealed_secret,
+      'webhook_endpoints.previous_sealed_secret',
+    ) as SealedEndpointSecret | null,
+    previousSecretExpiresAt: date(row.previous_secret_expires_at, 'webhook_endpoints.previous_secret_expires_at'),
+    failingSince: date(row.failing_since, 'webhook_endpoints.failing_since'),
+    createdAt: requireDate(row.created_at, parseDate, 'webhook_endpoints.created_at'),
+    updatedAt: requireDate(row.updated_at, parseDate, 'webhook_endpoints.updated_at'),
+  };
+};

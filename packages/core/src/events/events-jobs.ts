@@ -14,7 +14,7 @@ export const EXPIRE_INVITATIONS_JOB = 'invitations.expire';
 export const FEED_RETENTION_DAYS = 30;
 
 /**
- * Deliveries (and fan-outs) one instance runs at once, at least (`JOBS_WORKERS` when higher): a
+ * Deliveries one instance runs at once, at least (`JOBS_WORKERS` when higher): a
  * delivery waits on someone else's endpoint, up to its 15 s timeout, so a few slow endpoints must
  * not hold every organization's events; and the throughput of a queue is its concurrency over the
  * round trips each job spends.
@@ -25,8 +25,8 @@ export const DELIVERY_WORKERS = 16;
 export type EventsJobPorts = DeliveryPorts & InvitationStepsDeps;
 
 /**
- * The events area's delivery jobs, by name: `events.fan-out` (one delivery per subscribed endpoint)
- * and `events.deliver` (one signed attempt).
+ * The events area's delivery jobs, by name: `events.deliver` (one signed attempt) and
+ * `events.fan-out` (the deliveries of an event an earlier version recorded with that job instead).
  *
  * @example
  * const handlers = eventsJobHandlers(ports); // { 'events.fan-out': …, 'events.deliver': … }

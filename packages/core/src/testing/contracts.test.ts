@@ -11,9 +11,7 @@ import { InMemoryOrganizations } from './in-memory-organizations.js';
 import { InMemoryUsers } from './in-memory-users.js';
 import { invitationsContract } from './invitations.contract.js';
 import { eventsContract } from './events.contract.js';
-import { InMemoryEventDeliveries } from './in-memory-event-deliveries.js';
-import { InMemoryEventLog } from './in-memory-event-log.js';
-import { InMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
+import { inMemoryEventStores } from './in-memory-event-deliveries.js';
 import { inMemoryMembershipsSubject, membershipsContract } from './memberships.contract.js';
 import { nationalIdsContract } from './national-ids.contract.js';
 import { organizationsContract } from './organizations.contract.js';
@@ -52,8 +50,6 @@ register(
   inMemoryDevicesSubject((ownerOf) => new InMemoryDevices(ownerOf)),
 );
 register('Events', eventsContract, {
-  eventLog: new InMemoryEventLog(),
-  webhookEndpoints: new InMemoryWebhookEndpoints(),
-  eventDeliveries: new InMemoryEventDeliveries(),
+  ...inMemoryEventStores(),
   prepare: async () => undefined,
 });

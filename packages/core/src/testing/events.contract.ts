@@ -235,6 +235,27 @@ export const eventsContract: readonly ContractCase<EventsSubject>[] = [
     },
   },
   {
+    name: 'a delivery to attempt is read with its event and its endpoint as stored (a disabled one too); an unknown id finds nothing',
+    async run(subject) {
+      const endpoint = await withEndpoint(subject, anEndpoint(80, 80, { eventTypes: ['membership.created'], failingSince: at(5) }));
+      const event = anEvent(80, 80);
+      await subject.eventLog.append(event);
+      const delivery = await subject.eventDeliveries.ensure(aDelivery(80, event, endpoint));
+      assert.deepEqual(O.toNullable(await subject.eventDeliveries.findToAttempt(delivery.id)), {
+        delivery,
+        event: O.some(event),
+        endpoint: O.some(endpoint),
+      });
+      await subject.webhookEndpoints.disable(endpoint.id, 'gone', at(900));
+      const disabled = O.toNullable(await subject.eventDeliveries.findToAttempt(delivery.id));
+      assert.deepEqual(
+        disabled === null ? null : O.map((found: WebhookEndpoint) => [found.enabled, found.disabledReason])(disabled.endpoint),
+        O.some([false, 'gone']),
+      );
+      assert.ok(O.isNone(await subject.eventDeliveries.findToAttempt(fixtureUuid(0xe3, 99))));
+    },
+  },
+  {
     name: 'failed and dead deliveries since a time are listed for recovery, oldest first',
     async run(subject) {
       const endpoint = await withEndpoint(subject, anEndpoint(70, 70));

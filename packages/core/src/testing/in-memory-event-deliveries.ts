@@ -1,14 +1,23 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { DeliveryAttempt, DeliveryStatus, EventDelivery } from '../events/event-delivery.js';
-import type { EventDeliveries } from '../events/ports/event-deliveries.js';
+import type { DeliveryToAttempt, EventDeliveries } from '../events/ports/event-deliveries.js';
+import type { EventLog } from '../events/ports/event-log.js';
+import type { WebhookEndpoints } from '../events/ports/webhook-endpoints.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
+import { InMemoryEventLog } from './in-memory-event-log.js';
+import { InMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
 import { paginate } from './paginate.js';
 
-/** The EventDeliveries port in memory; `attempts` lists every attempt for assertions. */
+/**
+ * The EventDeliveries port in memory; `attempts` lists every attempt for assertions. It reads a
+ * delivery's event and endpoint from the stores it is given, as the SQL adapter joins their tables.
+ */
 export class InMemoryEventDeliveries implements EventDeliveries {
   private readonly rows = new Map<string, EventDelivery>();
   /** Every attempt recorded, in order. */
   readonly attempts: DeliveryAttempt[] = [];
+
+  constructor(private readonly stores: { readonly eventLog: EventLog; readonly webhookEndpoints: WebhookEndpoints }) {}
 
   async ensure(candidate: EventDelivery): Promise<EventDelivery> {
     const existing = [...this.rows.values()].find((row) => row.eventId === candidate.eventId && row.endpointId === candidate.endpointId);
@@ -19,6 +28,14 @@ export class InMemoryEventDeliveries implements EventDeliveries {
 
   async findById(id: string): Promise<O.Option<EventDelivery>> {
     return O.fromNullable(this.rows.get(id));
+  }
+
+  async findToAttempt(id: string): Promise<O.Option<DeliveryToAttempt>> {
+    const delivery = this.rows.get(id);
+    if (delivery === undefined) return O.none;
+    const event = await this.stores.eventLog.findById(delivery.eventId);
+    const endpoint = O.isNone(event) ? O.none : await this.stores.webhookEndpoints.find(event.value.organizationId, delivery.endpointId);
+    return O.some({ delivery, event, endpoint });
   }
 
   async findForEndpoint(endpointId: string, id: string): Promise<O.Option<EventDelivery>> {
@@ -54,3 +71,10 @@ export class InMemoryEventDeliveries implements EventDeliveries {
     return [...this.rows.values()];
   }
 }
+
+/** An empty in-memory event log, endpoint store and delivery log, the deliveries reading the other two. */
+export const inMemoryEventStores = () => {
+  const eventLog = new InMemoryEventLog();
+  const webhookEndpoints = new InMemoryWebhookEndpoints();
+  return { eventLog, webhookEndpoints, eventDeliveries: new InMemoryEventDeliveries({ eventLog, webhookEndpoints }) };
+};

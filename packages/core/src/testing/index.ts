@@ -82,7 +82,7 @@ export type { HeldUnitOfWork } from './gated-unit-of-work.js';
 export { RecordingJobQueue, type RecordedJob } from './recording-job-queue.js';
 export { InMemoryEventLog } from './in-memory-event-log.js';
 export { InMemoryWebhookEndpoints } from './in-memory-webhook-endpoints.js';
-export { InMemoryEventDeliveries } from './in-memory-event-deliveries.js';
+export { InMemoryEventDeliveries, inMemoryEventStores } from './in-memory-event-deliveries.js';
 export { ScriptedEventSender, answered } from './scripted-event-sender.js';
 export { FakeEndpointSecretVault } from './fake-endpoint-secret-vault.js';
 export { anEndpoint, createEventsWorld } from './events-world.js';

@@ -12,7 +12,7 @@ import { handlePaymentCallback } from '../payments/use-cases/handle-payment-call
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { FakePaymentGateway } from './fake-payment-gateway.js';
 import { fixtureUuid } from './fixture-ids.js';
-import { InMemoryEventLog } from './in-memory-event-log.js';
+import { inMemoryEventStores } from './in-memory-event-deliveries.js';
 import { RecordingJobQueue } from './recording-job-queue.js';
 import { FixedClock } from './fixed-clock.js';
 import { aPayment, aPaytrNotice, aSubscription, aSubscriptionNotice, prefixedIds } from './payment-fixtures.js';
@@ -161,7 +161,7 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa3),
         logger: new RecordingLogger(),
-        eventLog: new InMemoryEventLog(),
+        ...inMemoryEventStores(),
         jobQueue: new RecordingJobQueue(),
       });
       const notice = aPaytrNotice(payment, 'success');
@@ -215,7 +215,7 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa5),
         logger: new RecordingLogger(),
-        eventLog: new InMemoryEventLog(),
+        ...inMemoryEventStores(),
         jobQueue: new RecordingJobQueue(),
       });
       const outcomes = await Promise.all(
@@ -349,7 +349,7 @@ export const paymentsContract: readonly ContractCase<PaymentsSubject>[] = [
         clock: new FixedClock(AT),
         ids: prefixedIds(0xa6),
         logger: new RecordingLogger(),
-        eventLog: new InMemoryEventLog(),
+        ...inMemoryEventStores(),
         jobQueue: new RecordingJobQueue(),
       });
       const notice = aPaytrNotice(payment, 'success');

@@ -102,13 +102,15 @@ export const createTestWorld = () => {
   });
   // Follow-ups enqueued by the use cases; a test runs them with `jobQueue.drain(handlers)`.
   const jobQueue = new RecordingJobQueue();
+  const webhookEndpoints = new InMemoryWebhookEndpoints();
+  const eventDeliveries = new InMemoryEventDeliveries({ eventLog, webhookEndpoints });
   const purchases = new InMemoryPurchases();
   const world = {
     eventLog,
     jobQueue,
     // The events area: endpoints, deliveries, a scripted sender (204 unless told otherwise), a fake vault and policy.
-    webhookEndpoints: new InMemoryWebhookEndpoints(),
-    eventDeliveries: new InMemoryEventDeliveries(),
+    webhookEndpoints,
+    eventDeliveries,
     eventSender: new ScriptedEventSender(),
     endpointSecretVault: new FakeEndpointSecretVault(),
     endpointUrlPolicy: new FixedEndpointUrlPolicy(),
@@ -167,6 +169,8 @@ export const createTestWorld = () => {
       ids,
       eventLog,
       jobQueue,
+      webhookEndpoints,
+      eventDeliveries,
     }),
   };
   // A verified payment grants its purchase through the world's own ports, as the server wires it.

@@ -7,6 +7,7 @@ import { anEndpoint, createEventsWorld, type EventsWorld } from '../../testing/e
 import { answered, ScriptedEventSender } from '../../testing/scripted-event-sender.js';
 import { emitEvent } from '../emit-event.js';
 import { eventsJobHandlers } from '../events-jobs.js';
+import { FAN_OUT_JOB } from '../record-event.js';
 import { DELIVER_JOB } from './delivery-ports.js';
 
 // An organization (whose creation already recorded two events, before any endpoint existed) and one membership event to deliver.
@@ -123,9 +124,6 @@ test('an endpoint failing every attempt for 5 days is disabled and its owner tol
   const { world, endpoint } = await scene(sender);
   await world.webhookEndpoints.markFailing(endpoint.id, new Date(world.clock.now().getTime() - 4 * 86_400_000));
   const handlers = eventsJobHandlers(world);
-  const fanOut = world.jobQueue.enqueued.at(-1);
-  t.is(fanOut?.name, 'events.fan-out');
-  await handlers['events.fan-out']!(fanOut!.data);
   const delivery = world.eventDeliveries.all()[0]!;
   await handlers[DELIVER_JOB]!({ deliveryId: delivery.id });
   t.like(await world.webhookEndpoints.find(endpoint.organizationId, endpoint.id), { value: { enabled: true } });
@@ -160,7 +158,16 @@ test('during a rotation both secrets sign, newest first; after 24 h only the new
   t.deepEqual(sender.requests[1]?.secrets, [fresh]);
 });
 
-test('an endpoint created after an event was recorded does not get it, even when the fan-out runs after its creation', async (t) => {
+test('an event recorded with a subscribed endpoint has its delivery and deliver job in the recording, and no fan-out job', async (t) => {
+  const { world, endpoint, event } = await scene(new ScriptedEventSender([answered(204)]));
+  t.like(world.eventDeliveries.all(), [{ eventId: event.id, endpointId: endpoint.id, status: 'pending', attempts: 0 }]);
+  t.deepEqual(
+    world.jobQueue.enqueued.filter((job) => job.name.startsWith('events.')).map((job) => job.name),
+    [DELIVER_JOB],
+  );
+});
+
+test('an endpoint created after an event was recorded does not get it', async (t) => {
   const sender = new ScriptedEventSender([answered(204)]);
   const { world, organization, event } = await scene(sender);
   (world.clock as unknown as { advance(ms: number): void }).advance(1_000);
@@ -170,5 +177,44 @@ test('an endpoint created after an event was recorded does not get it, even when
     sender.requests.map((request) => request.eventId),
     [event.id],
     'only the endpoint that existed at the change got it',
+  );
+});
+
+test('a fan-out job of an earlier version for an event already given its delivery makes no second one, nor one for a later endpoint', async (t) => {
+  const sender = new ScriptedEventSender([answered(204)]);
+  const { world, organization, endpoint, event } = await scene(sender);
+  await run(world);
+  // An earlier version recorded the same event with only its fan-out job; one endpoint came later.
+  world.clock.advance(1_000);
+  const later = await anEndpoint(world, organization.id);
+  await eventsJobHandlers(world)[FAN_OUT_JOB]!({ eventId: event.id });
+  await run(world);
+  t.is(sender.requests.length, 1, 'the delivery already made is found, not made again');
+  t.deepEqual(
+    world.eventDeliveries.all().map((delivery) => delivery.endpointId),
+    [endpoint.id],
+  );
+  t.false(world.eventDeliveries.all().some((delivery) => delivery.endpointId === later.endpoint.id));
+});
+
+test('a fan-out job of an earlier version, run alone, makes the delivery of an endpoint that existed at the event', async (t) => {
+  const sender = new ScriptedEventSender([answered(204)]);
+  const world = createEventsWorld(sender);
+  const { organization, owner } = await anOrganization(world, {});
+  const { endpoint } = await anEndpoint(world, organization.id);
+  // The event row as an earlier version wrote it: appended, with its fan-out job and no delivery.
+  const event = {
+    type: 'membership.updated',
+    organizationId: organization.id,
+    data: { membershipId: owner.membership.id },
+    id: 'evt_0123456789abcdef0123456789abcdef',
+    timestamp: world.clock.now(),
+  };
+  await world.eventLog.append(event);
+  await world.jobQueue.enqueue(FAN_OUT_JOB, { eventId: event.id });
+  await run(world);
+  t.deepEqual(
+    sender.requests.map((request) => [request.url, request.eventId]),
+    [[endpoint.url, event.id]],
   );
 });

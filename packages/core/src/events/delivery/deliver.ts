@@ -68,10 +68,11 @@ export const deliver =
   (deps: DeliveryPorts) =>
   async (data: unknown): Promise<void> => {
     const { deliveryId } = decodeJob(DeliverData, data, DELIVER_JOB);
-    const delivery = O.toNullable(await deps.eventDeliveries.findById(deliveryId));
-    if (delivery === null || delivery.status !== 'pending') return;
-    const event = O.toNullable(await deps.eventLog.findById(delivery.eventId));
-    const endpoint = event === null ? null : O.toNullable(await deps.webhookEndpoints.find(event.organizationId, delivery.endpointId));
+    const found = O.toNullable(await deps.eventDeliveries.findToAttempt(deliveryId));
+    if (found === null || found.delivery.status !== 'pending') return;
+    const { delivery } = found;
+    const event = O.toNullable(found.event);
+    const endpoint = O.toNullable(found.endpoint);
     if (event === null || endpoint === null || !endpoint.enabled) {
       await deps.eventDeliveries.setStatus(delivery.id, 'failed', deps.clock.now());
       return;

@@ -1,6 +1,17 @@
 import type { Option } from 'fp-ts/lib/Option.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { DeliveryAttempt, DeliveryStatus, EventDelivery } from '../event-delivery.js';
+import type { OutboundEvent } from '../outbound-event.js';
+import type { WebhookEndpoint } from '../webhook-endpoint.js';
+
+/** A delivery with what its next attempt needs, read together. */
+export interface DeliveryToAttempt {
+  readonly delivery: EventDelivery;
+  /** Its event; none once pruned. */
+  readonly event: Option<OutboundEvent>;
+  /** Its endpoint in the event's organization; none once removed (or when the event is gone). */
+  readonly endpoint: Option<WebhookEndpoint>;
+}
 
 /** The delivery log: one row per event and endpoint, and one per attempt (never a body). */
 export interface EventDeliveries {
@@ -8,6 +19,8 @@ export interface EventDeliveries {
   ensure(candidate: EventDelivery): Promise<EventDelivery>;
   /** One delivery by id. */
   findById(id: string): Promise<Option<EventDelivery>>;
+  /** One delivery by id with its event and endpoint, in one read (the delivery job's). */
+  findToAttempt(id: string): Promise<Option<DeliveryToAttempt>>;
   /** One delivery of an endpoint (none for another endpoint's id). */
   findForEndpoint(endpointId: string, id: string): Promise<Option<EventDelivery>>;
   /** Records an attempt and moves the delivery to `status`. */

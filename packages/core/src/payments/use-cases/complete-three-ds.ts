@@ -1,8 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { PaymentFulfilment } from '../ports/payment-fulfilment.js';
 import type { Clock } from '../../shared/clock.js';
-import type { EventLog } from '../../events/ports/event-log.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
+import type { RecordEventPorts } from '../../events/record-event.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { Logger } from '../../shared/logger.js';
@@ -14,7 +13,7 @@ import type { PaymentTransactions } from '../ports/payment-transactions.js';
 import type { CallbackOutcome } from './handle-payment-callback.js';
 
 /** Ports the 3DS completion needs. */
-export interface CompleteThreeDsDeps {
+export interface CompleteThreeDsDeps extends RecordEventPorts {
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentFulfilment: PaymentFulfilment;
   readonly paymentGateway: PaymentGateway;
@@ -22,8 +21,6 @@ export interface CompleteThreeDsDeps {
   readonly logger: Logger;
   /** Each settled transition is written with its outbound event. */
   readonly unitOfWork: UnitOfWork;
-  readonly eventLog: EventLog;
-  readonly jobQueue: JobQueue;
   readonly ids: IdGenerator;
 }
 

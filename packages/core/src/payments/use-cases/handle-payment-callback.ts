@@ -4,8 +4,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock } from '../../shared/clock.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
-import type { EventLog } from '../../events/ports/event-log.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
+import type { RecordEventPorts } from '../../events/record-event.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Organizations } from '../../organization/ports/organizations.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
@@ -22,7 +21,7 @@ import { belongsTo, evidenceOf, lookupOf } from '../transition.js';
 import { completeThreeDs } from './complete-three-ds.js';
 
 /** Ports a verified callback needs. */
-export interface HandlePaymentCallbackDeps {
+export interface HandlePaymentCallbackDeps extends RecordEventPorts {
   /** Whether a payment's organization still exists (a deleted one is not found). */
   readonly organizations: Organizations;
   readonly paymentTransactions: PaymentTransactions;
@@ -35,8 +34,6 @@ export interface HandlePaymentCallbackDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
-  readonly eventLog: EventLog;
-  readonly jobQueue: JobQueue;
 }
 
 /** What a verified callback did, and where its payment stands now (for the reply). */

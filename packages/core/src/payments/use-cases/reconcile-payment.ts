@@ -1,7 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Clock } from '../../shared/clock.js';
-import type { EventLog } from '../../events/ports/event-log.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
+import type { RecordEventPorts } from '../../events/record-event.js';
 import type { IdGenerator } from '../../shared/id-generator.js';
 import type { UnitOfWork } from '../../shared/unit-of-work.js';
 import type { Logger } from '../../shared/logger.js';
@@ -13,15 +12,13 @@ import type { PaymentGateway, ProviderVerdict } from '../ports/payment-gateway.j
 import type { PaymentTransactions } from '../ports/payment-transactions.js';
 
 /** Ports a reconciliation needs. */
-export interface ReconcilePaymentDeps {
+export interface ReconcilePaymentDeps extends RecordEventPorts {
   readonly paymentTransactions: PaymentTransactions;
   readonly paymentGateway: PaymentGateway;
   readonly clock: Clock;
   readonly logger: Logger;
   /** Each settled transition is written with its outbound event. */
   readonly unitOfWork: UnitOfWork;
-  readonly eventLog: EventLog;
-  readonly jobQueue: JobQueue;
   readonly ids: IdGenerator;
   /** An expiry, a failure or a success acts on what the payment paid for, in its unit of work. */
   readonly paymentFulfilment: PaymentFulfilment;
