@@ -1,7 +1,6 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import type { AgreementTemplateInput } from '../agreements/agreement-template.js';
 import { NOTIFY_REQUESTED_JOB } from '../agreements/agreement-jobs.js';
 import { agreementsArea } from '../agreements/agreements-area.js';
 import type { Locale } from '../devices/locale.js';
@@ -9,32 +8,23 @@ import type { Email } from '../identity/email.js';
 import { INVITATION_JOBS } from '../invitation/invitation-jobs.js';
 import type { OrganizationSlug } from '../organization/organization-slug.js';
 import { applyEvidence } from '../payments/apply-decision.js';
-import type { AmountMinor } from '../payments/payment.js';
 import { reconcilePayment } from '../payments/use-cases/reconcile-payment.js';
+import { MONTHLY_PLAN, WAIVER_TEMPLATE } from '../testing/commerce-fixtures.js';
 import { anOrganization, aPerson, createTestWorld, type TestWorld } from '../testing/index.js';
 import { commerceArea } from './commerce-area.js';
-import type { AgreementTemplateRef, PlanInput, PlanName, SeatLimit } from './plan.js';
+import type { AgreementTemplateRef, PlanInput, SeatLimit } from './plan.js';
 import { validUntilOf, type BuyerName } from './purchase.js';
 import type { StartPurchaseInput } from './use-cases/start-purchase.js';
 
 const SLUG = 'iron-gym' as OrganizationSlug;
-const WAIVER: AgreementTemplateInput = { kind: 'waiver', texts: { en: { title: 'Liability waiver', body: 'I train at my own risk.' } } };
-const MONTHLY: PlanInput = {
-  name: 'Monthly' as PlanName,
-  priceMinor: 150_000 as AmountMinor,
-  currency: 'TRY',
-  period: 'month',
-  grantsRole: 'member',
-  onSale: true,
-};
 
 const setUp = async (plan: Partial<PlanInput> = {}, world: TestWorld = createTestWorld()) => {
   const gym = await anOrganization(world, { bob: 'member' });
-  const template = await agreementsArea(world).createAgreementTemplate(gym.owner.auth, gym.organization.id, WAIVER)();
+  const template = await agreementsArea(world).createAgreementTemplate(gym.owner.auth, gym.organization.id, WAIVER_TEMPLATE)();
   if (E.isLeft(template)) throw new Error(template.left._tag);
   const commerce = commerceArea(world);
   const created = await commerce.createPlan(gym.owner.auth, gym.organization.id, {
-    ...MONTHLY,
+    ...MONTHLY_PLAN,
     agreementTemplateIds: [template.right.id as AgreementTemplateRef],
     ...plan,
   })();

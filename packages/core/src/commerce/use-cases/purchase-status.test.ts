@@ -1,33 +1,25 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import type { AgreementTemplateInput } from '../../agreements/agreement-template.js';
 import { agreementsArea } from '../../agreements/agreements-area.js';
 import type { Locale } from '../../devices/locale.js';
 import type { Email } from '../../identity/email.js';
 import { acceptInvitation } from '../../invitation/use-cases/accept-invitation.js';
 import type { OrganizationSlug } from '../../organization/organization-slug.js';
 import { applyEvidence } from '../../payments/apply-decision.js';
-import type { AmountMinor } from '../../payments/payment.js';
 import { anOrganization, aPerson, createTestWorld, outcome } from '../../testing/index.js';
+import { MONTHLY_PLAN, WAIVER_TEMPLATE } from '../../testing/commerce-fixtures.js';
 import { commerceArea } from '../commerce-area.js';
-import type { AgreementTemplateRef, PlanName } from '../plan.js';
+import type { AgreementTemplateRef } from '../plan.js';
 import type { BuyerName } from '../purchase.js';
-
-const WAIVER: AgreementTemplateInput = { kind: 'waiver', texts: { en: { title: 'Liability waiver', body: 'I train at my own risk.' } } };
 
 const setUp = async () => {
   const world = createTestWorld();
   const gym = await anOrganization(world, {});
-  const template = await agreementsArea(world).createAgreementTemplate(gym.owner.auth, gym.organization.id, WAIVER)();
+  const template = await agreementsArea(world).createAgreementTemplate(gym.owner.auth, gym.organization.id, WAIVER_TEMPLATE)();
   if (E.isLeft(template)) throw new Error(template.left._tag);
   const commerce = commerceArea(world);
   const plan = await commerce.createPlan(gym.owner.auth, gym.organization.id, {
-    name: 'Monthly' as PlanName,
-    priceMinor: 150_000 as AmountMinor,
-    currency: 'TRY',
-    period: 'month',
-    grantsRole: 'member',
-    onSale: true,
+    ...MONTHLY_PLAN,
     agreementTemplateIds: [template.right.id as AgreementTemplateRef],
   })();
   if (E.isLeft(plan)) throw new Error(plan.left._tag);

@@ -3,10 +3,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Locale } from '../../devices/locale.js';
 import type { Email } from '../../identity/email.js';
 import type { OrganizationSlug } from '../../organization/organization-slug.js';
-import type { AmountMinor } from '../../payments/payment.js';
 import { anOrganization, aPerson, createTestWorld, FakeBotCheck, inMemoryPurchaseThrottle, outcome } from '../../testing/index.js';
+import { MONTHLY_PLAN } from '../../testing/commerce-fixtures.js';
 import { commerceArea } from '../commerce-area.js';
-import type { PlanName } from '../plan.js';
 import type { BuyerName } from '../purchase.js';
 import type { StartPurchaseInput } from './start-purchase.js';
 
@@ -24,12 +23,7 @@ const setUp = async (options: { botCheck?: FakeBotCheck; limits?: { address: num
   const gym = await anOrganization(world, { member: 'member', resting: { role: 'member', status: 'suspended' } });
   const commerce = commerceArea(world);
   const plan = await commerce.createPlan(gym.owner.auth, gym.organization.id, {
-    name: 'Monthly' as PlanName,
-    priceMinor: 150_000 as AmountMinor,
-    currency: 'TRY',
-    period: 'month',
-    grantsRole: 'member',
-    onSale: true,
+    ...MONTHLY_PLAN,
   })();
   if (E.isLeft(plan)) throw new Error(plan.left._tag);
   const input: StartPurchaseInput = {

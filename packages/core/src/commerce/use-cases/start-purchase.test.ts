@@ -7,21 +7,14 @@ import type { NationalId } from '../../identity/national-id.js';
 import type { OrganizationSlug } from '../../organization/organization-slug.js';
 import type { AmountMinor, PaymentCard } from '../../payments/payment.js';
 import { anOrganization, createTestWorld, outcome } from '../../testing/index.js';
+import { MONTHLY_PLAN } from '../../testing/commerce-fixtures.js';
 import { applyEvidence } from '../../payments/apply-decision.js';
 import { commerceArea } from '../commerce-area.js';
-import type { PlanInput, PlanName, SeatLimit } from '../plan.js';
+import type { PlanInput, SeatLimit } from '../plan.js';
 import type { BuyerName, PurchaseId } from '../purchase.js';
 import type { StartPurchaseInput } from './start-purchase.js';
 
 const SLUG = 'iron-gym' as OrganizationSlug;
-const MONTHLY: PlanInput = {
-  name: 'Monthly' as PlanName,
-  priceMinor: 150_000 as AmountMinor,
-  currency: 'TRY',
-  period: 'month',
-  grantsRole: 'member',
-  onSale: true,
-};
 const CARD = {
   holderName: 'Ada Lovelace',
   number: '5528790000000008',
@@ -34,7 +27,7 @@ const setUp = async (plan: Partial<PlanInput> = {}) => {
   const world = createTestWorld();
   const gym = await anOrganization(world, {});
   const commerce = commerceArea(world);
-  const created = await commerce.createPlan(gym.owner.auth, gym.organization.id, { ...MONTHLY, ...plan })();
+  const created = await commerce.createPlan(gym.owner.auth, gym.organization.id, { ...MONTHLY_PLAN, ...plan })();
   if (E.isLeft(created)) throw new Error(created.left._tag);
   const input: StartPurchaseInput = {
     planId: created.right.id,
