@@ -45,7 +45,7 @@ export interface RunningServer {
   /** Runs one payment sweep now, as the background sweeper does every `PAYMENT_SWEEP_INTERVAL_SECONDS` (tools, tests). */
   sweepPayments(): Promise<SweepReport>;
   /**
-   * Stops the areas' background jobs (the push receipts, the payment sweeper, the user sync) and
+   * Stops the areas' background jobs (the payment sweeper, the user sync) and
    * accepting requests, lets in-flight ones finish (their webhook work with them), drains the
    * background work (notifications, analytics) and flushes the vendors' queues, then closes the
    * metrics port, the emulators, the database and Redis.
@@ -146,8 +146,7 @@ export const startServer = async (
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     });
     // First at close, the last started first: no job may start (or still run) a step once the
-    // database closes, and the push receipts' timer stops before the background work drains, so the
-    // drain has an end.
+    // database closes, and a job's timer stops before the background work drains, so the drain has an end.
     for (const job of container.getAll(TOKENS.BackgroundJobs)) {
       job.start?.();
       draining.unshift(job.stop);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAccessTokenVerifier, createIdentityProviderAdmin, createWebhookVerifier } from '@idv/adapters-idp';
-import { invitationJobHandlers } from '@idv/core';
+import { invitationJobHandlers, pushReceiptJobHandlers } from '@idv/core';
 import type { Analytics, Clock, ErrorTracker, IdGenerator, JobHandlers, JobQueue, Logger, WebhookMetrics } from '@idv/core';
 import {
   FakeInviteTokens,
@@ -56,14 +56,18 @@ const noWebhookMetrics: WebhookMetrics = { delivery: () => undefined };
  * (`@idv/adapters-jobs` writes each job in the write's own transaction).
  */
 const inProcessJobQueue = (logger: Logger, handlers: () => JobHandlers): JobQueue => ({
-  enqueue: async (name, data) => {
-    setImmediate(() => {
+  enqueue: async (name, data, options) => {
+    const run = () => {
       const handler = handlers()[name];
       if (handler === undefined) return logger.warn({ job: name }, 'no handler for job');
       handler(data).catch((error: unknown) =>
         logger.warn({ job: name, err: error instanceof Error ? error.message : String(error) }, 'job failed'),
       );
-    });
+    };
+    // A job due later (a push receipt) waits on a timer that never keeps the process alive.
+    const delayMs = options?.startAfter === undefined ? 0 : options.startAfter.getTime() - Date.now();
+    if (delayMs <= 0) setImmediate(run);
+    else setTimeout(run, delayMs).unref();
   },
 });
 
@@ -92,6 +96,11 @@ export const createPorts = (provider: ProviderSettings) => {
   const invitations = new InMemoryInvitations();
   const settings = { appUrl: 'http://localhost:3000', invitationTtlDays: 7 };
   const idpAdmin = createIdentityProviderAdmin({ apiUrl: provider.apiUrl, secretKey: provider.secretKey });
+  const pushSettings = { receiptDelaySeconds: 900 };
+  const jobQueue: JobQueue = inProcessJobQueue(logger, () => {
+    const notify = { devices, notifications, logger, jobQueue, clock, pushSettings };
+    return { ...invitationJobHandlers({ ...notify, organizations, idpAdmin, invitations, settings }), ...pushReceiptJobHandlers(notify) };
+  });
   return {
     users,
     callers: new InMemoryCallers(users, memberships),
@@ -99,9 +108,7 @@ export const createPorts = (provider: ProviderSettings) => {
     memberships,
     devices,
     notifications,
-    jobQueue: inProcessJobQueue(logger, () => ({
-      ...invitationJobHandlers({ devices, notifications, logger, organizations, idpAdmin, invitations, settings, clock }),
-    })),
+    jobQueue,
     invitations,
     // Purchases complete when their membership is accepted; this example sells nothing.
     purchases: new InMemoryPurchases(),

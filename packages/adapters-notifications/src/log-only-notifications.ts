@@ -1,4 +1,4 @@
-import { maskPushToken, NOTHING_TO_REPORT, type Logger, type Notifications } from '@idv/core';
+import { maskPushToken, type Logger, type Notifications } from '@idv/core';
 import { createRenderer, type Renderer } from './render.js';
 
 /**
@@ -28,8 +28,9 @@ export const createLogOnlyNotifications = (options: { readonly logger: Logger; r
           'push notification (log only: no push service configured)',
         );
       }
-      return NOTHING_TO_REPORT;
+      return { unregistered: [], pendingReceipts: [] };
     },
-    collectReceipts: async () => NOTHING_TO_REPORT,
+    // No receipts: nothing was sent.
+    readReceipts: async () => ({ unregistered: [], unanswered: [] }),
   };
 };

@@ -84,7 +84,7 @@ test('a message missing from a catalogue falls back to en', (t) => {
 
 test('the log-only service logs each push with its title and a masked token, and reports nothing', async (t) => {
   const logger = new RecordingLogger();
-  t.deepEqual(await createLogOnlyNotifications({ logger }).send([push(1, 'tr-TR')]), { unregistered: [] });
+  t.deepEqual(await createLogOnlyNotifications({ logger }).send([push(1, 'tr-TR')]), { unregistered: [], pendingReceipts: [] });
   t.like(logger.entries[0], {
     level: 'info',
     fields: { installationId: 'install-1', pushToken: '…001]', locale: 'tr-TR', language: 'tr', title: 'Iron Temple sizi davet etti' },
@@ -95,7 +95,13 @@ test('the log-only service logs each push with its title and a masked token, and
 test('Expo: each push reaches the stand-in in its language, with the access token, the title, body and data', async (t) => {
   const { expo } = t.context;
   const notifications = createExpoNotifications({ accessToken: ACCESS_TOKEN, baseUrl: expo.url, logger: new RecordingLogger() });
-  t.deepEqual(await notifications.send([push(1, 'tr-TR'), push(2, 'en')]), { unregistered: [] });
+  const report = await notifications.send([push(1, 'tr-TR'), push(2, 'en')]);
+  t.deepEqual(report.unregistered, []);
+  t.deepEqual(
+    report.pendingReceipts.map((receipt) => receipt.pushToken),
+    [tokenOf(1), tokenOf(2)],
+    "each accepted ticket is a receipt to read, under Expo's ticket id",
+  );
   t.deepEqual(
     expo.pushes.map((p) => [p.to, p.title]),
     [
@@ -123,29 +129,34 @@ test('Expo: a DeviceNotRegistered ticket is reported; the log never holds the fu
   const logger = new RecordingLogger();
   expo.unregisteredAtSend.add(tokenOf(2));
   const notifications = createExpoNotifications({ accessToken: ACCESS_TOKEN, baseUrl: expo.url, logger });
-  t.deepEqual(await notifications.send([push(1), push(2)]), { unregistered: [tokenOf(2)] });
+  const report = await notifications.send([push(1), push(2)]);
+  t.deepEqual(report.unregistered, [tokenOf(2)]);
+  t.deepEqual(
+    report.pendingReceipts.map((receipt) => receipt.pushToken),
+    [tokenOf(1)],
+    'no receipt for a refused push',
+  );
   t.false(JSON.stringify(logger.entries).includes(tokenOf(2)));
 });
 
-test('Expo: receipts are read once due; a DeviceNotRegistered receipt is reported, an ok one forgotten', async (t) => {
+test('Expo: reading receipts reports a DeviceNotRegistered one, forgets an ok one, and hands back one Expo does not know yet', async (t) => {
   const { expo } = t.context;
-  let time = 1_000_000;
   expo.unregisteredInReceipts.add(tokenOf(2));
-  const notifications = createExpoNotifications({
-    accessToken: ACCESS_TOKEN,
-    baseUrl: expo.url,
-    logger: new RecordingLogger(),
-    receiptDelayMs: 60_000,
-    now: () => time,
-  });
-  await notifications.send([push(1), push(2)]);
-  t.deepEqual(await notifications.collectReceipts(), { unregistered: [] }, 'not due yet');
-  t.deepEqual(expo.receiptRequests, []);
-  time += 60_000;
-  t.deepEqual(await notifications.collectReceipts(), { unregistered: [tokenOf(2)] });
-  t.is(expo.receiptRequests[0]?.length, 2);
-  t.deepEqual(await notifications.collectReceipts(), { unregistered: [] }, 'each receipt is read once');
-  t.is(expo.receiptRequests.length, 1);
+  const notifications = createExpoNotifications({ accessToken: ACCESS_TOKEN, baseUrl: expo.url, logger: new RecordingLogger() });
+  const { pendingReceipts } = await notifications.send([push(1), push(2)]);
+  const unknown = { receiptId: 'f3c1b6a2-0000-4000-8000-000000000000', pushToken: tokenOf(3) };
+  t.deepEqual(await notifications.readReceipts([...pendingReceipts, unknown]), { unregistered: [tokenOf(2)], unanswered: [unknown] });
+  t.deepEqual(expo.receiptRequests, [[...pendingReceipts.map((receipt) => receipt.receiptId), unknown.receiptId]], 'one request');
+});
+
+test('Expo: receipts that cannot be read (the service unreachable) come back unanswered, with a warning', async (t) => {
+  const unreachable = await startExpoPushStandIn({ accessToken: ACCESS_TOKEN });
+  await unreachable.close();
+  const logger = new RecordingLogger();
+  const notifications = createExpoNotifications({ accessToken: ACCESS_TOKEN, baseUrl: unreachable.url, logger });
+  const receipts = [{ receiptId: 'f3c1b6a2-0000-4000-8000-000000000001', pushToken: tokenOf(4) }];
+  t.deepEqual(await notifications.readReceipts(receipts), { unregistered: [], unanswered: receipts });
+  t.like(logger.at('warn')[0], { message: 'push receipts not read' });
 });
 
 test('Expo: a token that is not an Expo push token is skipped with a warning, never sent', async (t) => {
@@ -153,7 +164,7 @@ test('Expo: a token that is not an Expo push token is skipped with a warning, ne
   const logger = new RecordingLogger();
   const notifications = createExpoNotifications({ accessToken: ACCESS_TOKEN, baseUrl: expo.url, logger });
   const fcm = { ...push(3), pushToken: 'fcm:APA91bHun4MxP5egoKMwt2KZFBaFUH-1RYqx' as PushToken };
-  t.deepEqual(await notifications.send([fcm]), { unregistered: [] });
+  t.deepEqual(await notifications.send([fcm]), { unregistered: [], pendingReceipts: [] });
   t.deepEqual(expo.pushes, []);
   t.like(logger.at('warn')[0], { message: 'push skipped: not an Expo push token', fields: { pushToken: '…RYqx' } });
 });

@@ -547,18 +547,17 @@ export type {
   PushTokenBrand,
   RegisteredDevice,
 } from './devices/device.js';
-export { NOTHING_TO_REPORT } from './devices/notification.js';
-export type { NotificationMessage, Push, PushReport } from './devices/notification.js';
+export type { NotificationMessage, PendingReceipt, Push, PushReport, ReceiptsReport, SendReport } from './devices/notification.js';
 export type { Devices, PushTarget } from './devices/ports/devices.js';
 export type { Notifications } from './devices/ports/notifications.js';
-export { forgetUnregistered, notifyUser } from './devices/push.js';
-export type { NotifyDeps } from './devices/push.js';
+export { awaitReceipts, forgetUnregistered, notifyUser, READ_RECEIPTS_JOB } from './devices/push.js';
+export type { NotifyDeps, PushSettings } from './devices/push.js';
+export { pushReceiptJobHandlers } from './devices/push-receipt-jobs.js';
 export { registerDevice } from './devices/use-cases/register-device.js';
 export type { RegisterDeviceDeps, RegisterDeviceInput } from './devices/use-cases/register-device.js';
 export { revokeDevice } from './devices/use-cases/revoke-device.js';
 export { listDevices } from './devices/use-cases/list-devices.js';
 export { rememberLocale } from './devices/use-cases/remember-locale.js';
-export { settlePushReceipts } from './devices/use-cases/settle-push-receipts.js';
 export { devicesArea } from './devices/devices-area.js';
 export type { DevicesArea, DevicesPorts } from './devices/devices-area.js';
 

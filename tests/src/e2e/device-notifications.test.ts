@@ -161,7 +161,7 @@ test.serial('accepting notifies the inviter in their language; a DeviceNotRegist
   );
 });
 
-test.serial('a DeviceNotRegistered receipt, read on the server timer once due, removes the device', async (t) => {
+test.serial('a DeviceNotRegistered receipt, read by the durable receipts job once due, removes the device', async (t) => {
   const { world, expo } = t.context;
   const ownerId = await world.seedUser('receipt-owner@example.com');
   const inviteeId = await world.seedUser('receipt-invitee@example.com');
@@ -175,7 +175,7 @@ test.serial('a DeviceNotRegistered receipt, read on the server timer once due, r
       .status,
     201,
   );
-  // EXPO_RECEIPT_DELAY_SECONDS=0: the timer reads the receipt at its next tick; then the removal is background work.
+  // EXPO_RECEIPT_DELAY_SECONDS=0: the devices.read-receipts job is due at once; the removal follows the read.
   await expo.whenReceiptAsked(TOKENS.uninstalled);
   await settled(t);
   t.deepEqual((await invitee.get('/users/me/devices')).body, { items: [] });

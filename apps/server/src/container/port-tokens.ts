@@ -27,6 +27,7 @@ export const PORT_TOKENS = {
   ids: TOKENS.IdGenerator,
   devices: TOKENS.Devices,
   notifications: TOKENS.Notifications,
+  pushSettings: TOKENS.PushSettings,
   background: TOKENS.BackgroundTasks,
   testAuthBypass: TOKENS.TestAuthBypass,
   settings: TOKENS.InvitationSettings,

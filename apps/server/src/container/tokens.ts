@@ -41,6 +41,7 @@ import type {
   NationalIds,
   NationalIdVault,
   Notifications,
+  PushSettings,
   Organizations,
   OrganizationsArea,
   PaymentCallbackInbox,
@@ -203,6 +204,7 @@ export const TOKENS = {
   AgreementDocuments: Symbol('AgreementDocuments') as ServiceIdentifier<AgreementDocuments>,
   /** `PUBLIC_API_URL` and `AGREEMENT_LINK_TTL_DAYS`. */
   AgreementSettings: Symbol('AgreementSettings') as ServiceIdentifier<AgreementSettings>,
+  PushSettings: Symbol('PushSettings') as ServiceIdentifier<PushSettings>,
   /** The per-token failure budget of the public signing routes. */
   AgreementLinkLimiter: Symbol('AgreementLinkLimiter') as ServiceIdentifier<RateLimiter>,
   /** The agreements area's use cases, bound to their ports. */

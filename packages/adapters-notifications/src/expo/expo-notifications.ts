@@ -1,4 +1,13 @@
-import { maskPushToken, NOTHING_TO_REPORT, type Logger, type Notifications, type Push, type PushReport, type PushToken } from '@idv/core';
+import {
+  maskPushToken,
+  type Logger,
+  type Notifications,
+  type PendingReceipt,
+  type Push,
+  type PushToken,
+  type ReceiptsReport,
+  type SendReport,
+} from '@idv/core';
 import { createRequire } from 'node:module';
 import type * as ExpoSdk from 'expo-server-sdk';
 import type { ExpoPushMessage, ExpoPushReceipt, ExpoPushTicket } from 'expo-server-sdk';
@@ -16,25 +25,11 @@ export interface ExpoNotificationsOptions {
   /** `EXPO_BASE_URL`: another push service speaking Expo's API (a local stand-in); Expo's own when omitted. */
   readonly baseUrl?: string;
   readonly logger: Logger;
-  /** How long after sending a receipt is read (Expo suggests about 15 minutes; default 900 000 ms). */
-  readonly receiptDelayMs?: number;
-  /** Receipts still unanswered after this long are given up (Expo keeps them about a day; default 24 h). */
-  readonly receiptTtlMs?: number;
   /** The SDK's first retry delay on a 429 (default the SDK's 1 000 ms). */
   readonly retryMinTimeoutMs?: number;
-  /** The current time in ms (default `Date.now`); tests move it. */
-  readonly now?: () => number;
   /** Puts messages into words (default: `createRenderer()` over the built-in catalogues). */
   readonly render?: Renderer;
 }
-
-interface PendingReceipt {
-  readonly pushToken: PushToken;
-  readonly sentAt: number;
-}
-
-// Bounds the memory of receipts not read yet; beyond it the oldest are given up.
-const MAX_PENDING_RECEIPTS = 100_000;
 
 const NOT_REGISTERED = 'DeviceNotRegistered';
 
@@ -46,8 +41,9 @@ const codeOf = (error: unknown): string => {
 
 /**
  * The Expo push service through `expo-server-sdk` 6.1: pushes are put into words from
- * the catalogues, sent in the SDK's batches (100 a request), and each ticket's receipt is read once
- * due. A `DeviceNotRegistered` ticket or receipt is reported so its device is removed; other errors
+ * the catalogues and sent in the SDK's batches (100 a request); each accepted ticket is handed back
+ * as a receipt to read (the caller keeps it durably and asks once due), receipts are read in the
+ * SDK's batches. A `DeviceNotRegistered` ticket or receipt is reported so its device is removed; other errors
  * are logged at warn by their code. Tokens are logged masked only, and Expo's error messages (which
  * quote the token) never.
  *
@@ -63,20 +59,7 @@ export const createExpoNotifications = (options: ExpoNotificationsOptions): Noti
     ...(options.retryMinTimeoutMs === undefined ? {} : { retryMinTimeout: options.retryMinTimeoutMs }),
   });
   const render = options.render ?? createRenderer();
-  const now = options.now ?? Date.now;
-  const receiptDelayMs = options.receiptDelayMs ?? 900_000;
-  const receiptTtlMs = options.receiptTtlMs ?? 86_400_000;
-  const pending = new Map<string, PendingReceipt>();
   const { logger } = options;
-
-  const remember = (receiptId: string, pushToken: PushToken): void => {
-    if (pending.size >= MAX_PENDING_RECEIPTS) {
-      const oldest = pending.keys().next().value;
-      if (oldest !== undefined) pending.delete(oldest);
-      logger.warn({ pending: pending.size }, 'push receipt given up: too many unread receipts');
-    }
-    pending.set(receiptId, { pushToken, sentAt: now() });
-  };
 
   // An error ticket or receipt: the token is reported when it is no longer registered, otherwise logged by its code.
   const judge = (
@@ -96,7 +79,7 @@ export const createExpoNotifications = (options: ExpoNotificationsOptions): Noti
     return { to: push.pushToken, title, body, data, sound: 'default' };
   };
 
-  const send = async (pushes: readonly Push[]): Promise<PushReport> => {
+  const send = async (pushes: readonly Push[]): Promise<SendReport> => {
     const deliverable = pushes.filter((push) => Expo.isExpoPushToken(push.pushToken));
     for (const push of pushes.filter((p) => !deliverable.includes(p))) {
       logger.warn(
@@ -105,6 +88,7 @@ export const createExpoNotifications = (options: ExpoNotificationsOptions): Noti
       );
     }
     const unregistered: PushToken[] = [];
+    const pendingReceipts: PendingReceipt[] = [];
     const failures: string[] = [];
     const batches = expo.chunkPushNotifications(deliverable.map(messageOf));
     let offset = 0;
@@ -115,7 +99,7 @@ export const createExpoNotifications = (options: ExpoNotificationsOptions): Noti
         const tickets = await expo.sendPushNotificationsAsync(batch);
         tickets.forEach((ticket, index) => {
           const pushToken = tokens[index]!;
-          if (ticket.status === 'ok') remember(ticket.id, pushToken);
+          if (ticket.status === 'ok') pendingReceipts.push({ receiptId: ticket.id, pushToken });
           else judge(ticket, pushToken, unregistered, 'ticket');
         });
       } catch (error) {
@@ -124,34 +108,32 @@ export const createExpoNotifications = (options: ExpoNotificationsOptions): Noti
       }
     }
     if (failures.length === batches.length && batches.length > 0) throw new Error(`expo push send failed: ${failures.join(', ')}`);
-    return { unregistered };
+    return { unregistered, pendingReceipts };
   };
 
-  const collectReceipts = async (): Promise<PushReport> => {
-    const time = now();
-    for (const [id, entry] of pending) if (time - entry.sentAt > receiptTtlMs) pending.delete(id);
-    const due = [...pending].filter(([, entry]) => time - entry.sentAt >= receiptDelayMs).map(([id]) => id);
-    if (due.length === 0) return NOTHING_TO_REPORT;
+  const readReceipts = async (receipts: readonly PendingReceipt[]): Promise<ReceiptsReport> => {
+    const byId = new Map(receipts.map((receipt) => [receipt.receiptId, receipt]));
     const unregistered: PushToken[] = [];
-    for (const ids of expo.chunkPushNotificationReceiptIds(due)) {
-      let receipts: Record<string, ExpoPushReceipt>;
+    const unanswered: PendingReceipt[] = [];
+    for (const ids of expo.chunkPushNotificationReceiptIds([...byId.keys()])) {
+      let answers: Record<string, ExpoPushReceipt>;
       try {
-        receipts = await expo.getPushNotificationReceiptsAsync(ids);
+        answers = await expo.getPushNotificationReceiptsAsync(ids);
       } catch (error) {
+        // Asked again later with the rest not answered yet.
         logger.warn({ code: codeOf(error), receipts: ids.length }, 'push receipts not read');
+        unanswered.push(...ids.map((id) => byId.get(id)!));
         continue;
       }
       for (const id of ids) {
-        const receipt = receipts[id];
-        const entry = pending.get(id);
-        // Not known yet: asked again next time, until the TTL gives up on it.
-        if (receipt === undefined || entry === undefined) continue;
-        pending.delete(id);
-        judge(receipt, entry.pushToken, unregistered, 'receipt');
+        const receipt = answers[id];
+        // Not known yet: asked again later.
+        if (receipt === undefined) unanswered.push(byId.get(id)!);
+        else judge(receipt, byId.get(id)!.pushToken, unregistered, 'receipt');
       }
     }
-    return { unregistered };
+    return { unregistered, unanswered };
   };
 
-  return { send, collectReceipts };
+  return { send, readReceipts };
 };

@@ -5,7 +5,6 @@ import { listDevices } from './use-cases/list-devices.js';
 import { registerDevice } from './use-cases/register-device.js';
 import { rememberLocale } from './use-cases/remember-locale.js';
 import { revokeDevice } from './use-cases/revoke-device.js';
-import { settlePushReceipts } from './use-cases/settle-push-receipts.js';
 
 /** Every port the devices area needs, by name. */
 export interface DevicesPorts extends NotifyDeps {
@@ -15,7 +14,7 @@ export interface DevicesPorts extends NotifyDeps {
 
 /**
  * The devices area's use cases bound to their ports: registering, revoking and listing
- * the caller's devices, remembering the caller's language, and settling push receipts.
+ * the caller's devices, and remembering the caller's language (push receipts are a job: `pushReceiptJobHandlers`).
  *
  * @example
  * const devices = devicesArea({ devices, notifications, users, clock, logger });
@@ -30,8 +29,6 @@ export const devicesArea = (ports: DevicesPorts) => ({
   listDevices: listDevices(ports),
   /** See `rememberLocale`. */
   rememberLocale: rememberLocale(ports),
-  /** See `settlePushReceipts`. */
-  settlePushReceipts: settlePushReceipts(ports),
 });
 
 /** The devices area's bound use cases. */

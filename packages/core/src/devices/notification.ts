@@ -55,5 +55,22 @@ export interface PushReport {
   readonly unregistered: readonly PushToken[];
 }
 
-/** A report with nothing to act on. */
-export const NOTHING_TO_REPORT: PushReport = { unregistered: [] };
+/** A push the service accepted, whose delivery receipt is to be read once due. */
+export interface PendingReceipt {
+  /** The service's receipt id (Expo's ticket id). */
+  readonly receiptId: string;
+  /** The token the push went to: removed when the receipt says it is no longer registered. */
+  readonly pushToken: PushToken;
+}
+
+/** What sending answered: the tokens refused at once, and the receipts to read later. */
+export interface SendReport extends PushReport {
+  /** Empty for a service without receipts (the log-only one). */
+  readonly pendingReceipts: readonly PendingReceipt[];
+}
+
+/** What reading receipts answered: the tokens found unregistered, and the receipts not ready yet. */
+export interface ReceiptsReport extends PushReport {
+  /** Receipts the service did not answer yet (or could not be asked for): to be asked again later. */
+  readonly unanswered: readonly PendingReceipt[];
+}

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { pushReceiptJobHandlers } from '../devices/push-receipt-jobs.js';
 import { eventsJobHandlers } from '../events/events-jobs.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AuthPayload } from '../identity/auth-payload.js';
@@ -24,7 +25,8 @@ const phone = (fields: Partial<RegisterDeviceInput> = {}): RegisterDeviceInput =
 });
 
 /** Runs the jobs the use cases enqueued, as the durable queue's workers would. */
-const runJobs = (world: TestWorld) => world.jobQueue.drain({ ...eventsJobHandlers(world), ...invitationJobHandlers(world) });
+const runJobs = (world: TestWorld) =>
+  world.jobQueue.drain({ ...eventsJobHandlers(world), ...invitationJobHandlers(world), ...pushReceiptJobHandlers(world) });
 
 const register = async (world: TestWorld, auth: AuthPayload, input: RegisterDeviceInput) => {
   const result = await registerDevice(world)(auth, input)();

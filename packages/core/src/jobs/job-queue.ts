@@ -1,4 +1,7 @@
-/** A job's payload: plain JSON, ids and small values only (never a token, a national ID or a secret). */
+/**
+ * A job's payload: plain JSON, ids and small values only (never a credential, a national ID or a
+ * secret; a device's push token, kept in the devices table too, goes to the job that reads its receipt).
+ */
 export type JobData = { readonly [key: string]: JobValue };
 /** One value of a job's payload. */
 export type JobValue = string | number | boolean | null | readonly JobValue[] | { readonly [key: string]: JobValue };

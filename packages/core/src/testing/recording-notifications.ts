@@ -1,26 +1,40 @@
 import type { PushToken } from '../devices/device.js';
-import type { Push, PushReport } from '../devices/notification.js';
+import type { PendingReceipt, Push, ReceiptsReport, SendReport } from '../devices/notification.js';
 import type { Notifications } from '../devices/ports/notifications.js';
 
 /** A push service that records every push; tokens marked unregistered are reported so, at send or in receipts. */
 export class RecordingNotifications implements Notifications {
   readonly sent: Push[] = [];
+  /** Every batch of receipts asked for, in order. */
+  readonly receiptReads: (readonly PendingReceipt[])[] = [];
   /** Tokens the service refuses at send time (a `DeviceNotRegistered` ticket). */
   readonly unregisteredAtSend = new Set<PushToken>();
-  /** Tokens the next receipts report as `DeviceNotRegistered`. */
+  /** Tokens whose receipts report `DeviceNotRegistered`. */
   readonly unregisteredInReceipts = new Set<PushToken>();
+  /** Tokens whose receipts are not ready yet (asked again later). */
+  readonly receiptsNotReady = new Set<PushToken>();
   /** When set, `send` rejects, like a push service that is down. */
   failSends = false;
+  private receipts = 0;
 
-  async send(pushes: readonly Push[]): Promise<PushReport> {
+  async send(pushes: readonly Push[]): Promise<SendReport> {
     if (this.failSends) throw new Error('push service unavailable');
     this.sent.push(...pushes);
-    return { unregistered: pushes.map((push) => push.pushToken).filter((token) => this.unregisteredAtSend.has(token)) };
+    const refused = (push: Push) => this.unregisteredAtSend.has(push.pushToken);
+    return {
+      unregistered: pushes.filter(refused).map((push) => push.pushToken),
+      pendingReceipts: pushes
+        .filter((push) => !refused(push))
+        .map((push) => ({ receiptId: `receipt-${++this.receipts}`, pushToken: push.pushToken })),
+    };
   }
 
-  async collectReceipts(): Promise<PushReport> {
-    const unregistered = [...this.unregisteredInReceipts];
-    this.unregisteredInReceipts.clear();
-    return { unregistered };
+  async readReceipts(receipts: readonly PendingReceipt[]): Promise<ReceiptsReport> {
+    this.receiptReads.push(receipts);
+    const answered = receipts.filter((receipt) => !this.receiptsNotReady.has(receipt.pushToken));
+    return {
+      unregistered: answered.map((receipt) => receipt.pushToken).filter((token) => this.unregisteredInReceipts.has(token)),
+      unanswered: receipts.filter((receipt) => this.receiptsNotReady.has(receipt.pushToken)),
+    };
   }
 }

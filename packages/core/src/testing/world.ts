@@ -4,6 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { invalidWebhookSignature } from '../identity/idp-webhook.errors.js';
 import type { WebhookVerifier } from '../identity/ports/webhook-verifier.js';
 import type { InvitationSettings } from '../invitation/invitation-steps.js';
+import type { PushSettings } from '../devices/push.js';
 import { acceptPendingInvitations, type AcceptPendingInvitations } from '../invitation/use-cases/accept-pending-invitations.js';
 import { FakeIdentityProviderAdmin } from './fake-identity-provider-admin.js';
 import { FakeInviteTokens } from './fake-invite-tokens.js';
@@ -69,6 +70,9 @@ export const TEST_DELIVERY_SETTINGS: DeliverySettings = { scale: 1, random: () =
 
 /** The settings the test world's invitations use. */
 export const TEST_INVITATION_SETTINGS: InvitationSettings = { appUrl: 'https://app.example.test', invitationTtlDays: 7 };
+
+/** The test world's push receipts are read 15 minutes after sending, as Expo suggests. */
+export const TEST_PUSH_SETTINGS: PushSettings = { receiptDelaySeconds: 900 };
 
 /** The settings the test world's signing links use. */
 export const TEST_AGREEMENT_SETTINGS: AgreementSettings = { publicApiUrl: 'https://api.example.test', linkTtlDays: 14 };
@@ -145,6 +149,7 @@ export const createTestWorld = () => {
     webhookVerifier: stubWebhookVerifier,
     webhookMetrics: new RecordingWebhookMetrics(),
     settings: TEST_INVITATION_SETTINGS,
+    pushSettings: TEST_PUSH_SETTINGS,
     invitationThrottle: inMemoryInvitationThrottle(clock),
     // Deleting an organization checks its open payments and cancels its subscriptions (see createPaymentsWorld for the rest).
     paymentTransactions: new InMemoryPaymentTransactions(),

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { pushReceiptJobHandlers } from '../../devices/push-receipt-jobs.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { NationalId } from '../../identity/national-id.js';
 import { softDeleteUser } from '../../identity/use-cases/soft-delete-user.js';
@@ -254,7 +255,7 @@ test('the push job tells a member with a device, in their language', async (t) =
     at: world.clock.now(),
   });
   right(await area.requestAgreement(org.owner.auth, org.organization.id, org.members.bob.membership.id, template.id)());
-  await world.jobQueue.drain(agreementJobHandlers(world));
+  await world.jobQueue.drain({ ...agreementJobHandlers(world), ...pushReceiptJobHandlers(world) });
   t.is(world.notifications.sent.length, 1);
   t.is(world.notifications.sent[0]?.message.kind, 'agreement.requested');
   t.is(world.notifications.sent[0]?.locale as string | undefined, 'tr-TR');

@@ -5,12 +5,15 @@ import { deleteSelf } from '../../identity/use-cases/delete-self.js';
 import { handleUserDeleted } from '../../identity/use-cases/handle-user-deleted.js';
 import { aPerson, createTestWorld, outcome, sessionOf, type TestWorld } from '../../testing/index.js';
 import type { InstallationId, PushToken } from '../device.js';
+import { notifyUser, READ_RECEIPTS_JOB } from '../push.js';
+import { pushReceiptJobHandlers } from '../push-receipt-jobs.js';
+import type { OrganizationId } from '../../organization/organization.js';
+import type { InvitationId } from '../../invitation/invitation.js';
 import type { Locale } from '../locale.js';
 import { listDevices } from './list-devices.js';
 import { registerDevice, type RegisterDeviceInput } from './register-device.js';
 import { rememberLocale } from './remember-locale.js';
 import { revokeDevice } from './revoke-device.js';
-import { settlePushReceipts } from './settle-push-receipts.js';
 
 const TOKEN = 'ExponentPushToken[devices-core-0001]' as PushToken;
 const phone = (fields: Partial<RegisterDeviceInput> = {}): RegisterDeviceInput => ({
@@ -83,14 +86,66 @@ test('the language is written on the user only when it changes', async (t) => {
   t.deepEqual(await rememberLocale(world)(stored, 'tr-TR' as Locale)(), E.right(false));
 });
 
-test('DeviceNotRegistered in a receipt removes the device when receipts are settled', async (t) => {
+const INVITED = {
+  kind: 'invitation.received',
+  organizationId: '00000000-0000-4000-8000-000000000001' as OrganizationId,
+  organizationName: 'Iron Gym',
+  invitationId: '00000000-0000-4000-8000-000000000002' as InvitationId,
+  role: 'member',
+} as const;
+const MINUTE = 60_000;
+
+test('a push enqueues the reading of its receipt one receipt delay later; a DeviceNotRegistered receipt removes the device', async (t) => {
   const world = createTestWorld();
   const person = await aPerson(world, 'eve');
   await register(world, person.auth, phone());
+  t.is(await notifyUser(world)(person.user.id, INVITED), 1);
+  const [read] = world.jobQueue.enqueued.filter((job) => job.name === READ_RECEIPTS_JOB);
+  t.deepEqual(read?.data, { sentAt: world.clock.now().toISOString(), receipts: [{ receiptId: 'receipt-1', pushToken: TOKEN }] });
+  t.deepEqual(read?.options.startAfter, new Date(world.clock.now().getTime() + 15 * MINUTE), 'EXPO_RECEIPT_DELAY_SECONDS later');
   world.notifications.unregisteredInReceipts.add(TOKEN);
-  t.deepEqual(await settlePushReceipts(world)()(), E.right(1));
+  await world.jobQueue.drain(pushReceiptJobHandlers(world));
+  t.deepEqual(world.notifications.receiptReads, [[{ receiptId: 'receipt-1', pushToken: TOKEN }]]);
   t.deepEqual(world.devices.all(), []);
-  t.deepEqual(await settlePushReceipts(world)()(), E.right(0));
+});
+
+test('an ok receipt removes nothing; a push with no accepted ticket enqueues no reading', async (t) => {
+  const world = createTestWorld();
+  const person = await aPerson(world, 'gus');
+  await register(world, person.auth, phone());
+  await notifyUser(world)(person.user.id, INVITED);
+  await world.jobQueue.drain(pushReceiptJobHandlers(world));
+  t.is(world.devices.all().length, 1);
+  world.notifications.unregisteredAtSend.add(TOKEN);
+  const before = world.jobQueue.enqueued.length;
+  await notifyUser(world)(person.user.id, INVITED);
+  t.deepEqual(world.devices.all(), [], 'refused at send: removed at once');
+  t.is(world.jobQueue.enqueued.length, before, 'no receipt to read');
+});
+
+test('a receipt not ready yet is asked again one delay later, and given up a day after sending', async (t) => {
+  const world = createTestWorld();
+  const person = await aPerson(world, 'hal');
+  await register(world, person.auth, phone());
+  await notifyUser(world)(person.user.id, INVITED);
+  const sentAt = world.clock.now().toISOString();
+  world.notifications.receiptsNotReady.add(TOKEN);
+  const handlers = pushReceiptJobHandlers(world);
+  const read = handlers[READ_RECEIPTS_JOB]!;
+  const first = world.jobQueue.enqueued.at(-1)!;
+  world.clock.advance(15 * MINUTE);
+  await read(first.data);
+  const again = world.jobQueue.enqueued.at(-1)!;
+  t.not(again, first);
+  t.like(again, { name: READ_RECEIPTS_JOB, data: { sentAt, receipts: [{ receiptId: 'receipt-1', pushToken: TOKEN }] } });
+  t.deepEqual(again.options.startAfter, new Date(world.clock.now().getTime() + 15 * MINUTE));
+  world.clock.advance(24 * 60 * MINUTE);
+  const count = world.jobQueue.enqueued.length;
+  await read(again.data);
+  t.is(world.jobQueue.enqueued.length, count, 'a day after sending: given up');
+  t.true(world.logger.entries.some((entry) => entry.level === 'warn' && /given up/.test(entry.message)));
+  t.is(world.devices.all().length, 1);
+  await t.throwsAsync(read({ receipts: 'nope' }), { message: /malformed job data/ });
 });
 
 test("deleting a user removes the user's devices in the same write", async (t) => {

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { pushReceiptJobHandlers } from '../../devices/push-receipt-jobs.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { InstallationId, PushToken } from '../../devices/device.js';
 import { registerDevice } from '../../devices/use-cases/register-device.js';
@@ -33,7 +34,8 @@ const scene = async (sender: ScriptedEventSender) => {
   return { world, organization, endpoint, secret, event };
 };
 
-const run = (world: EventsWorld) => world.jobQueue.drain(eventsJobHandlers(world));
+// The pushes to the owner leave receipts to read: their job runs too.
+const run = (world: EventsWorld) => world.jobQueue.drain({ ...eventsJobHandlers(world), ...pushReceiptJobHandlers(world) });
 
 test('an event is delivered once to a subscribed endpoint, signed with its secret at the attempt’s time', async (t) => {
   const sender = new ScriptedEventSender([answered(204)]);

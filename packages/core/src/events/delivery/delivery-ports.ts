@@ -1,3 +1,4 @@
+import type { PushSettings } from '../../devices/push.js';
 import type { Devices } from '../../devices/ports/devices.js';
 import type { Notifications } from '../../devices/ports/notifications.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -32,6 +33,7 @@ export interface DeliveryPorts {
   readonly memberships: Memberships;
   readonly devices: Devices;
   readonly notifications: Notifications;
+  readonly pushSettings: PushSettings;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;

@@ -17,7 +17,7 @@ const hostOf = (url: string): string => {
  * endpoints, and why. A push that fails is logged; the endpoint stays disabled.
  */
 export const notifyEndpointDisabled = async (
-  deps: Pick<DeliveryPorts, 'memberships' | 'devices' | 'notifications' | 'logger'>,
+  deps: Pick<DeliveryPorts, 'memberships' | 'devices' | 'notifications' | 'logger' | 'jobQueue' | 'clock' | 'pushSettings'>,
   endpoint: WebhookEndpoint,
   reason: DisabledReason,
 ): Promise<void> => {
