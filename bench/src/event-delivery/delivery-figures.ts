@@ -1,4 +1,4 @@
-import type { Arrival } from './receiver.js';
+import type { Arrival, Receiver } from './receiver.js';
 
 /** What one server did with a burst and with a steady stream of events. */
 export interface DeliveryFigures {
@@ -48,4 +48,39 @@ export const paced = async (perSecond: number, seconds: number, produce: (index:
     calls.push(produce(index));
   }
   await Promise.all(calls);
+};
+
+/** The load one scenario offers: a backlog of `burst` events, then `perSecond` a second for `seconds`. */
+export interface DeliveryLoad {
+  readonly burst: number;
+  readonly perSecond: number;
+  readonly seconds: number;
+}
+
+/**
+ * Waits for the burst (on its way since `burstStartMs`) to arrive at `receiver`, then offers the
+ * steady stream through `produce` and waits for it too (each wait up to `timeoutMs`): the figures of both.
+ */
+export const measureDelivery = async (
+  server: string,
+  receiver: Receiver,
+  load: DeliveryLoad,
+  burstStartMs: number,
+  produce: (index: number) => Promise<void>,
+  timeoutMs: number,
+): Promise<DeliveryFigures> => {
+  await receiver.waitFor(load.burst, timeoutMs);
+  const eventsPerSecond = rateOf(receiver.arrivals.slice(0, load.burst), burstStartMs);
+  await paced(load.perSecond, load.seconds, produce);
+  await receiver.waitFor(load.burst + Math.round(load.perSecond * load.seconds), timeoutMs);
+  const stream = receiver.arrivals.slice(load.burst);
+  return {
+    server,
+    eventsPerSecond,
+    burst: load.burst,
+    offeredPerSecond: load.perSecond,
+    seconds: load.seconds,
+    ...delaysOf(stream),
+    delivered: stream.length,
+  };
 };

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { registerCleanup } from '../cleanup.js';
 import type { ScratchDatabase } from '../database.js';
-import { delaysOf, paced, rateOf, type DeliveryFigures } from './delivery-figures.js';
+import { measureDelivery, type DeliveryFigures } from './delivery-figures.js';
 import type { Receiver } from './receiver.js';
 
 const RELAY = fileURLToPath(new URL('../references/outbox-relay.js', import.meta.url));
@@ -53,24 +53,17 @@ export const measureReferenceOutbox = async (options: {
   const stopRelay = await startRelay(database.url, receiver.url);
   const producers = new pg.Pool({ connectionString: database.url, max: 8 });
   try {
-    await receiver.waitFor(options.burst, 120_000);
-    const eventsPerSecond = rateOf(receiver.arrivals.slice(0, options.burst), burstStart);
-    await paced(options.perSecond, options.seconds, async (index) => {
-      const eventId = `evt_stream_${index}`;
-      await producers.query('insert into bench_outbox (event_id, body) values ($1, $2)', [eventId, envelope(eventId)]);
-    });
-    const offered = Math.round(options.perSecond * options.seconds);
-    await receiver.waitFor(options.burst + offered, 60_000);
-    const stream = receiver.arrivals.slice(options.burst);
-    return {
-      server: '(a) limit',
-      eventsPerSecond,
-      burst: options.burst,
-      offeredPerSecond: options.perSecond,
-      seconds: options.seconds,
-      ...delaysOf(stream),
-      delivered: stream.length,
-    };
+    return await measureDelivery(
+      '(a) limit',
+      receiver,
+      options,
+      burstStart,
+      async (index) => {
+        const eventId = `evt_stream_${index}`;
+        await producers.query('insert into bench_outbox (event_id, body) values ($1, $2)', [eventId, envelope(eventId)]);
+      },
+      120_000,
+    );
   } finally {
     await producers.end();
     await stopRelay();

@@ -9,7 +9,7 @@ import type { ScratchDatabase } from '../database.js';
 import { deliveryFactory } from '../deliveries.js';
 import { deployedNodeOptions } from '../deployed-node-options.js';
 import { providerEnv, type BenchIdentity } from '../identity.js';
-import { delaysOf, paced, rateOf, type DeliveryFigures } from './delivery-figures.js';
+import { measureDelivery, type DeliveryFigures } from './delivery-figures.js';
 import type { Receiver } from './receiver.js';
 
 const SERVICE = fileURLToPath(new URL('../../../apps/server/dist/main.js', import.meta.url));
@@ -104,24 +104,7 @@ export const measureServiceOutbox = async (options: {
       });
 
     await record(options.burst);
-    const burstStart = Date.now();
-    await receiver.waitFor(options.burst, 300_000);
-    const eventsPerSecond = rateOf(receiver.arrivals.slice(0, options.burst), burstStart);
-    await paced(options.perSecond, options.seconds, async () => {
-      await record(1);
-    });
-    const offered = Math.round(options.perSecond * options.seconds);
-    await receiver.waitFor(options.burst + offered, 300_000);
-    const stream = receiver.arrivals.slice(options.burst);
-    return {
-      server: 'service',
-      eventsPerSecond,
-      burst: options.burst,
-      offeredPerSecond: options.perSecond,
-      seconds: options.seconds,
-      ...delaysOf(stream),
-      delivered: stream.length,
-    };
+    return await measureDelivery('service', receiver, options, Date.now(), () => record(1).then(() => undefined), 300_000);
   } finally {
     await jobs.stop();
     await persistence.close();
