@@ -6,6 +6,7 @@ import { emulatorClient } from '../support/e2e-emulator-client.js';
 import { startEmulatedService, type EmulatedService } from '../support/emulated-service.js';
 import { eventually } from '../support/eventually.js';
 import { MovingClock } from '../support/moving-clock.js';
+import { MONTHLY_PLAN_BODY } from '../support/gym-on-sale.js';
 import { formOf, submit } from '../support/payment-pages.js';
 import { paymentsEmulatorEnv } from '../support/payments-emulator-env.js';
 
@@ -52,12 +53,7 @@ const closeGym = async (gym: Gym) => {
 
 const createPlan = async (gym: Gym, extra: Record<string, unknown> = {}): Promise<string> => {
   const plan = await gym.world.as(gym.ownerId).post(`/organizations/${gym.orgId}/plans`, {
-    name: 'Monthly',
-    priceMinor: 150000,
-    currency: 'TRY',
-    period: 'month',
-    grantsRole: 'member',
-    onSale: true,
+    ...MONTHLY_PLAN_BODY,
     agreementTemplateIds: [gym.templateId],
     ...extra,
   });

@@ -2,6 +2,16 @@ import { startPaymentsEmulator, targetsOf, type PaymentsEmulator } from '@idv/pa
 import { organizationWithMembers, startEmulatedService, type EmulatedService } from './emulated-service.js';
 import { paymentsEmulatorEnv } from './payments-emulator-env.js';
 
+/** The body of `POST /organizations/:orgId/plans` for a monthly `member` plan at 1,500.00 TRY, on sale. */
+export const MONTHLY_PLAN_BODY = {
+  name: 'Monthly',
+  priceMinor: 150000,
+  currency: 'TRY',
+  period: 'month',
+  grantsRole: 'member',
+  onSale: true,
+} as const;
+
 /** A service selling one plan on a public page, the providers played by the payments emulator. */
 export interface GymOnSale {
   readonly world: EmulatedService;
@@ -33,14 +43,7 @@ export const startGymOnSale = async (name: string, env: Record<string, string>, 
     name,
     members.map((email) => ({ idpId: memberIds.get(email)!, email, role: 'member' as const })),
   );
-  const plan = await world.as(ownerId).post(`/organizations/${orgId}/plans`, {
-    name: 'Monthly',
-    priceMinor: 150000,
-    currency: 'TRY',
-    period: 'month',
-    grantsRole: 'member',
-    onSale: true,
-  });
+  const plan = await world.as(ownerId).post(`/organizations/${orgId}/plans`, MONTHLY_PLAN_BODY);
   if (plan.status !== 201) throw new Error(`creating the plan answered ${plan.status}: ${JSON.stringify(plan.body)}`);
   return {
     world,
