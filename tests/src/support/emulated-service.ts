@@ -3,15 +3,7 @@ import { adminFetch } from '@idv/idp-emulator/testing';
 import { persona, serviceApi, type ServiceApi } from './service-api.js';
 import type { StartOptions } from '@idv/server';
 import { providerEnv, startServiceUnderTest, type ServiceUnderTest } from './service-under-test.js';
-
-/**
- * Every test buys from loopback, most with a handful of emails: purchase budgets no suite reaches by
- * accident. The suite of the budgets sets its own (`overrides` win).
- */
-export const GENEROUS_PURCHASE_BUDGETS: Readonly<Record<string, string>> = {
-  PURCHASE_LIMIT_ADDRESS_PER_HOUR: '100000',
-  PURCHASE_LIMIT_EMAIL_PER_HOUR: '100000',
-};
+import { GENEROUS_PURCHASE_BUDGETS } from './generous-purchase-budgets.js';
 
 /** The real server (in-process, over a socket) with the provider emulator in-process as its provider. */
 export interface EmulatedService {

@@ -1,5 +1,6 @@
 import { ENTRY_POINTS } from './repo-paths.js';
 import { startNodeProcess, type NodeProcess } from './node-process.js';
+import { GENEROUS_PURCHASE_BUDGETS } from '../../support/generous-purchase-budgets.js';
 
 /** The service running as its own process. */
 export interface ServiceProcess {
@@ -52,9 +53,7 @@ export const startServiceProcess = async (options: ServiceProcessOptions): Promi
     IDP_SECRET_KEY: options.provider.secretKey,
     IDP_PUBLISHABLE_KEY: options.provider.publishableKey,
     IDP_WEBHOOK_SECRET: options.provider.webhookSecret,
-    // Every e2e request comes from loopback: purchase budgets no suite reaches by accident.
-    PURCHASE_LIMIT_ADDRESS_PER_HOUR: '100000',
-    PURCHASE_LIMIT_EMAIL_PER_HOUR: '100000',
+    ...GENEROUS_PURCHASE_BUDGETS,
     ...options.env,
   };
   const { process: child, ready: url } = await startNodeProcess({
