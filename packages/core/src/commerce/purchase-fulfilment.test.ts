@@ -6,6 +6,7 @@ import { agreementsArea } from '../agreements/agreements-area.js';
 import type { Locale } from '../devices/locale.js';
 import type { Email } from '../identity/email.js';
 import { INVITATION_JOBS } from '../invitation/invitation-jobs.js';
+import { inviteMember } from '../invitation/use-cases/invite-member.js';
 import type { OrganizationSlug } from '../organization/organization-slug.js';
 import { applyEvidence } from '../payments/apply-decision.js';
 import { reconcilePayment } from '../payments/use-cases/reconcile-payment.js';
@@ -143,6 +144,26 @@ test("an anonymous purchase for an active member's address is flagged existing_m
   await applyEvidence(world, started.payment, { kind: 'success', paidAmountMinor: null });
   t.like(await purchaseOf(started.purchase.id), { status: 'paid', flags: ['existing_member'], membershipId: null });
   t.like(O.toNullable(await world.paymentTransactions.findById(started.payment.id)), { status: 'succeeded' });
+});
+
+test("a pending invitation past its expiry holds no place: it is expired, and the buyer's purchase grants", async (t) => {
+  const { world, gym, buy, purchaseOf } = await setUp();
+  const invited = await inviteMember(world)(gym.owner.auth, gym.organization.id, {
+    email: 'visitor@example.com' as Email,
+    role: 'member',
+  })();
+  if (E.isLeft(invited)) return t.fail(invited.left._tag);
+  const started = await buy('visitor@example.com');
+  world.clock.advance(8 * 24 * 60 * 60 * 1000);
+  await applyEvidence(world, started.payment, { kind: 'success', paidAmountMinor: null });
+  const purchase = await purchaseOf(started.purchase.id);
+  t.like(purchase, { status: 'paid', flags: [] });
+  t.not(purchase.invitationId, null);
+  t.like(
+    world.invitations.all().find((row) => row.id === invited.right.invitation.id),
+    { status: 'expired' },
+  );
+  t.true(world.eventLog.types().includes('invitation.expired'));
 });
 
 test('validUntil is a calendar month or year after payment, the last day of a shorter month, none for once', (t) => {

@@ -10,8 +10,8 @@ import type { Users } from '../identity/ports/users.js';
 import type { User } from '../identity/user.js';
 import { announceInvitation } from '../invitation/announcements.js';
 import { enqueueTicketMail } from '../invitation/invitation-jobs.js';
-import type { InvitationSettings } from '../invitation/invitation-steps.js';
-import type { InvitationId } from '../invitation/invitation.js';
+import { expireInvitation, type InvitationSettings } from '../invitation/invitation-steps.js';
+import { isExpired, type InvitationId } from '../invitation/invitation.js';
 import { invitedPlace } from '../invitation/invited-place.js';
 import type { Invitations } from '../invitation/ports/invitations.js';
 import type { InviteTokens } from '../invitation/ports/invite-tokens.js';
@@ -19,6 +19,7 @@ import { isLive, type Membership } from '../membership/membership.js';
 import type { Memberships } from '../membership/ports/memberships.js';
 import type { Organizations } from '../organization/ports/organizations.js';
 import type { PaymentTransaction } from '../payments/payment.js';
+import type { UnitOfWork } from '../shared/unit-of-work.js';
 import type { PaymentFulfilment } from '../payments/ports/payment-fulfilment.js';
 import type { Plans } from './ports/plans.js';
 import type { Purchases } from './ports/purchases.js';
@@ -36,10 +37,8 @@ export interface PurchaseFulfilmentDeps extends AuditTrailDeps {
   readonly agreementTemplates: AgreementTemplates;
   readonly agreements: Agreements;
   readonly settings: InvitationSettings;
+  readonly unitOfWork: UnitOfWork;
 }
-
-// Payments that ended for the payer without being paid: what the buyer is shown.
-const UNPAID_ENDS = ['failed', 'expired'] as const;
 
 /** The purchase fields every purchase event carries. */
 const purchaseFields = (purchase: Purchase) => ({
@@ -76,12 +75,17 @@ const announceFlags = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, f
 };
 
 // An address that already holds a live membership (or a pending invitation) cannot be granted another.
+// A pending invitation past its expiry is expired here, as on every read, and holds nothing.
 const holdsLivePlace = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, account: User | null): Promise<boolean> => {
   if (account !== null) {
     const existing = await deps.memberships.findForUser(purchase.organizationId, account.id);
     if (O.isSome(existing) && isLive(existing.value.status)) return true;
   }
-  return O.isSome(await deps.invitations.findPendingByEmail(purchase.organizationId, purchase.email));
+  const pending = await deps.invitations.findPendingByEmail(purchase.organizationId, purchase.email);
+  if (O.isNone(pending)) return false;
+  if (!isExpired(pending.value, deps.clock.now())) return true;
+  await expireInvitation(deps, pending.value, null);
+  return false;
 };
 
 // One signature request per template of the plan still standing; links are issued when the buyer asks.
@@ -137,12 +141,12 @@ const requestSignatures = async (
  * the organization's owner as inviter and the purchase named in the audit entries; the plan's
  * signature requests; the events `membership.created`, `invitation.created`, `purchase.completed`.
  */
-const grantPurchase = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, before: PaymentTransaction, after: PaymentTransaction) => {
+const grantPurchase = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, after: PaymentTransaction) => {
   // A payment succeeds once (its transition is guarded), so a purchase is granted once; a replayed grant changes nothing.
   if (purchase.paidAt !== null) return;
   const paidAt = deps.clock.now();
-  const late = after.lateSuccess || purchase.status !== 'awaiting_payment' || (UNPAID_ENDS as readonly string[]).includes(before.status);
-  const flags: PurchaseFlag[] = late ? ['late_payment'] : [];
+  // A success after the payment failed or expired (when the purchase did too) is the payment's late success.
+  const flags: PurchaseFlag[] = after.lateSuccess ? ['late_payment'] : [];
   const plan = await deps.plans.lock(purchase.organizationId, purchase.planId);
   const seatLimit = O.isSome(plan) ? plan.value.seatLimit : null;
   if (seatLimit !== null && (await deps.purchases.countSeatsTaken(purchase.planId)) >= seatLimit)
@@ -219,11 +223,11 @@ const grantPurchase = async (deps: PurchaseFulfilmentDeps, purchase: Purchase, b
  * bind(TOKENS.PaymentFulfilment).toDynamicValue((context) => purchaseFulfilment(portsOf(context)));
  */
 export const purchaseFulfilment = (deps: PurchaseFulfilmentDeps): PaymentFulfilment => ({
-  settled: async (before, after) => {
+  settled: async (_before, after) => {
     if (after.status !== 'succeeded' && after.status !== 'failed' && after.status !== 'expired') return;
     const found = await deps.purchases.lockByPayment(after.id);
     if (O.isNone(found)) return;
-    if (after.status === 'succeeded') return grantPurchase(deps, found.value, before, after);
+    if (after.status === 'succeeded') return grantPurchase(deps, found.value, after);
     await deps.purchases.moveStatus(found.value.id, ['awaiting_payment'], after.status, deps.clock.now());
   },
 });

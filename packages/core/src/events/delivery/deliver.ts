@@ -40,8 +40,9 @@ const verdictOf = async (
   attempt: DeliveryAttempt,
   outcome: EventDeliveryOutcome,
 ): Promise<Verdict> => {
+  // A success reaches here only at a failing endpoint (the caller records the others at once).
   if (attempt.succeeded) {
-    if (endpoint.failingSince !== null) await deps.webhookEndpoints.clearFailing(endpoint.id);
+    await deps.webhookEndpoints.clearFailing(endpoint.id);
     return { kind: 'settled', status: 'succeeded' };
   }
   if (outcome.kind === 'answered' && outcome.status === 410) return { kind: 'disable', reason: 'gone' };
