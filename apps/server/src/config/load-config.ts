@@ -177,13 +177,15 @@ const build = (env: Env): E.Either<string[], AppConfig> => {
   problems.push(...links.problems);
   const port = env.PORT ?? 3000;
   const appUrl = env.APP_URL ?? 'http://localhost:3000';
-  const payments = paymentsConfig(env, { production, development: (env.NODE_ENV ?? 'development') === 'development', appUrl });
+  const development = (env.NODE_ENV ?? 'development') === 'development';
+  const payments = paymentsConfig(env, { production, development, appUrl });
   problems.push(...payments.problems);
   const push = pushConfig(env);
   problems.push(...push.problems);
   const operations = observabilityConfig(env);
   problems.push(...operations.problems);
-  const webhooks = webhooksConfig(env, deployment, (env.NODE_ENV ?? 'development') === 'development');
+  // Private endpoints by default only with the embedded provider: a box with real provider keys asks for them.
+  const webhooks = webhooksConfig(env, deployment, development && E.isRight(idp) && idp.right.mode === 'emulated');
   problems.push(...webhooks.problems);
   const bots = botCheckConfig(env, deployment);
   problems.push(...bots.problems);

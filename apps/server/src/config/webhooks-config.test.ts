@@ -6,11 +6,13 @@ const OLD_KEY = Buffer.alloc(32, 6).toString('base64');
 
 const webhooksOf = (env: Record<string, string>) => configOf(env).webhooks;
 
-test('unset in development, the endpoint-secrets key is generated per process, private endpoints are on (npm run demo receives its events) and the schedule is not scaled', (t) => {
+test('unset in development, the endpoint-secrets key is generated per process, private endpoints are on with the embedded provider only (npm run demo receives its events) and the schedule is not scaled', (t) => {
   const first = webhooksOf({});
   const second = webhooksOf({});
   t.like(first, { secretsKeyGenerated: true, secretsDecryptionKeys: [], allowPrivateEndpoints: true, retryScheduleScale: 1 });
   t.like(webhooksOf({ NODE_ENV: 'test' }), { allowPrivateEndpoints: false }, 'tests ask for them');
+  const { NODE_ENV: _production, ...providerKeys } = PRODUCTION_ENV;
+  t.like(webhooksOf(providerKeys), { allowPrivateEndpoints: false }, 'development against a real provider asks for them too');
   t.like(webhooksOf({ WEBHOOK_ENDPOINT_ALLOW_PRIVATE: 'false' }), { allowPrivateEndpoints: false });
   t.true((first.secretsKey?.length ?? 0) >= 32);
   t.not(first.secretsKey, second.secretsKey);

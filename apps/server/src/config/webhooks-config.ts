@@ -36,8 +36,11 @@ export interface WebhooksEnv {
 export const webhooksConfig = (
   env: WebhooksEnv,
   deployment: Deployment,
-  /** `NODE_ENV` is development (or unset): loopback endpoints are allowed unless told otherwise, so `npm run demo` can receive its events. */
-  development = false,
+  /**
+   * The zero-setup development mode (`NODE_ENV` development or unset, the embedded provider emulator):
+   * private endpoints are allowed unless told otherwise, so `npm run demo` receives its events on loopback.
+   */
+  zeroSetupDevelopment = false,
 ): { readonly webhooks: WebhooksConfig; readonly problems: readonly string[] } => {
   const problems: string[] = [];
   const refusal = developmentOnlyRefusal(deployment);
@@ -56,7 +59,7 @@ export const webhooksConfig = (
       ...(secretsKey === undefined ? {} : { secretsKey }),
       secretsKeyGenerated: generated,
       secretsDecryptionKeys: env.WEBHOOK_SECRETS_DECRYPTION_KEYS ?? [],
-      allowPrivateEndpoints: env.WEBHOOK_ENDPOINT_ALLOW_PRIVATE ?? (development && refusal === undefined),
+      allowPrivateEndpoints: env.WEBHOOK_ENDPOINT_ALLOW_PRIVATE ?? (zeroSetupDevelopment && refusal === undefined),
       retryScheduleScale: env.WEBHOOK_RETRY_SCHEDULE_SCALE ?? 1,
     },
   };
