@@ -145,12 +145,8 @@ export const startServer = async (
       rateLimitStore: redis?.store ?? MEMORY_STORE,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     });
-    // First at close, the last started first: no job may start (or still run) a step once the
-    // database closes, and a job's timer stops before the background work drains, so the drain has an end.
-    for (const job of container.getAll(TOKENS.BackgroundJobs)) {
-      job.start?.();
-      draining.unshift(job.stop);
-    }
+    // First at close: no on-demand run may still take a step once the database closes.
+    for (const job of container.getAll(TOKENS.BackgroundJobs)) draining.unshift(job.stop);
     // Every area's job handlers, one worker set per queue. They stop taking jobs first at close,
     // beside the requests in flight, and both get the grace period; running jobs then finish or
     // go back to the queue, and pg-boss stops before the database closes.

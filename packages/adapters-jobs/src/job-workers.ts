@@ -24,7 +24,7 @@ export interface StartJobWorkersOptions {
  * The poll right after a fetch that found jobs: a stream of follow-ups (200 events a second) is taken
  * within this, not within the idle interval; empty polls double it back up to `JOBS_POLL_INTERVAL_SECONDS`.
  */
-export const BUSY_POLL_MS = 50;
+const BUSY_POLL_MS = 50;
 
 interface Fetched {
   readonly id: string;

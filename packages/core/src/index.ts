@@ -53,7 +53,6 @@ export type { DeliveryToAttempt, EventDeliveries } from './events/ports/event-de
 export { FAILING_LIMIT_MS, JITTER, RETRY_SCHEDULE_SECONDS, retryDelayMs } from './events/retry-schedule.js';
 export type { RetrySettings } from './events/retry-schedule.js';
 export { DELIVER_JOB } from './events/delivery/delivery-ports.js';
-export { DELIVERY_WORKERS } from './events/events-jobs.js';
 export type { DeliveryPorts, DeliverySettings } from './events/delivery/delivery-ports.js';
 export { envelopeJson, envelopeOf } from './events/delivery/envelope.js';
 export {
@@ -550,7 +549,7 @@ export type {
 export type { NotificationMessage, PendingReceipt, Push, PushReport, ReceiptsReport, SendReport } from './devices/notification.js';
 export type { Devices, PushTarget } from './devices/ports/devices.js';
 export type { Notifications } from './devices/ports/notifications.js';
-export { awaitReceipts, forgetUnregistered, notifyUser, READ_RECEIPTS_JOB } from './devices/push.js';
+export { forgetUnregistered, notifyUser, READ_RECEIPTS_JOB } from './devices/push.js';
 export type { NotifyDeps, PushSettings } from './devices/push.js';
 export { pushReceiptJobHandlers } from './devices/push-receipt-jobs.js';
 export { registerDevice } from './devices/use-cases/register-device.js';

@@ -1,10 +1,17 @@
 import type { Container } from 'inversify';
-import { DELIVER_JOB, DELIVERY_WORKERS, type JobHandlers, type Logger } from '@idv/core';
+import { DELIVER_JOB, type JobHandlers, type Logger } from '@idv/core';
 import { createJobAdmin, startJobWorkers, type JobBoss } from '@idv/adapters-jobs';
 import type { PrometheusMetrics } from '@idv/adapters-observability';
 import type { AppConfig } from '../config/app-config.js';
 import { TOKENS } from '../container/tokens.js';
 import { PERIODIC_JOBS, periodicJobHandlers, schedulePeriodicJobs } from './periodic-jobs.js';
+
+/**
+ * Deliveries one instance runs at once, at least (`JOBS_WORKERS` when higher): a delivery waits on
+ * someone else's endpoint, up to its 15 s timeout, so a few slow endpoints must not hold every
+ * organization's events; and the throughput of a queue is its concurrency over the round trips each job spends.
+ */
+const DELIVERY_WORKERS = 16;
 
 /** The running job workers of one instance. */
 export interface JobRuntime {

@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { decodeJob } from '../jobs/decode-job.js';
 import type { JobHandlers } from '../jobs/job-queue.js';
 import { PushToken } from './device.js';
 import { awaitReceipts, forgetUnregistered, READ_RECEIPTS_JOB, type NotifyDeps } from './push.js';
@@ -8,12 +8,13 @@ import { awaitReceipts, forgetUnregistered, READ_RECEIPTS_JOB, type NotifyDeps }
 const RECEIPT_TTL_MS = 24 * 60 * 60 * 1000;
 
 const ReadReceipts = t.type({
-  sentAt: t.string,
+  /** When the pushes went, in epoch milliseconds. */
+  sentAtMs: t.number,
   receipts: t.array(t.type({ receiptId: t.string, pushToken: PushToken })),
 });
 
 /**
- * The devices area's job, by name: `devices.read-receipts` {sentAt, receipts} reads the receipts of
+ * The devices area's job, by name: `devices.read-receipts` {sentAtMs, receipts} reads the receipts of
  * pushes sent a receipt delay ago, removes the devices they report `DeviceNotRegistered`, and asks
  * again, one delay later, for those not answered yet, until a day after sending. Safe to run twice:
  * removing a device already gone removes nothing.
@@ -23,17 +24,14 @@ const ReadReceipts = t.type({
  */
 export const pushReceiptJobHandlers = (deps: NotifyDeps): JobHandlers => ({
   [READ_RECEIPTS_JOB]: async (data) => {
-    const decoded = ReadReceipts.decode(data);
-    if (E.isLeft(decoded)) throw new Error(`${READ_RECEIPTS_JOB}: malformed job data`);
-    const sentAt = new Date(decoded.right.sentAt);
-    if (Number.isNaN(sentAt.getTime())) throw new Error(`${READ_RECEIPTS_JOB}: malformed job data`);
-    const report = await deps.notifications.readReceipts(decoded.right.receipts);
+    const { sentAtMs, receipts } = decodeJob(ReadReceipts, READ_RECEIPTS_JOB, data);
+    const report = await deps.notifications.readReceipts(receipts);
     await forgetUnregistered(deps, report);
     if (report.unanswered.length === 0) return;
-    if (deps.clock.now().getTime() - sentAt.getTime() >= RECEIPT_TTL_MS) {
+    if (deps.clock.now().getTime() - sentAtMs >= RECEIPT_TTL_MS) {
       deps.logger.warn({ receipts: report.unanswered.length }, 'push receipts given up: not answered within a day');
       return;
     }
-    await awaitReceipts(deps, report.unanswered, sentAt);
+    await awaitReceipts(deps, report.unanswered, new Date(sentAtMs));
   },
 });

@@ -49,7 +49,7 @@ export const awaitReceipts = async (
   const startAfter = new Date(deps.clock.now().getTime() + deps.pushSettings.receiptDelaySeconds * 1000);
   await deps.jobQueue.enqueue(
     READ_RECEIPTS_JOB,
-    { sentAt: sentAt.toISOString(), receipts: receipts.map(({ receiptId, pushToken }) => ({ receiptId, pushToken })) },
+    { sentAtMs: sentAt.getTime(), receipts: receipts.map(({ receiptId, pushToken }) => ({ receiptId, pushToken })) },
     { startAfter },
   );
 };

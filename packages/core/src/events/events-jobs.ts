@@ -13,14 +13,6 @@ export const EXPIRE_INVITATIONS_JOB = 'invitations.expire';
 /** How long the pull feed keeps events (documented in the README). */
 export const FEED_RETENTION_DAYS = 30;
 
-/**
- * Deliveries one instance runs at once, at least (`JOBS_WORKERS` when higher): a
- * delivery waits on someone else's endpoint, up to its 15 s timeout, so a few slow endpoints must
- * not hold every organization's events; and the throughput of a queue is its concurrency over the
- * round trips each job spends.
- */
-export const DELIVERY_WORKERS = 16;
-
 /** Ports of the events area's jobs. */
 export type EventsJobPorts = DeliveryPorts & InvitationStepsDeps;
 

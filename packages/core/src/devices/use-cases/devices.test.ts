@@ -101,7 +101,7 @@ test('a push enqueues the reading of its receipt one receipt delay later; a Devi
   await register(world, person.auth, phone());
   t.is(await notifyUser(world)(person.user.id, INVITED), 1);
   const [read] = world.jobQueue.enqueued.filter((job) => job.name === READ_RECEIPTS_JOB);
-  t.deepEqual(read?.data, { sentAt: world.clock.now().toISOString(), receipts: [{ receiptId: 'receipt-1', pushToken: TOKEN }] });
+  t.deepEqual(read?.data, { sentAtMs: world.clock.now().getTime(), receipts: [{ receiptId: 'receipt-1', pushToken: TOKEN }] });
   t.deepEqual(read?.options.startAfter, new Date(world.clock.now().getTime() + 15 * MINUTE), 'EXPO_RECEIPT_DELAY_SECONDS later');
   world.notifications.unregisteredInReceipts.add(TOKEN);
   await world.jobQueue.drain(pushReceiptJobHandlers(world));
@@ -128,7 +128,7 @@ test('a receipt not ready yet is asked again one delay later, and given up a day
   const person = await aPerson(world, 'hal');
   await register(world, person.auth, phone());
   await notifyUser(world)(person.user.id, INVITED);
-  const sentAt = world.clock.now().toISOString();
+  const sentAtMs = world.clock.now().getTime();
   world.notifications.receiptsNotReady.add(TOKEN);
   const handlers = pushReceiptJobHandlers(world);
   const read = handlers[READ_RECEIPTS_JOB]!;
@@ -137,7 +137,7 @@ test('a receipt not ready yet is asked again one delay later, and given up a day
   await read(first.data);
   const again = world.jobQueue.enqueued.at(-1)!;
   t.not(again, first);
-  t.like(again, { name: READ_RECEIPTS_JOB, data: { sentAt, receipts: [{ receiptId: 'receipt-1', pushToken: TOKEN }] } });
+  t.like(again, { name: READ_RECEIPTS_JOB, data: { sentAtMs, receipts: [{ receiptId: 'receipt-1', pushToken: TOKEN }] } });
   t.deepEqual(again.options.startAfter, new Date(world.clock.now().getTime() + 15 * MINUTE));
   world.clock.advance(24 * 60 * MINUTE);
   const count = world.jobQueue.enqueued.length;
@@ -145,7 +145,7 @@ test('a receipt not ready yet is asked again one delay later, and given up a day
   t.is(world.jobQueue.enqueued.length, count, 'a day after sending: given up');
   t.true(world.logger.entries.some((entry) => entry.level === 'warn' && /given up/.test(entry.message)));
   t.is(world.devices.all().length, 1);
-  await t.throwsAsync(read({ receipts: 'nope' }), { message: /malformed job data/ });
+  await t.throwsAsync(read({ receipts: 'nope' }), { message: /devices.read-receipts: malformed payload/ });
 });
 
 test("deleting a user removes the user's devices in the same write", async (t) => {
