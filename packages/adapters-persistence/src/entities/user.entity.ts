@@ -34,4 +34,11 @@ export const UserSchema = new EntitySchema<UserRow>({
     createdAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'created_at', defaultRaw: 'now()' },
   },
   uniques: [{ name: USERS_IDP_ID_UNIQUE, properties: ['idpId'] }],
+  indexes: [
+    // A purchase's grant finds the live account holding the buyer's address verified (path 2).
+    {
+      name: 'users_verified_email_index',
+      expression: `create index "users_verified_email_index" on "users" (lower("email")) where "email_verified" and "deleted_at" is null`,
+    },
+  ],
 });

@@ -16,6 +16,7 @@ import { Migration20261205142327_idempotency_records } from './20261205142327-id
 import { Migration20261205142728_purchases } from './20261205142728-purchases.js';
 import { Migration20261206001500_agreement_renditions } from './20261206001500-agreement-renditions.js';
 import { Migration20261206001600_purchase_grants } from './20261206001600-purchase-grants.js';
+import { Migration20261206050000_users_verified_email_index } from './20261206050000-users-verified-email-index.js';
 
 /** Every migration, oldest first. Register each generated class here: there is no glob discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261205142728_purchases', class: Migration20261205142728_purchases },
   { name: 'Migration20261206001500_agreement_renditions', class: Migration20261206001500_agreement_renditions },
   { name: 'Migration20261206001600_purchase_grants', class: Migration20261206001600_purchase_grants },
+  { name: 'Migration20261206050000_users_verified_email_index', class: Migration20261206050000_users_verified_email_index },
 ];
