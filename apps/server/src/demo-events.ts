@@ -52,16 +52,16 @@ export const startDemoEvents = async (say: (line?: string) => void, owner: Owner
         'webhook-signature': single(request.headers['webhook-signature']),
       };
       const webhook = await verifier;
-      const verified = ((): boolean => {
+      // The library answers the parsed event once the signature holds; a body that does not verify is never parsed.
+      const event = ((): { type?: unknown } | undefined => {
         try {
-          webhook.verify(body, headers);
-          return true;
+          return webhook.verify(body, headers) as { type?: unknown };
         } catch {
-          return false;
+          return undefined;
         }
       })();
-      const event = JSON.parse(body) as { type?: unknown };
-      received.push({ type: String(event.type), id: headers['webhook-id'], verified });
+      const verified = event !== undefined;
+      received.push({ type: verified ? String(event.type) : 'unverified', id: headers['webhook-id'], verified });
       response.writeHead(verified ? 204 : 400).end();
     });
   });
