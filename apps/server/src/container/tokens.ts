@@ -163,6 +163,8 @@ export const TOKENS = {
   /** Registered devices, the push service, work off the request path, and the area's use cases. */
   Devices: Symbol('Devices') as ServiceIdentifier<Devices>,
   Notifications: Symbol('Notifications') as ServiceIdentifier<Notifications>,
+  /** `EXPO_RECEIPT_DELAY_SECONDS`: when a push's receipts are read. */
+  PushSettings: Symbol('PushSettings') as ServiceIdentifier<PushSettings>,
   BackgroundTasks: Symbol('BackgroundTasks') as ServiceIdentifier<BackgroundTasks>,
   /** The same background work, for draining it at shutdown. */
   BackgroundWork: Symbol('BackgroundWork') as ServiceIdentifier<BackgroundWork>,
@@ -204,7 +206,6 @@ export const TOKENS = {
   AgreementDocuments: Symbol('AgreementDocuments') as ServiceIdentifier<AgreementDocuments>,
   /** `PUBLIC_API_URL` and `AGREEMENT_LINK_TTL_DAYS`. */
   AgreementSettings: Symbol('AgreementSettings') as ServiceIdentifier<AgreementSettings>,
-  PushSettings: Symbol('PushSettings') as ServiceIdentifier<PushSettings>,
   /** The per-token failure budget of the public signing routes. */
   AgreementLinkLimiter: Symbol('AgreementLinkLimiter') as ServiceIdentifier<RateLimiter>,
   /** The agreements area's use cases, bound to their ports. */
